@@ -1,0 +1,31 @@
+# Two commands on a fresh machine: `make lab` and `make test`. Both create .venv when missing
+# and re-install when requirements.txt or pyproject.toml change.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: lab test test-core test-notebooks bench clean-venv
+
+$(STAMP): requirements.txt pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	@touch $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab notebooks/
+
+test: test-core test-notebooks
+
+test-core: $(STAMP)
+	$(BIN)/python -m pytest tests abcore
+
+test-notebooks: $(STAMP)
+	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg notebooks
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+clean-venv:
+	rm -rf $(VENV)

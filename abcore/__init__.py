@@ -1,0 +1,15 @@
+"""abcore: game-tree search for teaching: minimax, alpha-beta, negamax and expectimax on real
+games and on explicit trees, with counting and tracing as parameters."""
+from .game import Game, IllegalMoveError
+from .search import alphabeta, alphabeta_failhard, check_outcomes, expectimax, minimax, negamax
+from .stats import SearchResult, SearchStats
+from .trace import Event, replay
+from .trees import GameTree, TreeError, random_tree, random_uniform, reorder, tree_values
+
+__all__ = [
+    "Game", "IllegalMoveError",
+    "minimax", "alphabeta", "alphabeta_failhard", "negamax", "expectimax", "check_outcomes",
+    "SearchResult", "SearchStats", "Event", "replay",
+    "GameTree", "TreeError", "random_tree", "random_uniform", "reorder", "tree_values",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,106 @@
+"""What every search shares: input checks with errors that say the fix, and the root's bookkeeping."""
+from __future__ import annotations
+
+import math
+import numbers
+from typing import Any, Callable
+
+from ..game import Game
+from ..stats import SearchResult, SearchStats
+from ..trace import Event
+
+INF = math.inf
+
+
+def may_have_chance(game: Any) -> bool:
+    """False when the game cannot have chance states (it keeps the default ``is_chance``).
+
+    Checking ``is_chance`` at every node of tic-tac-toe would cost a method call per node for
+    nothing; a game that overrides it is checked everywhere.
+    """
+    method = getattr(type(game), "is_chance", None)
+    return method is not None and method is not Game.is_chance
+
+
+def check_depth(depth: Any) -> int:
+    """The ply at which the search stops (-1: never)."""
+    if depth is None:
+        return -1
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise ValueError(f"depth must be a whole number of plies >= 0, or None to search to the "
+                         f"end of the game; got {depth!r}")
+    return depth
+
+
+def check_window(alpha: float, beta: float) -> None:
+    if math.isnan(alpha) or math.isnan(beta) or not alpha < beta:
+        raise ValueError(f"the window must have alpha < beta; got alpha={alpha!r}, beta={beta!r}")
+
+
+def root_player(game: Any, state: Any, player: Any) -> Any:
+    if player is not None:
+        return player
+    if getattr(game, "is_chance", None) and game.is_chance(state):
+        raise ValueError("the root is a chance state, where no player is to move: pass "
+                         "player=... to say whose point of view the value is from")
+    return game.to_move(state)
+
+
+def limit_evaluator(evaluate: Callable | None) -> Callable:
+    """``evaluate`` itself, or a function that explains why one is needed."""
+    if evaluate is not None:
+        if not callable(evaluate):
+            raise TypeError(f"evaluate must be a function evaluate(state, player); got {evaluate!r}")
+        return evaluate
+
+    def missing(state: Any, player: Any) -> float:
+        raise ValueError(f"the depth limit was reached at a non-terminal state ({state!r}) and no "
+                         "evaluation function was given: pass evaluate=f, where f(state, player) "
+                         "scores the state for player, or search with depth=None")
+    return missing
+
+
+def check_outcomes(outcomes: Any, state: Any = None, tolerance: float = 1e-9) -> list:
+    """The ``(probability, next_state)`` pairs of a chance state, checked: none negative, sum 1.
+
+    >>> check_outcomes([(0.5, 'a'), (0.25, 'b')], 'roll')
+    Traceback (most recent call last):
+    ...
+    ValueError: the probabilities at chance state 'roll' sum to 0.75, not 1: give every outcome and check the weights
+    """
+    pairs = list(outcomes)
+    if not pairs:
+        raise ValueError(f"chance state {state!r} has no outcomes: give it at least one")
+    for p, _ in pairs:
+        if isinstance(p, bool) or not isinstance(p, numbers.Real) or math.isnan(p) or p < 0:
+            raise ValueError(f"chance state {state!r} has the probability {p!r}: probabilities "
+                             "must be numbers >= 0")
+    total = math.fsum(p for p, _ in pairs)
+    if abs(total - 1) > tolerance:
+        raise ValueError(f"the probabilities at chance state {state!r} sum to {total:g}, not 1: "
+                         "give every outcome and check the weights")
+    return pairs
+
+
+def no_chance(name: str, state: Any) -> ValueError:
+    return ValueError(f"{name} does not handle chance states (reached {state!r}): "
+                      "use expectimax for games with chance")
+
+
+def no_moves(state: Any) -> ValueError:
+    return ValueError(f"state {state!r} is not terminal but has no legal moves: make "
+                      "is_terminal() true there or give it a move (a pass)")
+
+
+def finish(value: float, root: list, ties: bool, counts: tuple, stats: SearchStats | None) -> SearchResult:
+    """The result object: the value, the first best root move, the tied moves proved best."""
+    own = SearchStats(*counts)
+    if stats is not None:
+        stats.add(*counts)
+    best = [a for a, v in root if v == value]
+    move = best[0] if best else None
+    return SearchResult(value, move, tuple(best) if ties else ((move,) if best else ()), own)
+
+
+def start_event(algorithm: str, state: Any, player: Any, alpha: float = -INF, beta: float = INF) -> Event:
+    return Event("start", state, 0, alpha, beta, None, (algorithm, player))

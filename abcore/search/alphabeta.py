@@ -1,0 +1,195 @@
+"""Alpha-beta pruning: minimax's value without searching what cannot change it.
+
+One engine serves three textbook forms. It is written once, in the negamax form (seeds 000 and
+004): inside the recursion every value and window is from the point of view of the side to move,
+so a MIN node is a MAX node with the signs flipped, and the MAX and MIN halves cannot drift apart.
+
+- :func:`alphabeta`: fail-soft (seeds 003, 004: ``valeurMax``/``valeurMin``, AIMA's MAX-VALUE);
+- :func:`alphabeta_failhard`: fail-hard (seed 001: returns β on a β-cut, α on an α-cut);
+- :func:`negamax`: the same search as :func:`alphabeta`, traced as seed 000 tells it, with the
+  values of each node from the point of view of the side to move there.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+from ..stats import SearchResult, SearchStats
+from ..trace import Event
+from ._common import (INF, check_depth, check_window, finish, limit_evaluator, may_have_chance,
+                      no_chance, no_moves, root_player, start_event)
+
+__all__ = ["alphabeta", "alphabeta_failhard", "negamax"]
+
+
+def alphabeta(game: Any, state: Any, *, depth: int | None = None, evaluate: Callable | None = None,
+              order: Callable | None = None, alpha: float = -INF, beta: float = INF,
+              stats: SearchStats | None = None, trace: list | None = None, player: Any = None,
+              ties: bool = False) -> SearchResult:
+    """Fail-soft alpha-beta. With V the minimax value of ``state`` for ``player``:
+
+    - if V <= alpha, the value returned is <= alpha (an upper bound on V);
+    - if alpha < V < beta, it is V exactly;
+    - if V >= beta, it is >= beta (a lower bound on V).
+
+    So with the default window (-inf, inf) it is V. ``move`` is a best root move. ``moves`` has
+    only that move unless ``ties=True``, which searches the root's later children with a window
+    one float below the best value, so that a child equal to it is proved equal: every tied move
+    is then listed, at the price of less pruning under the root (18,297 nodes become 29,052 on
+    tic-tac-toe). ``depth``, ``evaluate``, ``order``, ``stats``, ``trace`` and ``player`` are as
+    in :func:`~abcore.minimax`.
+
+    Examples
+    --------
+    >>> from abcore import GameTree
+    >>> t = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> r = alphabeta(t, t.initial_state)
+    >>> r.value, r.move, r.stats.leaves
+    (3, 0, 7)
+    >>> alphabeta(t, t.initial_state, alpha=5).value <= 5     # V = 3 <= alpha: an upper bound
+    True
+    """
+    return _search(game, state, depth, evaluate, order, alpha, beta, stats, trace, player, ties,
+                   fail_hard=False, algorithm="alphabeta")
+
+
+def alphabeta_failhard(game: Any, state: Any, *, depth: int | None = None,
+                       evaluate: Callable | None = None, order: Callable | None = None,
+                       alpha: float = -INF, beta: float = INF, stats: SearchStats | None = None,
+                       trace: list | None = None, player: Any = None,
+                       ties: bool = False) -> SearchResult:
+    """Fail-hard alpha-beta (seed 001). With V the minimax value of ``state`` for ``player``:
+
+    - if V <= alpha, the value returned is exactly alpha;
+    - if alpha < V < beta, it is V exactly;
+    - if V >= beta, it is exactly beta.
+
+    It visits the same nodes as :func:`alphabeta`; only the bounds it reports differ.
+
+    Examples
+    --------
+    >>> from abcore import GameTree
+    >>> t = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> alphabeta_failhard(t, t.initial_state).value
+    3
+    >>> alphabeta_failhard(t, t.initial_state, alpha=5).value   # V = 3 <= alpha: alpha itself
+    5
+    """
+    return _search(game, state, depth, evaluate, order, alpha, beta, stats, trace, player, ties,
+                   fail_hard=True, algorithm="alphabeta_failhard")
+
+
+def negamax(game: Any, state: Any, *, depth: int | None = None, evaluate: Callable | None = None,
+            order: Callable | None = None, alpha: float = -INF, beta: float = INF,
+            stats: SearchStats | None = None, trace: list | None = None, player: Any = None,
+            ties: bool = False) -> SearchResult:
+    """Negamax alpha-beta (seeds 000, 004): ``v = -search(child, -beta, -alpha)``.
+
+    The same search, result and guarantee as :func:`alphabeta` (fail-soft); its trace gives each
+    node's window and values from the point of view of the side to move there. The game must be
+    zero-sum: ``utility(s, p) == -utility(s, opponent)``.
+
+    Examples
+    --------
+    >>> from abcore import GameTree
+    >>> t = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> negamax(t, t.initial_state).value
+    3
+    """
+    return _search(game, state, depth, evaluate, order, alpha, beta, stats, trace, player, ties,
+                   fail_hard=False, algorithm="negamax")
+
+
+def _search(game, state, depth, evaluate, order, alpha, beta, stats, trace, player, ties,
+            fail_hard, algorithm):
+    limit = check_depth(depth)
+    check_window(alpha, beta)
+    player = root_player(game, state, player)
+    at_limit = limit_evaluator(evaluate)
+    is_terminal, utility, actions = game.is_terminal, game.utility, game.actions
+    result, to_move = game.result, game.to_move
+    chance = game.is_chance if may_have_chance(game) else None
+    tracing = trace is not None
+    side_view = algorithm == "negamax"
+    nodes = leaves = cutoffs = max_depth = 0
+    root: list = []
+
+    def emit(kind, s, d, a, b, v, detail, mover):
+        """Record an event; (a, b) and v are from mover's side, shown from MAX's unless negamax."""
+        if side_view or mover == player:
+            trace.append(Event(kind, s, d, a, b, v, detail))
+        else:
+            if kind in ("alpha", "beta"):
+                kind, detail = ("beta" if kind == "alpha" else "alpha"), -detail
+            if kind == "return":
+                detail = (detail[0], -detail[1], None)
+            trace.append(Event(kind, s, d, -b, -a, None if v is None else -v, detail))
+
+    def search(s, d, a, b, mover):
+        """Value of s for mover, within the window (a, b) as seen by mover (fail-soft or hard)."""
+        nonlocal nodes, leaves, cutoffs, max_depth
+        nodes += 1
+        terminal = is_terminal(s)
+        if terminal or d == limit:
+            leaves += 1
+            if d > max_depth:
+                max_depth = d
+            v = utility(s, mover) if terminal else at_limit(s, mover)
+            if tracing:
+                emit("leaf", s, d, a, b, v, "utility" if terminal else "evaluate", mover)
+                emit("leave", s, d, a, b, v, None, mover)
+            return v
+        if chance is not None and chance(s):
+            raise no_chance(algorithm, s)
+        moves = actions(s)
+        if not moves:
+            raise no_moves(s)
+        if order is not None:
+            moves = order(game, s, moves)
+        if tracing:
+            moves = tuple(moves)
+        best = a if fail_hard else -INF
+        for i, m in enumerate(moves):
+            child = result(s, m)
+            child_mover = to_move(child)
+            # At the root with ties=True, a child equal to the best so far must come back exact.
+            lo = math.nextafter(a, -INF) if ties and d == 0 else a
+            if child_mover == mover:              # the same side moves again: no sign change
+                if tracing:
+                    emit("enter", child, d + 1, lo, b, None, m, mover)
+                v = search(child, d + 1, lo, b, mover)
+            else:
+                if tracing:
+                    emit("enter", child, d + 1, -b, -lo, None, m, child_mover)
+                v = -search(child, d + 1, -b, -lo, child_mover)
+            if d == 0:
+                root.append((m, v))
+            if v > best:
+                best = v
+            if tracing:
+                emit("return", s, d, a, b, best, (m, v, None), mover)
+            if v >= b:                            # fail high: the opponent avoids s
+                cutoffs += 1
+                if fail_hard:
+                    best = b
+                if tracing:
+                    emit("cut", s, d, a, b, best, moves[i + 1:], mover)
+                    emit("leave", s, d, a, b, best, None, mover)
+                return best
+            if v > a:
+                if tracing:
+                    emit("alpha", s, d, v, b, best, a, mover)
+                a = v
+        if tracing:
+            emit("leave", s, d, a, b, best, None, mover)
+        return best
+
+    mover = to_move(state) if not (chance and chance(state)) else player
+    sign = 1 if mover == player else -1
+    a, b = (alpha, beta) if sign == 1 else (-beta, -alpha)
+    if tracing:
+        trace.append(start_event(algorithm, state, player, alpha, beta))
+        emit("enter", state, 0, a, b, None, None, mover)
+    v = search(state, 0, a, b, mover)
+    root = [(m, sign * x) for m, x in root]
+    return finish(sign * v, root, ties, (nodes, leaves, cutoffs, max_depth), stats)

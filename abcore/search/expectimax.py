@@ -1,0 +1,33 @@
+"""Expectimax (expected minimax): minimax where chance nodes are worth the mean of their outcomes."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..stats import SearchResult, SearchStats
+from .minimax import _minimax
+
+__all__ = ["expectimax"]
+
+
+def expectimax(game: Any, state: Any, *, depth: int | None = None,
+               evaluate: Callable | None = None, order: Callable | None = None,
+               stats: SearchStats | None = None, trace: list | None = None,
+               player: Any = None) -> SearchResult:
+    """Expectimax value of ``state`` for ``player`` (seed 003 §2.3.4, seed 004's expected minimax).
+
+    - MAX nodes (``player`` moves) take the largest child value, MIN nodes the smallest;
+    - a chance node is worth sum(p * value(outcome)), the probability-weighted mean, divided by
+      nothing more (aima-python's ``expect_minmax`` divides it again by the number of outcomes);
+    - every chance node's probabilities are checked (none negative, sum 1); ``depth`` counts every
+      level of the tree, chance levels included.
+
+    Without chance nodes it is :func:`~abcore.minimax`. At a chance root, pass ``player``.
+
+    Examples
+    --------
+    >>> from abcore import GameTree
+    >>> t = GameTree.from_nested([[(0.5, 4), (0.5, 0)], [(0.9, 1), (0.1, 10)]], chance=True)
+    >>> expectimax(t, t.initial_state).value
+    2.0
+    """
+    return _minimax(game, state, depth, evaluate, order, stats, trace, player, "expectimax")

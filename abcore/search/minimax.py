@@ -1,0 +1,105 @@
+"""Minimax (seed 003 §2.3.1) and its chance-aware form, expectimax (§2.3.4): one engine."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..stats import SearchResult, SearchStats
+from ..trace import Event
+from ._common import (INF, check_depth, check_outcomes, finish, limit_evaluator, may_have_chance,
+                      no_chance, no_moves, root_player, start_event)
+
+__all__ = ["minimax"]
+
+
+def minimax(game: Any, state: Any, *, depth: int | None = None, evaluate: Callable | None = None,
+            order: Callable | None = None, stats: SearchStats | None = None,
+            trace: list | None = None, player: Any = None) -> SearchResult:
+    """Minimax value of ``state`` and its best moves, visiting every node (no pruning).
+
+    - ``value`` is from the point of view of ``player`` (default: the player to move at
+      ``state``): MAX nodes are those where ``player`` moves, MIN nodes the others;
+    - ``depth``: at most this many plies below ``state``; a non-terminal state there is scored by
+      ``evaluate(state, player)`` (``depth=None``: to the end of the game);
+    - ``moves`` is exact: every root move whose value equals ``value``.
+
+    ``order(game, state, actions)`` gives the order to search the moves in, ``stats`` (a
+    :class:`~abcore.SearchStats`) accumulates the counts, ``trace`` (a list) receives the events.
+
+    Examples
+    --------
+    >>> from abcore import GameTree
+    >>> t = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> r = minimax(t, t.initial_state)
+    >>> r.value, r.move, r.stats.nodes, r.stats.leaves
+    (3, 0, 13, 9)
+    """
+    return _minimax(game, state, depth, evaluate, order, stats, trace, player, "minimax")
+
+
+def _minimax(game, state, depth, evaluate, order, stats, trace, player, algorithm):
+    """Minimax, where chance nodes (expectimax only) are worth the mean of their outcomes."""
+    limit = check_depth(depth)
+    player = root_player(game, state, player)
+    at_limit = limit_evaluator(evaluate)
+    is_terminal, utility, actions = game.is_terminal, game.utility, game.actions
+    result, to_move = game.result, game.to_move
+    chance = game.is_chance if may_have_chance(game) else None
+    averaging = algorithm == "expectimax"
+    tracing = trace is not None
+    nodes = leaves = max_depth = 0
+    root: list = []
+
+    def value(s: Any, d: int) -> float:
+        nonlocal nodes, leaves, max_depth
+        nodes += 1
+        terminal = is_terminal(s)
+        if terminal or d == limit:
+            leaves += 1
+            if d > max_depth:
+                max_depth = d
+            v = utility(s, player) if terminal else at_limit(s, player)
+            if tracing:
+                trace.append(Event("leaf", s, d, -INF, INF, v, "utility" if terminal else "evaluate"))
+                trace.append(Event("leave", s, d, -INF, INF, v))
+            return v
+        if chance is not None and chance(s):
+            if not averaging:
+                raise no_chance(algorithm, s)
+            total = 0                               # int: exact with Fraction weights
+            for i, (p, child) in enumerate(check_outcomes(game.outcomes(s), s)):
+                if tracing:
+                    trace.append(Event("enter", child, d + 1, -INF, INF, None, i))
+                v = value(child, d + 1)
+                total += p * v                      # the weighted mean: no division after
+                if tracing:
+                    trace.append(Event("return", s, d, -INF, INF, total, (i, v, p)))
+            if tracing:
+                trace.append(Event("leave", s, d, -INF, INF, total))
+            return total
+        moves = actions(s)
+        if not moves:
+            raise no_moves(s)
+        if order is not None:
+            moves = order(game, s, moves)
+        maximizing = to_move(s) == player
+        best = -INF if maximizing else INF
+        for m in moves:
+            child = result(s, m)
+            if tracing:
+                trace.append(Event("enter", child, d + 1, -INF, INF, None, m))
+            v = value(child, d + 1)
+            if d == 0:
+                root.append((m, v))
+            if (v > best) if maximizing else (v < best):
+                best = v
+            if tracing:
+                trace.append(Event("return", s, d, -INF, INF, best, (m, v, None)))
+        if tracing:
+            trace.append(Event("leave", s, d, -INF, INF, best))
+        return best
+
+    if tracing:
+        trace.append(start_event(algorithm, state, player))
+        trace.append(Event("enter", state, 0, -INF, INF, None, None))
+    v = value(state, 0)
+    return finish(v, root, True, (nodes, leaves, 0, max_depth), stats)

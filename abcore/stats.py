@@ -1,0 +1,54 @@
+"""What a search returns and what it counts."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Hashable
+
+__all__ = ["SearchStats", "SearchResult"]
+
+
+@dataclass
+class SearchStats:
+    """Counters of one search (or of several, when the same object is passed to each).
+
+    - ``nodes``: states visited, the root included;
+    - ``leaves``: static evaluations (calls of ``utility`` or ``evaluate``);
+    - ``cutoffs``: times a node stopped searching its remaining children;
+    - ``max_depth``: the deepest ply reached below the root.
+    """
+
+    nodes: int = 0
+    leaves: int = 0
+    cutoffs: int = 0
+    max_depth: int = 0
+
+    def add(self, nodes: int, leaves: int, cutoffs: int, max_depth: int) -> None:
+        self.nodes += nodes
+        self.leaves += leaves
+        self.cutoffs += cutoffs
+        self.max_depth = max(self.max_depth, max_depth)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The answer of a search.
+
+    - ``value``: the value of ``state`` for the player to move there (the same number from every
+      algorithm, when the search is exact);
+    - ``move``: a best move at the root (``None`` at a terminal state or at depth 0);
+    - ``moves``: every root move proved to tie for best (see each search for what it proves);
+    - ``stats``: the :class:`SearchStats` of this search alone.
+    """
+
+    value: float
+    move: Hashable | None
+    moves: tuple = ()
+    stats: SearchStats = field(default_factory=SearchStats)
+
+    def __repr__(self) -> str:  # short and stable, for notebook outputs
+        s = self.stats
+        return (f"SearchResult(value={self.value!r}, move={self.move!r}, moves={self.moves!r}, "
+                f"nodes={s.nodes}, leaves={s.leaves}, cutoffs={s.cutoffs})")
+
+    def __iter__(self) -> Any:  # `value, move = search(...)` reads naturally
+        return iter((self.value, self.move))

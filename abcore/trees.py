@@ -1,0 +1,424 @@
+"""Explicit game trees: a :class:`GameTree` is a Game whose states are the nodes of a tree.
+
+So every algorithm runs unchanged on the seeds' worked examples, on random trees and on real
+games. Trees come from nested lists (:meth:`GameTree.from_nested`), from JSON files
+(:meth:`GameTree.load`, format in ``data/trees/README.md``) or from a seeded generator
+(:func:`random_uniform`, :func:`random_tree`); :func:`reorder` puts any tree's moves best-first
+(perfect ordering) or worst-first.
+"""
+from __future__ import annotations
+
+import json
+import math
+import random
+from pathlib import Path
+from typing import Any, Iterable
+
+from .game import Game, IllegalMoveError
+
+__all__ = ["GameTree", "TreeError", "random_uniform", "random_tree", "reorder", "tree_values",
+           "KINDS"]
+
+KINDS = ("max", "min", "chance")
+_FIELDS = {"id", "kind", "value", "children", "move", "p", "label"}
+_OTHER = {"max": "min", "min": "max"}
+
+
+class TreeError(ValueError):
+    """A malformed tree; the message names the node (its path from the root) and the fix."""
+
+
+def _number(v: Any, where: str) -> float:
+    """A leaf value: a number, or one of the strings 'inf', '+inf', '-inf'."""
+    if isinstance(v, str) and v.strip().lower() in ("inf", "+inf", "-inf", "infinity", "-infinity"):
+        return -math.inf if v.strip().startswith("-") else math.inf
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or (isinstance(v, float) and math.isnan(v)):
+        raise TreeError(f"{where}: the value {v!r} is not a number (use a number, or \"inf\" / \"-inf\")")
+    return v
+
+
+class GameTree(Game):
+    """A game tree given explicitly. States are node ids; moves are the labels of the arcs.
+
+    Players are ``"max"`` and ``"min"``; a leaf's value is its utility for MAX (and minus that for
+    MIN). A leaf's ``to_move`` is the player after its nearest decision ancestor, so that negamax
+    can score it from the side to move.
+
+    Examples
+    --------
+    >>> t = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> t.initial_state, t.to_move('r'), t.actions('r')
+    ('r', 'max', (0, 1, 2))
+    >>> t.result('r', 1), t.to_move('r.1'), t.utility('r.1.0', 'max')
+    ('r.1', 'min', 2)
+    >>> len(t), t.leaves[:3]
+    (13, ('r.0.0', 'r.0.1', 'r.0.2'))
+    """
+
+    def __init__(self, root: str, kind: dict, children: dict, values: dict, *,
+                 probs: dict | None = None, labels: dict | None = None, title: str = "",
+                 source: str = "", facts: Any = None):
+        self.initial_state = root
+        self._kind = kind            # id -> 'max' | 'min' | 'chance' (internal nodes)
+        self._children = children    # id -> ((move, child id), ...)
+        self._values = values        # id -> value for MAX (leaves)
+        self._probs = probs or {}    # chance id -> (p, ...) parallel to children
+        self._labels = labels or {}
+        self._child = {n: dict(cs) for n, cs in children.items()}
+        self._moves = {n: tuple(m for m, _ in cs) for n, cs in children.items()}
+        self._parent = {c: n for n, cs in children.items() for _, c in cs}
+        self._player = {}
+        self._depth = {}
+        stack = [(root, "min", 0)]   # the player "before" the root, so a leaf root is MAX's
+        while stack:
+            n, before, d = stack.pop()
+            k = kind.get(n)
+            self._player[n] = k if k in ("max", "min") else ("chance" if k else _OTHER[before])
+            self._depth[n] = d
+            nxt = k if k in ("max", "min") else before
+            stack.extend((c, nxt, d + 1) for _, c in children.get(n, ()))
+        self.title, self.source, self.facts = title, source, facts
+
+    # --- the Game protocol -------------------------------------------------------------------
+    def to_move(self, state: str) -> str:
+        return self._player[state]
+
+    def actions(self, state: str) -> tuple:
+        return self._moves.get(state, ())
+
+    def result(self, state: str, action: Any) -> str:
+        try:
+            return self._child[state][action]
+        except KeyError:
+            raise IllegalMoveError(action, self.actions(state), state) from None
+
+    def is_terminal(self, state: str) -> bool:
+        return state in self._values
+
+    def utility(self, state: str, player: Any) -> float:
+        v = self._values[state]
+        return v if player == "max" else -v
+
+    def is_chance(self, state: str) -> bool:
+        return self._kind.get(state) == "chance"
+
+    def outcomes(self, state: str) -> tuple:
+        if state not in self._probs:
+            raise ValueError(f"node {state!r} is not a chance node; it has no outcomes")
+        return tuple((p, c) for p, (_, c) in zip(self._probs[state], self._children[state]))
+
+    # --- reading the tree --------------------------------------------------------------------
+    def kind(self, node: str) -> str:
+        """'max', 'min', 'chance' or 'leaf'."""
+        return self._kind.get(node, "leaf")
+
+    def value(self, node: str) -> float:
+        """A leaf's value for MAX."""
+        return self._values[node]
+
+    def label(self, node: str) -> str:
+        return self._labels.get(node, node)
+
+    def children(self, node: str) -> tuple:
+        return tuple(c for _, c in self._children.get(node, ()))
+
+    def parent(self, node: str) -> str | None:
+        return self._parent.get(node)
+
+    def probability(self, node: str) -> float | None:
+        """The probability of the arc into ``node`` when its parent is a chance node."""
+        p = self._parent.get(node)
+        if p is None or p not in self._probs:
+            return None
+        return self._probs[p][self.children(p).index(node)]
+
+    def depth_of(self, node: str) -> int:
+        return self._depth[node]
+
+    @property
+    def nodes(self) -> tuple:
+        """Every node id, depth-first, children in order."""
+        out, stack = [], [self.initial_state]
+        while stack:
+            n = stack.pop()
+            out.append(n)
+            stack.extend(reversed(self.children(n)))
+        return tuple(out)
+
+    @property
+    def leaves(self) -> tuple:
+        return tuple(n for n in self.nodes if n in self._values)
+
+    @property
+    def height(self) -> int:
+        return max(self._depth.values())
+
+    def __len__(self) -> int:
+        return len(self._depth)
+
+    def __repr__(self) -> str:
+        name = f" {self.title!r}" if self.title else ""
+        return f"<GameTree{name}: {len(self)} nodes, {len(self._values)} leaves>"
+
+    # --- building ----------------------------------------------------------------------------
+    @classmethod
+    def from_nested(cls, nested: Any, first: str = "max", **meta: Any) -> "GameTree":
+        """A tree from nested lists, levels alternating from the root (``first`` moves there).
+
+        A number is a leaf; a list is a decision node; a list of ``(probability, subtree)``
+        tuples is a chance node (only lists make nodes, only tuples make outcomes) (the player after it is the one after its parent). Node ids are
+        paths: ``'r'``, ``'r.0'``, ``'r.0.2'``; moves are child indices.
+
+        >>> GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).kind('r.2')
+        'min'
+        """
+        if first not in ("max", "min"):
+            raise TreeError(f"first must be 'max' or 'min', not {first!r}")
+        kind, children, values, probs = {}, {}, {}, {}
+
+        def build(x: Any, node: str, player: str) -> None:
+            if isinstance(x, tuple):
+                raise TreeError(f"node {node}: a (probability, subtree) tuple must sit in a list "
+                                "(a chance node); a decision node is a list")
+            if isinstance(x, list):
+                if not x:
+                    raise TreeError(f"node {node}: an empty list; a leaf is a number, a node a non-empty list")
+                if all(isinstance(c, tuple) for c in x):
+                    kind[node] = "chance"
+                    ps = []
+                    for c in x:
+                        if len(c) != 2:
+                            raise TreeError(f"node {node}: a chance outcome is a (probability, subtree) pair, not {c!r}")
+                        ps.append(_prob(c[0], f"node {node}"))
+                    _check_sum(ps, f"node {node}")
+                    probs[node] = tuple(ps)
+                    subtrees, nxt = [c[1] for c in x], player
+                else:
+                    kind[node] = player
+                    subtrees, nxt = list(x), _OTHER[player]
+                children[node] = tuple((i, f"{node}.{i}") for i in range(len(subtrees)))
+                for i, sub in enumerate(subtrees):
+                    build(sub, f"{node}.{i}", nxt)
+            else:
+                values[node] = _number(x, f"node {node}")
+
+        build(nested, "r", first)
+        return cls("r", kind, children, values, probs=probs, **meta)
+
+    @classmethod
+    def from_dict(cls, data: dict, name: str = "tree") -> "GameTree":
+        """A tree from the JSON structure of ``data/trees/README.md``, checked node by node."""
+        if not isinstance(data, dict) or not isinstance(data.get("root"), dict):
+            raise TreeError(f"{name}: the top level must be an object with a \"root\" node object")
+        kind, children, values, probs, labels, seen = {}, {}, {}, {}, {}, {}
+
+        def build(node: Any, path: str, parent_kind: str | None) -> str:
+            if not isinstance(node, dict):
+                raise TreeError(f"{name}: {path}: a node must be an object, not {node!r}")
+            unknown = set(node) - _FIELDS
+            if unknown:
+                raise TreeError(f"{name}: {path}: unknown field(s) {sorted(unknown)}; a node may have "
+                                f"{sorted(_FIELDS)}")
+            nid = node.get("id")
+            if not isinstance(nid, str) or not nid:
+                raise TreeError(f"{name}: {path}: every node needs an \"id\" (a non-empty string)")
+            here = f"{path} > {nid}" if path != "root" else nid
+            if nid in seen:
+                raise TreeError(f"{name}: {here}: duplicate id {nid!r} (also at {seen[nid]}); ids must be unique")
+            seen[nid] = here
+            if "label" in node:
+                labels[nid] = str(node["label"])
+            if parent_kind == "chance":
+                if "p" not in node:
+                    raise TreeError(f"{name}: {here}: a child of a chance node needs its probability \"p\"")
+            elif "p" in node:
+                raise TreeError(f"{name}: {here}: \"p\" is only for children of chance nodes")
+            k = node.get("kind", "leaf")
+            if k not in KINDS + ("leaf",):
+                raise TreeError(f"{name}: {here}: unknown kind {k!r}; use one of {list(KINDS)} (or omit it for a leaf)")
+            kids = node.get("children")
+            if "value" in node:
+                if kids is not None:
+                    raise TreeError(f"{name}: {here}: a leaf (it has a \"value\") cannot have children; "
+                                    "remove one of \"value\" and \"children\"")
+                if k != "leaf":
+                    raise TreeError(f"{name}: {here}: a {k} node has children, not a \"value\"")
+                values[nid] = _number(node["value"], f"{name}: {here}")
+                return nid
+            if k == "leaf" or kids is None:
+                raise TreeError(f"{name}: {here}: a leaf needs a \"value\" (a number); an internal "
+                                "node needs a \"kind\" and \"children\"")
+            if not isinstance(kids, list) or not kids:
+                raise TreeError(f"{name}: {here}: \"children\" must be a non-empty list")
+            kind[nid] = k
+            arcs = []
+            for i, child in enumerate(kids):
+                cid = build(child, here, k)
+                move = child.get("move", cid)
+                if move in dict(arcs):
+                    raise TreeError(f"{name}: {here}: two children have the move {move!r}; moves must differ")
+                arcs.append((move, cid))
+            children[nid] = tuple(arcs)
+            if k == "chance":
+                ps = tuple(_prob(c.get("p"), f"{name}: {here} > {c.get('id')}") for c in kids)
+                _check_sum(ps, f"{name}: {here}")
+                probs[nid] = ps
+            return nid
+
+        root = build(data["root"], "root", None)
+        return cls(root, kind, children, values, probs=probs, labels=labels,
+                   title=data.get("title", ""), source=data.get("source", ""), facts=data.get("facts"))
+
+    @classmethod
+    def load(cls, path: str | Path) -> "GameTree":
+        """Read a tree file (JSON); errors name the file and the node."""
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as e:
+            raise TreeError(f"{path.name}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+        return cls.from_dict(data, path.name)
+
+    def to_dict(self) -> dict:
+        """The JSON structure :meth:`from_dict` reads back."""
+        def node(n: str, move: Any = None, p: float | None = None) -> dict:
+            d: dict = {"id": n}
+            if move is not None and move != n:
+                d["move"] = move
+            if p is not None:
+                d["p"] = p
+            if n in self._labels:
+                d["label"] = self._labels[n]
+            if n in self._values:
+                v = self._values[n]
+                d["value"] = v if math.isfinite(v) else ("inf" if v > 0 else "-inf")
+            else:
+                d["kind"] = self._kind[n]
+                ps = self._probs.get(n, (None,) * len(self._children[n]))
+                d["children"] = [node(c, m, q) for (m, c), q in zip(self._children[n], ps)]
+            return d
+        out: dict = {}
+        if self.title:
+            out["title"] = self.title
+        if self.source:
+            out["source"] = self.source
+        if self.facts is not None:
+            out["facts"] = self.facts
+        out["root"] = node(self.initial_state)
+        return out
+
+    def save(self, path: str | Path, overwrite: bool = False) -> Path:
+        """Write the tree as JSON; an existing file is kept unless ``overwrite=True``."""
+        path = Path(path)
+        if path.exists() and not overwrite:
+            raise FileExistsError(f"{path} exists; pass overwrite=True to replace it")
+        path.write_text(json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        return path
+
+
+def _prob(p: Any, where: str) -> float:
+    if isinstance(p, bool) or not isinstance(p, (int, float)) or math.isnan(p):
+        raise TreeError(f"{where}: the probability {p!r} is not a number")
+    if p < 0:
+        raise TreeError(f"{where}: the probability {p} is negative; probabilities are >= 0")
+    return p
+
+
+def _check_sum(ps: Iterable[float], where: str) -> None:
+    total = math.fsum(ps)
+    if abs(total - 1) > 1e-9:
+        raise TreeError(f"{where}: the probabilities of the chance node's children sum to {total:g}, "
+                        "not 1; fix the \"p\" values")
+
+
+# --- seeded random trees ------------------------------------------------------------------------
+
+def random_uniform(b: int, d: int, seed: int = 0, *, low: int = -5, high: int = 5,
+                   distinct: bool = False, first: str = "max") -> GameTree:
+    """A uniform tree: every internal node has ``b`` children, every leaf is at depth ``d``.
+
+    Leaves are integers in [low, high] (small range: many ties), or with ``distinct=True`` a
+    random permutation of 0 .. b**d - 1 (no ties, as Knuth and Moore's count assumes).
+
+    >>> t = random_uniform(2, 3, seed=1)
+    >>> len(t.leaves), t.height
+    (8, 3)
+    """
+    if b < 1 or d < 0:
+        raise ValueError(f"need b >= 1 and d >= 0; got b={b}, d={d}")
+    rng = random.Random(seed)
+    n = b ** d
+    leaves = rng.sample(range(n), n) if distinct else [rng.randint(low, high) for _ in range(n)]
+    it = iter(leaves)
+
+    def build(level: int) -> Any:
+        return next(it) if level == d else [build(level + 1) for _ in range(b)]
+    return GameTree.from_nested(build(0), first=first)
+
+
+def random_tree(seed: int = 0, *, max_depth: int = 4, max_branching: int = 3, leaf_chance: float = 0.2,
+                low: int = -3, high: int = 3, chance_nodes: float = 0.0, infinite: float = 0.0,
+                first: str = "max") -> GameTree:
+    """An irregular tree: 1 to ``max_branching`` children, leaves at any depth, frequent ties.
+
+    ``chance_nodes`` is the probability that an internal node is a chance node (with random
+    probabilities summing to 1); ``infinite`` the probability that a leaf is +inf or -inf.
+    """
+    rng = random.Random(seed)
+
+    def leaf() -> float:
+        if infinite and rng.random() < infinite:
+            return rng.choice((math.inf, -math.inf))
+        return rng.randint(low, high)
+
+    def build(level: int) -> Any:
+        if level == max_depth or (level > 0 and rng.random() < leaf_chance):
+            return leaf()
+        k = rng.randint(1, max_branching)
+        subs = [build(level + 1) for _ in range(k)]
+        if chance_nodes and rng.random() < chance_nodes:
+            weights = [rng.randint(1, 4) for _ in subs]
+            return [(w / sum(weights), s) for w, s in zip(weights, subs)]
+        return subs
+    return GameTree.from_nested(build(0), first=first)
+
+
+def tree_values(tree: GameTree) -> dict:
+    """The exact (expecti)minimax value of every node, for MAX."""
+    vals: dict = {}
+    for n in reversed(tree.nodes):          # children before parents
+        k = tree.kind(n)
+        if k == "leaf":
+            vals[n] = tree.value(n)
+        elif k == "chance":
+            vals[n] = math.fsum(p * vals[c] for p, c in tree.outcomes(n))
+        else:
+            vs = [vals[c] for c in tree.children(n)]
+            vals[n] = max(vs) if k == "max" else min(vs)
+    return vals
+
+
+def reorder(tree: GameTree, how: str = "best") -> GameTree:
+    """The same tree with every node's moves sorted best-first (``"best"``: perfect ordering for
+    alpha-beta) or worst-first (``"worst"``) for the player to move there.
+
+    >>> t = reorder(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), "best")
+    >>> [t.value(leaf) for leaf in t.leaves]
+    [3, 8, 12, 2, 4, 6, 2, 5, 14]
+    """
+    if how not in ("best", "worst"):
+        raise ValueError(f"how must be 'best' or 'worst', not {how!r}")
+    vals = tree_values(tree)
+    children = {}
+    probs = {}
+    for n, arcs in tree._children.items():
+        k = tree.kind(n)
+        if k == "chance":
+            pairs = sorted(zip(arcs, tree._probs[n]), key=lambda x: vals[x[0][1]], reverse=True)
+            children[n] = tuple(a for a, _ in pairs)
+            probs[n] = tuple(p for _, p in pairs)
+            continue
+        descending = (k == "max") == (how == "best")
+        children[n] = tuple(sorted(arcs, key=lambda a: vals[a[1]], reverse=descending))
+    return GameTree(tree.initial_state, dict(tree._kind), children, dict(tree._values), probs=probs,
+                    labels=dict(tree._labels), title=tree.title, source=tree.source, facts=tree.facts)
