@@ -50,7 +50,7 @@ class Game:
     >>> g.play(s, 4)
     Traceback (most recent call last):
     ...
-    abcore.game.IllegalMoveError: illegal move 4 in state ....; legal moves are [0, 1, 2, 3, 5, 6, 7, 8]
+    abcore.game.IllegalMoveError: illegal move 4 in state Board('....X....', to_move='O'); legal moves are [0, 1, 2, 3, 5, 6, 7, 8]
     """
 
     initial_state: State

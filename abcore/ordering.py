@@ -36,7 +36,7 @@ def shuffled(seed: int = 0) -> Callable:
 
     >>> order = shuffled(seed=1)
     >>> order(None, None, (0, 1, 2, 3))
-    (2, 1, 3, 0)
+    (3, 0, 2, 1)
     """
     rng = random.Random(seed)
 

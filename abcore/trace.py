@@ -97,7 +97,7 @@ def replay(trace: Iterable[Event], upto: int | None = None) -> Replay:
     3
     >>> r = replay(log)
     >>> r.count
-    {'nodes': 11, 'leaves': 7, 'cutoffs': 1}
+    {'nodes': 11, 'leaves': 7, 'cutoffs': 2}
     >>> r.nodes[(1,)].skipped       # the second MIN node stops after its first leaf, 2 < 3
     (1, 2)
     """

@@ -206,6 +206,54 @@ class GameTree(Game):
         return cls("r", kind, children, values, probs=probs, **meta)
 
     @classmethod
+    def from_game(cls, game: Any, state: Any = None, *, depth: int | None = None,
+                  evaluate: Any = None, max_nodes: int = 5000, title: str = "") -> "GameTree":
+        """The tree of ``game`` below ``state`` (default: the initial state), as an explicit tree.
+
+        Node ids are move paths (``'r'``, ``'r.4'``, ``'r.4.0'``), labels are ``str(state)`` and
+        ``tree.states[id]`` is the game state. MAX is the player to move at ``state``; leaves are
+        terminal states (their utility for MAX) or, at ``depth``, ``evaluate(state, MAX)``.
+
+        >>> from abcore.games import Nim
+        >>> t = GameTree.from_game(Nim(4))
+        >>> len(t), len(t.leaves), t.kind('r'), t.kind('r.1')
+        (15, 7, 'max', 'min')
+        """
+        state = game.initial_state if state is None else state
+        is_chance = getattr(game, "is_chance", lambda s: False)
+        player = game.to_move(state)
+        kind, children, values, probs, labels, states = {}, {}, {}, {}, {}, {}
+        stack = [("r", state, 0)]
+        while stack:
+            nid, s, d = stack.pop()
+            states[nid], labels[nid] = s, str(s)
+            if len(states) > max_nodes:
+                raise ValueError(f"the tree has more than max_nodes={max_nodes} nodes: pass a "
+                                 "smaller depth (with evaluate) or a larger max_nodes")
+            if game.is_terminal(s):
+                values[nid] = game.utility(s, player)
+                continue
+            if depth is not None and d == depth:
+                if evaluate is None:
+                    raise ValueError(f"depth={depth} stops at non-terminal states: pass evaluate=f, "
+                                     "with f(state, player) scoring a state for player")
+                values[nid] = evaluate(s, player)
+                continue
+            if is_chance(s):
+                pairs = list(game.outcomes(s))
+                kind[nid] = "chance"
+                probs[nid] = tuple(p for p, _ in pairs)
+                kids = [(i, c) for i, (_, c) in enumerate(pairs)]
+            else:
+                kind[nid] = "max" if game.to_move(s) == player else "min"
+                kids = [(a, game.result(s, a)) for a in game.actions(s)]
+            children[nid] = tuple((m, f"{nid}.{m}") for m, _ in kids)
+            stack.extend((f"{nid}.{m}", c, d + 1) for m, c in reversed(kids))
+        tree = cls("r", kind, children, values, probs=probs, labels=labels, title=title)
+        tree.states = states
+        return tree
+
+    @classmethod
     def from_dict(cls, data: dict, name: str = "tree") -> "GameTree":
         """A tree from the JSON structure of ``data/trees/README.md``, checked node by node."""
         if not isinstance(data, dict) or not isinstance(data.get("root"), dict):

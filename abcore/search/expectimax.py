@@ -26,7 +26,7 @@ def expectimax(game: Any, state: Any, *, depth: int | None = None,
     Examples
     --------
     >>> from abcore import GameTree
-    >>> t = GameTree.from_nested([[(0.5, 4), (0.5, 0)], [(0.9, 1), (0.1, 10)]], chance=True)
+    >>> t = GameTree.from_nested([[(0.5, 4), (0.5, 0)], [(0.9, 1), (0.1, 10)]])
     >>> expectimax(t, t.initial_state).value
     2.0
     """
