@@ -37,13 +37,17 @@ class SearchResult:
       algorithm, when the search is exact);
     - ``move``: a best move at the root (``None`` at a terminal state or at depth 0);
     - ``moves``: every root move proved to tie for best (see each search for what it proves);
-    - ``stats``: the :class:`SearchStats` of this search alone.
+    - ``stats``: the :class:`SearchStats` of this search alone;
+    - ``root_values``: ``(move, value)`` for each root move searched, in order. Exact for minimax
+      and expectimax; after alpha-beta a move worse than the best has only a bound (its true
+      value is at most the number shown), unless ``ties=True`` made ties exact.
     """
 
     value: float
     move: Hashable | None
     moves: tuple = ()
     stats: SearchStats = field(default_factory=SearchStats)
+    root_values: tuple = ()
 
     def __repr__(self) -> str:  # short and stable, for notebook outputs
         s = self.stats

@@ -99,7 +99,8 @@ def finish(value: float, root: list, ties: bool, counts: tuple, stats: SearchSta
         stats.add(*counts)
     best = [a for a, v in root if v == value]
     move = best[0] if best else None
-    return SearchResult(value, move, tuple(best) if ties else ((move,) if best else ()), own)
+    moves = tuple(best) if ties else ((move,) if best else ())
+    return SearchResult(value, move, moves, own, tuple(root))
 
 
 def start_event(algorithm: str, state: Any, player: Any, alpha: float = -INF, beta: float = INF) -> Event:
