@@ -1,0 +1,11 @@
+"""The benchmark of abcore: ``python -m bench`` (or ``make bench``) prints plain-text tables.
+
+A script, never a timed test. Its modules, one idea each:
+
+- :mod:`bench.timing`: medians of repeated runs, and their spread;
+- :mod:`bench.reference`: a plain bitboard negamax, the yardstick (not part of abcore);
+- :mod:`bench.peers`: OpenSpiel's ``alpha_beta_search`` on the same game, when installed;
+- :mod:`bench.overhead`: what tracing costs when it is off, and what counting costs;
+- :mod:`bench.run`: the tables, in order (``main``).
+"""
+__all__: list = []

@@ -1,0 +1,4 @@
+"""``python -m bench``: print the benchmark tables."""
+from .run import main
+
+main()
