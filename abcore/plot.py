@@ -1,0 +1,733 @@
+"""Drawings of game trees and of what a search explored, in the colours of seed 004's animation.
+
+Two pure functions of their input (no search inside, a deterministic layout, an ``ax=`` and the
+Axes returned):
+
+- :func:`draw_tree` draws an explicit :class:`~abcore.GameTree`, or a search trace, or both: a
+  tree with a trace shows, at any frame of the trace, the nodes not yet visited, the nodes being
+  visited (on the recursion stack), the visited ones with their [α, β] pair and returned value,
+  the pruned arcs dashed with their subtrees faded, and the principal variation in bold once the
+  root has returned. A trace alone (of tic-tac-toe, say) draws what the search explored, plus
+  the arcs it cut.
+- :func:`draw_board` draws a tic-tac-toe position, alone or (through ``draw_tree(boards=True)``)
+  as the nodes of a tree.
+
+:func:`tree_graph` is the model behind the picture: a networkx ``DiGraph`` whose node and arc
+attributes say what is drawn where (useful to test a frame without looking at pixels).
+
+Artists carry a ``gid`` so a test can find them: ``"nodes:<kind>:<status>"`` for the node
+markers (one scatter per kind and status), ``"arcs:<style>"`` for the arcs (``plain``, ``pv``,
+``cut``, ``faded``).
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any, Hashable, Iterable
+
+import networkx as nx
+from matplotlib.collections import LineCollection
+from matplotlib.lines import Line2D
+from matplotlib.patches import Rectangle
+
+from .layout import tidy_layout
+from .trace import Event, Replay, replay
+
+__all__ = ["draw_tree", "draw_board", "tree_graph", "format_value", "format_window",
+           "COLORS", "LEGEND"]
+
+# Seed 004's legend, in its order, and the colours we give each category.
+LEGEND = ("not yet visited", "being visited (on the recursion stack)", "visited", "pruned arc",
+          "[α, β] pair", "returned value", "value of a leaf")
+COLORS = {
+    "unvisited": "#ffffff",    # not yet visited: white, grey outline
+    "active": "#f4a261",       # being visited: orange
+    "visited": "#8fd19e",      # visited: green
+    "pruned": "#d9d9d9",       # under a pruned arc: faded grey
+    "plain": "#ffffff",        # a tree drawn without a trace
+    "window": "#1d4e89",       # the [α, β] pair: blue
+    "value": "#c1121f",        # the returned value: red
+    "leaf": "#111111",         # the value of a leaf: black
+    "cut": "#c1121f",          # a pruned arc: red, dashed
+    "pv": "#111111",           # the principal variation: bold black
+}
+_MARKER = {"max": "^", "min": "v", "chance": "o", "leaf": "s", "cut": "X"}
+_KIND_NAME = {"max": "MAX ▲", "min": "MIN ▼", "chance": "chance ○"}
+_ALPHA_BETA = ("alphabeta", "alphabeta_failhard", "negamax")
+_FADE = 0.3
+
+
+# --- text -----------------------------------------------------------------------------------
+
+def format_value(v: Any) -> str:
+    """A value as a student reads it: ``7``, ``−3``, ``+∞``, ``−∞``, ``0.25``, ``−1/9``.
+
+    >>> [format_value(v) for v in (7, -3.0, math.inf, -math.inf, 0.25, Fraction(-1, 9), None)]
+    ['7', '−3', '+∞', '−∞', '0.25', '−1/9', '']
+    """
+    if v is None:
+        return ""
+    if isinstance(v, Fraction):
+        s = str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+    elif isinstance(v, float):
+        if math.isinf(v):
+            return "+∞" if v > 0 else "−∞"
+        s = str(int(v)) if v.is_integer() else f"{v:.3g}"
+    else:
+        s = str(v)
+    return s.replace("-", "−")
+
+
+def format_window(alpha: Any, beta: Any) -> str:
+    """``[α, β]`` as text.
+
+    >>> format_window(-math.inf, 7)
+    '[−∞, 7]'
+    """
+    return f"[{format_value(alpha)}, {format_value(beta)}]"
+
+
+# --- the model: what is drawn ---------------------------------------------------------------
+
+def _events(trace: Any) -> list:
+    if isinstance(trace, Replay):
+        raise TypeError("pass the trace itself (the list of events), with upto= for a frame")
+    events = list(trace)
+    if not events or not isinstance(events[0], Event) or events[0].kind != "start":
+        raise ValueError("a trace is the list a search filled when given trace=[]; this one does "
+                         "not start with a 'start' event")
+    return events
+
+
+def _child_values(events: list) -> dict:
+    """path -> the value its parent received from it (in the parent's point of view)."""
+    out, stack = {}, []
+    for ev in events:
+        if ev.kind == "enter":
+            stack.append(stack[-1] + (ev.detail,) if stack else ())
+        elif ev.kind == "leave":
+            stack.pop()
+        elif ev.kind == "return":
+            out[stack[-1] + (ev.detail[0],)] = ev.detail[1]
+    return out
+
+
+def tree_graph(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: int | None = None,
+               game: Any = None, max_depth: int | None = None, max_nodes: int = 80,
+               values: dict | None = None, search_order: bool = True) -> nx.DiGraph:
+    """The picture's model: a ``DiGraph`` of the nodes to draw, with what to draw at each.
+
+    - ``tree``: a :class:`~abcore.GameTree` (drawn whole), or None to draw only what ``trace``
+      explored (its cut moves become placeholder nodes of kind ``"cut"``);
+    - ``trace``: the events of a search (``trace=[]``); ``upto``: draw the frame after that many
+      events (default: all); the layout always comes from the whole trace, so it does not move
+      from frame to frame;
+    - ``game``: with a trace alone, says who moves at each explored state (``to_move``,
+      ``is_chance``); without it MAX and MIN alternate by depth;
+    - ``max_depth``: draw down to this depth; by default the deepest depth that keeps the drawing
+      within ``max_nodes`` nodes. ``graph.graph["hidden"]`` counts what was left out;
+    - ``values``: ``{node: value}`` to show on a tree drawn without a trace (e.g.
+      ``tree_values(tree)``); the principal variation then follows it;
+    - ``search_order``: lay children out in the order the search took them.
+
+    Node attributes: ``kind`` (max, min, chance, leaf, cut), ``label``, ``status`` (plain,
+    unvisited, active, visited, pruned), ``leaf_value``, ``value``, ``bound`` ('', '≤', '≥': the
+    value is only a bound), ``running`` (the value is the best so far, not yet returned),
+    ``window`` ((α, β) or None), ``side`` (who moves there), ``state``, ``hidden`` (descendants
+    not drawn), ``pos``. Arc attributes: ``move``, ``p``, ``cut``, ``faded``, ``pv``.
+
+    Examples
+    --------
+    >>> from abcore import GameTree, alphabeta
+    >>> t = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> log = []
+    >>> _ = alphabeta(t, 'r', trace=log)
+    >>> g = tree_graph(t, log)
+    >>> g.nodes['r']['value'], g.nodes['r.1']['bound'], g.nodes['r.1.1']['status']
+    (3, '≤', 'pruned')
+    >>> sorted((u, v) for u, v, cut in g.edges(data='cut') if cut)
+    [('r.1', 'r.1.1'), ('r.1', 'r.1.2')]
+    """
+    if tree is None and trace is None:
+        raise ValueError("give a tree, a trace, or both: draw_tree(tree), draw_tree(None, trace)")
+    events = _events(trace) if trace is not None else None
+    full = replay(events) if events is not None else None
+    now = replay(events, upto) if events is not None else None
+    algorithm = full.algorithm if full is not None else None
+    player = full.player if full is not None else None
+    g = nx.DiGraph(algorithm=algorithm, player=player, negamax=algorithm == "negamax",
+                   frame=len(events) if upto is None and events else upto)
+
+    # 1. The shape: nodes, their children in drawing order, and how each maps to a trace path.
+    kids: dict = {}
+    path_of: dict = {}          # drawn node -> trace path (None: not in the trace)
+    if tree is not None:
+        root = tree.initial_state
+        if full is not None and () in full.nodes and _is_node(tree, full.nodes[()].state):
+            root = full.nodes[()].state
+        node_of = {}
+        if full is not None:
+            for path in full.nodes:
+                node_of[path] = _walk(tree, root, path)
+        order = {}
+        if full is not None and search_order:
+            for path, tn in full.nodes.items():
+                n = node_of[path]
+                first = [node_of[c] for c in tn.children] + [_step(tree, n, m) for m in tn.skipped]
+                order[n] = first + [c for c in tree.children(n) if c not in first]
+        stack = [root]
+        while stack:
+            n = stack.pop()
+            kids[n] = order.get(n) or list(tree.children(n))
+            stack.extend(kids[n])
+        path_of = {n: p for p, n in node_of.items()}
+    else:
+        root = ()
+        for path, tn in full.nodes.items():
+            kids[path] = list(tn.children) + [path + (m,) for m in tn.skipped]
+            path_of[path] = path
+            for m in tn.skipped:
+                kids[path + (m,)] = []
+                path_of[path + (m,)] = path + (m,)
+    placeholder = {n for n, p in path_of.items() if full is not None and p not in full.nodes}
+
+    # 2. How deep to draw.
+    depth_of = {root: 0}
+    per_depth: dict = {}
+    for n in _preorder(root, kids):
+        for c in kids[n]:
+            depth_of[c] = depth_of[n] + 1
+        per_depth[depth_of[n]] = per_depth.get(depth_of[n], 0) + 1
+    if max_depth is None:
+        max_depth, total = 0, 0
+        for d in sorted(per_depth):
+            total += per_depth[d]
+            if total > max_nodes and d > 0:
+                break
+            max_depth = d
+    shown = {n for n in depth_of if depth_of[n] <= max_depth}
+    drawn_kids = {n: (kids[n] if depth_of[n] < max_depth else []) for n in shown}
+    pos = tidy_layout(root, lambda n: drawn_kids[n])
+    g.graph["max_depth"] = max_depth
+    g.graph["hidden"] = len(depth_of) - len(shown)
+
+    # 3. What the frame knows: statuses, values, windows, cut arcs.
+    tnodes = now.nodes if now is not None else {}
+    stack_paths = set(now.stack) if now is not None else set()
+    cut_nodes = set()            # drawn nodes whose arc from the parent was cut by now
+    for path, tn in tnodes.items():
+        for m in tn.skipped:
+            cut_nodes.add(path + (m,) if tree is None else _step(tree, node_of[path], m))
+    received = _child_values(events[:upto] if upto is not None else events) if events else {}
+    win_shown = algorithm in _ALPHA_BETA
+
+    def kind_of(n: Hashable) -> str:
+        if tree is not None:
+            return tree.kind(n)
+        if n in placeholder:
+            return "cut"
+        tn = full.nodes[n]
+        if tn.leaf:
+            return "leaf"
+        if game is not None:
+            if getattr(game, "is_chance", None) and game.is_chance(tn.state):
+                return "chance"
+            return "max" if game.to_move(tn.state) == player else "min"
+        if any(full.nodes[c].probability is not None for c in tn.children):
+            return "chance"
+        return "max" if len(n) % 2 == 0 else "min"
+
+    def side_of(n: Hashable, kind: str) -> str | None:
+        if tree is not None:
+            return tree.to_move(n)
+        if kind in ("max", "min", "chance"):
+            return kind
+        parent_kind = "max" if len(n) % 2 == 1 else "min"      # a leaf's mover follows parity
+        if game is not None and n not in placeholder:
+            s = full.nodes[n].state
+            return "max" if game.to_move(s) == player else "min"
+        return "min" if parent_kind == "max" else "max"
+
+    states = getattr(tree, "states", None) if tree is not None else None
+    faded = set()
+    for n in _preorder(root, kids):
+        p = path_of.get(n)
+        parent_faded = n in faded
+        if n in cut_nodes or parent_faded:
+            faded.update(kids[n])
+        if n not in shown:
+            continue
+        kind = kind_of(n)
+        tn = tnodes.get(p) if p is not None else None
+        if events is None:
+            status = "plain"
+        elif p is not None and p in stack_paths:
+            status = "active"
+        elif tn is not None:
+            status = "visited"
+        elif parent_faded or n in cut_nodes:
+            status = "pruned"
+        else:
+            status = "unvisited"
+        if tree is not None:
+            label = tree.label(n)
+            state = states.get(n) if states is not None else n
+        else:
+            label = None
+            state = full.nodes[n].state if n not in placeholder else None
+        leaf_value = None
+        if kind == "leaf":
+            if tree is not None:
+                leaf_value = tree.value(n)
+            elif tn is not None:
+                leaf_value = tn.value
+        value = bound = window = None
+        running = False
+        if tn is not None and kind != "leaf" or (tn is not None and g.graph["negamax"]):
+            value, running = tn.value, not tn.done
+            if win_shown:
+                window = (tn.alpha, tn.beta)
+            if value is not None and not running and win_shown and kind != "leaf":
+                a0, b0 = tn.window
+                bound = "≤" if value <= a0 else "≥" if value >= b0 else ""
+            elif value is not None and running:
+                side = side_of(n, kind) if g.graph["negamax"] else kind
+                bound = "Σ" if kind == "chance" else "≤" if side == "min" else "≥"
+        elif values is not None and n in values and events is None:
+            value = values[n]
+        hidden = 0
+        if depth_of[n] == max_depth and kids[n]:
+            hidden = sum(1 for _ in _preorder(n, kids)) - 1
+        g.add_node(n, kind=kind, label=label, status=status, leaf_value=leaf_value, value=value,
+                   bound=bound or "", running=running, window=window, side=side_of(n, kind),
+                   state=state, hidden=hidden, pos=pos[n], depth=depth_of[n])
+    for n in shown:
+        for c in drawn_kids[n]:
+            pc = path_of.get(c)
+            move, prob = _arc(tree, n, c, pc, full)
+            is_cut = c in cut_nodes
+            g.add_edge(n, c, move=move, p=prob, cut=is_cut,
+                       faded=(c in faded and not is_cut), pv=False)
+
+    # 4. The principal variation: once the root has returned (or from ``values``).
+    n = root
+    if now is not None and () in tnodes and tnodes[()].done:
+        while g.out_degree(n) and g.nodes[n]["kind"] in ("max", "min"):
+            want = tnodes[path_of[n]].value
+            nxt = [c for c in drawn_kids[n] if received.get(path_of.get(c), want) == want
+                   and path_of.get(c) in received]
+            if not nxt:
+                break
+            g.edges[n, nxt[0]]["pv"] = True
+            n = nxt[0]
+    elif values is not None and events is None:
+        while g.out_degree(n) and g.nodes[n]["kind"] in ("max", "min") and n in values:
+            nxt = [c for c in drawn_kids[n] if values.get(c) == values[n]]
+            if not nxt:
+                break
+            g.edges[n, nxt[0]]["pv"] = True
+            n = nxt[0]
+
+    # 5. The frame's summary, for captions and widgets.
+    if now is not None:
+        g.graph.update(stack=[_drawn(tree, path_of, p) for p in now.stack],
+                       count=dict(now.count), event=now.last)
+        top = tnodes.get(now.stack[-1]) if now.stack else None
+        g.graph["window"] = (top.alpha, top.beta) if top is not None else None
+        g.graph["current"] = _drawn(tree, path_of, now.stack[-1]) if now.stack else None
+    return g
+
+
+def _is_node(tree: Any, state: Any) -> bool:
+    try:
+        tree.depth_of(state)
+        return True
+    except (KeyError, TypeError):
+        return False
+
+
+def _step(tree: Any, node: Hashable, move: Any) -> Hashable:
+    if tree.kind(node) == "chance":
+        return tree.children(node)[move]      # expectimax moves at chance nodes are indices
+    return tree.result(node, move)
+
+
+def _walk(tree: Any, root: Hashable, path: tuple) -> Hashable:
+    n = root
+    for m in path:
+        n = _step(tree, n, m)
+    return n
+
+
+def _drawn(tree: Any, path_of: dict, path: tuple) -> Hashable:
+    if tree is None:
+        return path
+    for n, p in path_of.items():
+        if p == path:
+            return n
+    return None
+
+
+def _arc(tree: Any, parent: Hashable, child: Hashable, child_path: Any, full: Any) -> tuple:
+    if tree is not None:
+        if tree.kind(parent) == "chance":
+            return tree.children(parent).index(child), tree.probability(child)
+        move = next(m for m in tree.actions(parent) if tree.result(parent, m) == child)
+        return move, None
+    move = child[-1]
+    prob = full.nodes[child].probability if child in full.nodes else None
+    return move, prob
+
+
+def _preorder(root: Hashable, kids: dict) -> Iterable:
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(kids.get(n, ())))
+
+
+# --- the picture ----------------------------------------------------------------------------
+
+def _new_axes(width: float, height: float) -> Any:
+    import matplotlib.pyplot as plt
+    _, ax = plt.subplots(figsize=(width, height))
+    return ax
+
+
+def _looks_like_board(state: Any) -> bool:
+    return hasattr(state, "cells") and callable(state.cells)
+
+
+def _useful_label(label: Any, node: Any) -> bool:
+    if label is None:
+        return False
+    s = str(label)
+    return "\n" not in s and not (s == "r" or s.startswith("r."))
+
+
+def draw_tree(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: int | None = None,
+              ax: Any = None, game: Any = None, max_depth: int | None = None,
+              max_nodes: int = 80, values: dict | None = None, boards: Any = "auto",
+              labels: Any = "auto", moves: Any = "auto", windows: bool = True,
+              legend: bool = True, title: Any = None, search_order: bool = True) -> Any:
+    """Draw ``tree``, or what ``trace`` explored, or a frame of ``trace`` on ``tree``; return the Axes.
+
+    MAX nodes are ▲, MIN ▼, chance ○, leaves squares with their value (for MAX). With a trace:
+    white = not yet visited, orange = being visited (on the recursion stack; the node where the
+    last event happened has a thick outline), green = visited; at each visited node its [α, β]
+    pair (blue, alpha-beta only) and its returned value (red; ``v≤4`` / ``v≥5`` when it is only
+    a bound, ``v≥3…`` while the node is still searching); pruned arcs dashed red, their subtrees
+    faded; the principal variation in bold once the root has returned. In a negamax trace values
+    and windows are for the side to move at each node, and the value says whose: ``v=−7 (MIN)``.
+
+    Parameters are those of :func:`tree_graph`, and: ``ax`` (default: a new figure sized to the
+    tree), ``boards`` (draw tic-tac-toe states as small boards; ``"auto"``: when the states are
+    boards), ``labels`` / ``moves`` (node names, arc labels; ``"auto"``: when informative),
+    ``windows``, ``legend``, ``title`` (None: automatic, False: none).
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> from abcore import GameTree, alphabeta
+    >>> t = GameTree.load("data/trees/seed004_a_to_j.json")
+    >>> log = []
+    >>> _ = alphabeta(t, t.initial_state, trace=log)
+    >>> ax = draw_tree(t, log, upto=12, ax=Figure().subplots())
+    >>> sum(len(c.get_offsets()) for c in ax.collections if str(c.get_gid()).startswith("nodes"))
+    18
+    """
+    g = tree_graph(tree, trace, upto=upto, game=game, max_depth=max_depth, max_nodes=max_nodes,
+                   values=values, search_order=search_order)
+    return _render(g, tree, ax=ax, boards=boards, labels=labels, moves=moves, windows=windows,
+                   legend=legend, title=title)
+
+
+def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, moves: Any,
+            windows: bool, legend: bool, title: Any) -> Any:
+    nodes = list(g.nodes)
+    xs = [g.nodes[n]["pos"][0] for n in nodes]
+    ys = [g.nodes[n]["pos"][1] for n in nodes]
+    ncols = int(round(max(xs) - min(xs))) + 1
+    nlevels = int(round(-min(ys))) + 1
+    if boards == "auto":
+        boards = all(_looks_like_board(g.nodes[n]["state"]) for n in nodes
+                     if g.nodes[n]["kind"] != "cut")
+    # Boards need room around them: columns 1.3 units apart, levels 1.9 (a board is 0.84).
+    dx, dy = (1.3, 1.9) if boards else (1.0, 1.0)
+    if boards:
+        for n in nodes:
+            x, y = g.nodes[n]["pos"]
+            g.nodes[n]["pos"] = (x * dx, y * dy)
+    if boards:
+        cells = _cells(g.nodes[nodes[0]]["state"])
+        g.graph["max_player"] = "X" if cells.count("X") == cells.count("O") else "O"
+    if ax is None:
+        width = min(18.0, max(8.5, 0.62 * ncols * (1.2 if boards else 1) + 1.5))
+        height = min(11.0, max(3.2, (0.95 * dy) * nlevels + 1.8))
+        if boards:   # equal aspect: make the figure the shape of the drawing
+            height = min(11.0, max(3.2, width * (nlevels * dy + 0.6) / ((ncols + 0.5) * dx) + 1.2))
+        ax = _new_axes(width, height)
+    fig = ax.figure
+    bbox = ax.get_position()
+    fw, fh = fig.get_size_inches()
+    x_lo, x_hi = min(xs) * dx - 0.75 * dx, max(xs) * dx + 0.75 * dx
+    y_lo, y_hi = min(ys) * dy - 0.75 * dy, 0.55 * dy
+    ax.set_xlim(x_lo, x_hi)
+    ax.set_ylim(y_lo, y_hi)
+    ax.set_axis_off()
+    # Points per data unit: markers and fonts follow the spacing of the leaves.
+    ppu = min(bbox.width * fw * 72 / (x_hi - x_lo) * dx, bbox.height * fh * 72 / (y_hi - y_lo) * dy)
+    marker = max(6.0, min(20.0, 0.5 * ppu))
+    font = max(5.5, min(9.5, 0.27 * ppu))
+    negamax = g.graph.get("negamax", False)
+    traced = g.graph.get("algorithm") is not None
+    if labels == "auto":
+        labels = any(_useful_label(g.nodes[n]["label"], n) for n in nodes) and not boards
+    if moves == "auto":
+        moves = tree is None or boards or any(
+            d["move"] is not None and not isinstance(d["move"], int) and str(d["move"]) != str(v)
+            and str(d["move"]) != str(g.nodes[v]["label"]) for _, v, d in g.edges(data=True)) or any(
+            d["p"] is not None for _, _, d in g.edges(data=True))
+
+    # Arcs, grouped by style (one LineCollection each).
+    groups: dict = {"plain": [], "faded": [], "cut": [], "pv": []}
+    for u, v, d in g.edges(data=True):
+        style = "cut" if d["cut"] else "faded" if d["faded"] else "pv" if d["pv"] else "plain"
+        groups[style].append((g.nodes[u]["pos"], g.nodes[v]["pos"]))
+    arc_style = {"plain": dict(colors="#777777", linewidths=1.1),
+                 "faded": dict(colors="#777777", linewidths=1.0, alpha=_FADE, linestyles="dotted"),
+                 "cut": dict(colors=COLORS["cut"], linewidths=1.6, linestyles=(0, (4, 3))),
+                 "pv": dict(colors=COLORS["pv"], linewidths=3.2)}
+    for style, segs in groups.items():
+        if segs:
+            lc = LineCollection(segs, zorder=1, **arc_style[style])
+            lc.set_gid(f"arcs:{style}")
+            ax.add_collection(lc)
+    if moves:
+        for u, v, d in g.edges(data=True):
+            (x0, y0), (x1, y1) = g.nodes[u]["pos"], g.nodes[v]["pos"]
+            text = format_value(d["p"]) if d["p"] is not None else str(d["move"])
+            ax.text(x0 + 0.55 * (x1 - x0), y0 + 0.55 * (y1 - y0), text, fontsize=font - 1.5,
+                    color="#555555", ha="center", va="center", zorder=2,
+                    alpha=_FADE if d["faded"] else 1,
+                    bbox=dict(boxstyle="square,pad=0.05", fc="white", ec="none", alpha=0.8))
+
+    # Nodes: one scatter per (kind, status).
+    by_style: dict = {}
+    for n in nodes:
+        d = g.nodes[n]
+        by_style.setdefault((d["kind"], d["status"]), []).append(n)
+    current = g.graph.get("current")
+    size = {"leaf": (marker * 1.25) ** 2, "cut": (marker * 0.6) ** 2}
+    if boards:
+        _draw_boards(ax, g, ppu)
+    for (kind, status), members in sorted(by_style.items()):
+        if boards and kind != "cut":
+            pts = [(g.nodes[n]["pos"][0] - 0.55, g.nodes[n]["pos"][1] + 0.3) for n in members]
+            s = (marker * 0.55) ** 2
+        else:
+            pts = [g.nodes[n]["pos"] for n in members]
+            s = size.get(kind, marker ** 2)
+        edge = "#888888" if status == "unvisited" else "#222222"
+        widths = [2.8 if n == current else 1.0 for n in members]
+        sc = ax.scatter([p[0] for p in pts], [p[1] for p in pts], s=s, marker=_MARKER[kind],
+                        c=COLORS[status] if kind != "cut" else COLORS["pruned"],
+                        edgecolors=edge, linewidths=widths, zorder=3,
+                        alpha=_FADE if status == "pruned" else 1)
+        sc.set_gid(f"nodes:{kind}:{status}")
+
+    # Texts: leaf values, names, [α, β] pairs, returned values, what was left out.
+    below = -0.52 if boards else None
+    for n in nodes:
+        d = g.nodes[n]
+        x, y = d["pos"]
+        fade = _FADE if d["status"] == "pruned" else 1
+        if d["kind"] == "leaf" and d["leaf_value"] is not None:
+            if boards:
+                ax.annotate(format_value(d["leaf_value"]), (x, y + below), xytext=(0, -1),
+                            textcoords="offset points", ha="center", va="top", fontsize=font,
+                            color=COLORS["leaf"], alpha=fade, zorder=4)
+            else:
+                ax.text(x, y, format_value(d["leaf_value"]), ha="center", va="center",
+                        fontsize=font - (1 if len(format_value(d["leaf_value"])) > 2 else 0),
+                        color=COLORS["leaf"], alpha=fade, zorder=4)
+        if labels and _useful_label(d["label"], n):
+            if d["kind"] in ("leaf", "cut"):
+                ax.annotate(str(d["label"]), (x, y), xytext=(0, -marker * 0.75),
+                            textcoords="offset points", ha="center", va="top",
+                            fontsize=font - 1, color="#444444", alpha=fade, zorder=4)
+            else:
+                ax.annotate(str(d["label"]), (x, y), xytext=(-marker * 0.6, 0),
+                            textcoords="offset points", ha="right", va="center",
+                            fontsize=font, fontweight="bold", alpha=fade, zorder=4)
+        if windows and d["window"] is not None and d["kind"] not in ("leaf",):
+            anchor = (x, y + below) if boards else (x, y)
+            off = -2 if boards else -marker * 0.55
+            ax.annotate(format_window(*d["window"]), anchor, xytext=(0, off),
+                        textcoords="offset points", ha="center", va="top", fontsize=font - 1,
+                        color=COLORS["window"], zorder=5,
+                        bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.85))
+        if d["value"] is not None and (d["kind"] != "leaf" or negamax):
+            text = "v" + (d["bound"] or "=") + format_value(d["value"])
+            if d["running"]:
+                text += "…"
+            if negamax and d["side"] in ("max", "min") and d["kind"] != "leaf":
+                text += f" ({d['side'].upper()})"
+            if d["kind"] == "leaf":     # negamax: the leaf's value for the side to move there
+                text = format_value(d["value"])
+                xy, off, ha, va = (x, y), (marker * 0.65, marker * 0.3), "left", "bottom"
+            elif boards:
+                xy, off, ha, va = (x + 0.42, y + 0.42), (1, 1), "left", "bottom"
+            else:
+                xy, off, ha, va = (x, y), (marker * 0.6, 0), "left", "center"
+            ax.annotate(text, xy, xytext=off, textcoords="offset points", ha=ha, va=va, fontsize=font,
+                        fontweight="bold", color=COLORS["value"],
+                        alpha=0.75 if d["running"] else 1, zorder=5)
+        if d["hidden"]:
+            ax.annotate(f"+{d['hidden']}", (x, y), xytext=(0, -marker * 0.9),
+                        textcoords="offset points", ha="center", va="top",
+                        fontsize=font - 1, color="#777777", zorder=4)
+    if g.graph["hidden"]:
+        ax.text(0.0, 0.0, f"drawn to depth {g.graph['max_depth']}: {g.graph['hidden']} deeper "
+                "nodes not shown (+N under a node: how many)", transform=ax.transAxes,
+                fontsize=7.5, color="#555555", ha="left", va="bottom")
+    if boards:
+        ax.set_aspect("equal", adjustable="box")
+
+    if title is None:
+        title = _auto_title(g, tree)
+    if title:
+        ax.set_title(title, fontsize=10)
+    if legend:
+        _legend(ax, g, traced, windows)
+    return ax
+
+
+def _auto_title(g: nx.DiGraph, tree: Any) -> str:
+    from .pseudocode import NAMES
+    name = getattr(tree, "title", "") if tree is not None else ""
+    algo = g.graph.get("algorithm")
+    if algo is None:
+        return name
+    line = NAMES.get(algo, algo)
+    c = g.graph.get("count")
+    if c is not None:
+        line += f" · nodes {c['nodes']}, leaves {c['leaves']}, cut-offs {c['cutoffs']}"
+    return f"{name}\n{line}" if name else line
+
+
+def _legend(ax: Any, g: nx.DiGraph, traced: bool, windows: bool) -> None:
+    def mk(marker: str, face: str = "white", edge: str = "#222222", size: float = 9) -> Line2D:
+        return Line2D([], [], linestyle="none", marker=marker, markersize=size,
+                      markerfacecolor=face, markeredgecolor=edge)
+    handles, names = [], []
+    if traced:
+        ab = g.graph["algorithm"] in _ALPHA_BETA
+        handles += [mk("o", COLORS["unvisited"], "#888888"), mk("o", COLORS["active"]),
+                    mk("o", COLORS["visited"])]
+        names += list(LEGEND[:3])
+        if ab:
+            handles.append(Line2D([], [], color=COLORS["cut"], linewidth=1.6, linestyle=(0, (4, 3))))
+            names.append(LEGEND[3])
+            if windows:
+                handles.append(mk(r"$[\alpha,\beta]$", COLORS["window"], COLORS["window"], 22))
+                names.append(LEGEND[4])
+        handles.append(mk(r"$v$", COLORS["value"], COLORS["value"]))
+        names.append(LEGEND[5] + (" (side to move)" if g.graph["negamax"] else ""))
+    handles.append(mk("s"))
+    names.append(LEGEND[6] + " (for MAX)")
+    kinds = {d for _, d in g.nodes(data="kind")}
+    for k in ("max", "min", "chance"):
+        if k in kinds:
+            handles.append(mk(_MARKER[k]))
+            names.append(_KIND_NAME[k] + (f" ({g.graph['max_player']} at the root)"
+                                          if k == "max" and g.graph.get("max_player") else ""))
+    if any(pv for _, _, pv in g.edges(data="pv")):
+        handles.append(Line2D([], [], color=COLORS["pv"], linewidth=3.2))
+        names.append("principal variation")
+    ax.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=math.ceil(len(names) / 3),
+              fontsize=7.5, frameon=False, handlelength=1.8, columnspacing=1.2)
+
+
+# --- tic-tac-toe boards ---------------------------------------------------------------------
+
+def _cells(state: Any) -> str:
+    if _looks_like_board(state):
+        return state.cells()
+    s = "".join(ch for ch in str(state) if ch in "XO.")
+    if len(s) != 9:
+        raise ValueError(f"a board is a TicTacToe state or 9 characters of 'X', 'O', '.'; got {state!r}")
+    return s
+
+
+def _draw_boards(ax: Any, g: nx.DiGraph, ppu: float) -> None:
+    """Each node's state as a small board (size 0.84 data units) tinted by its status."""
+    side = 0.84
+    grid, xs, os_ = [], [], []
+    for n, d in g.nodes(data=True):
+        if d["kind"] == "cut" or d["state"] is None:
+            continue
+        x, y = d["pos"]
+        x0, y0 = x - side / 2, y - side / 2
+        face = COLORS[d["status"]] if d["status"] != "plain" else "white"
+        ax.add_patch(Rectangle((x0, y0), side, side, facecolor=face, edgecolor="#333333",
+                               linewidth=2.4 if n == g.graph.get("current") else 0.8, zorder=2.5,
+                               alpha=_FADE if d["status"] == "pruned" else 1))
+        for i in (1, 2):
+            grid.append(((x0 + i * side / 3, y0), (x0 + i * side / 3, y0 + side)))
+            grid.append(((x0, y0 + i * side / 3), (x0 + side, y0 + i * side / 3)))
+        for i, ch in enumerate(_cells(d["state"])):
+            cx = x0 + (i % 3 + 0.5) * side / 3
+            cy = y0 + side - (i // 3 + 0.5) * side / 3
+            (xs if ch == "X" else os_ if ch == "O" else []).append((cx, cy))
+    ax.add_collection(LineCollection(grid, colors="#555555", linewidths=0.6, zorder=2.6))
+    mark = (0.22 * side * ppu) ** 2
+    if xs:
+        ax.scatter(*zip(*xs), s=mark, marker="x", c="#1d4e89", linewidths=1.4, zorder=2.7)
+    if os_:
+        ax.scatter(*zip(*os_), s=mark, marker="o", facecolors="none", edgecolors="#c1121f",
+                   linewidths=1.3, zorder=2.7)
+
+
+def draw_board(state: Any, ax: Any = None, *, values: dict | None = None,
+               highlight: Any = None, title: str | None = None) -> Any:
+    """Draw a tic-tac-toe position (a ``Board`` or 9 characters of X, O, '.'); return the Axes.
+
+    ``values`` maps empty cells to a short text drawn in them (e.g. a move's value, ``"≤ 0"``);
+    ``highlight`` is a cell (the last move) to shade. Cells are numbered 0-8, row by row, and
+    the number is drawn small in each empty cell's corner.
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = draw_board("X.O.X....", Figure().subplots(), values={8: "+1"})
+    >>> sorted(t.get_text() for t in ax.texts if t.get_text() in ("X", "O", "+1"))
+    ['+1', 'O', 'X', 'X']
+    """
+    cells = _cells(state)
+    if ax is None:
+        ax = _new_axes(2.6, 2.6)
+    ax.set_xlim(0, 3)
+    ax.set_ylim(0, 3)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    ax.add_patch(Rectangle((0, 0), 3, 3, facecolor="white", edgecolor="#333333", linewidth=1.5))
+    if highlight is not None:
+        r, c = divmod(highlight, 3)
+        ax.add_patch(Rectangle((c, 2 - r), 1, 1, facecolor="#fff3b0", edgecolor="none"))
+    for i in (1, 2):
+        ax.plot([i, i], [0, 3], color="#333333", linewidth=1.5)
+        ax.plot([0, 3], [i, i], color="#333333", linewidth=1.5)
+    for i, ch in enumerate(cells):
+        r, c = divmod(i, 3)
+        cx, cy = c + 0.5, 2.5 - r
+        if ch in "XO":
+            ax.text(cx, cy, ch, ha="center", va="center", fontsize=26, fontweight="bold",
+                    color="#1d4e89" if ch == "X" else "#c1121f")
+        else:
+            ax.text(c + 0.08, 2.92 - r, str(i), ha="left", va="top", fontsize=7, color="#999999")
+            if values and i in values:
+                ax.text(cx, cy, str(values[i]), ha="center", va="center", fontsize=12,
+                        color="#333333")
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
