@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab test test-core test-notebooks bench clean-venv
+.PHONY: lab test test-core test-notebooks test-browser bench clean-venv
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,13 +16,19 @@ $(STAMP): requirements.txt pyproject.toml
 lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/
 
-test: test-core test-notebooks
+test: test-core test-notebooks test-browser
 
 test-core: $(STAMP)
-	$(BIN)/python -m pytest tests abcore
+	$(BIN)/python -m pytest -m "not browser" tests abcore
 
 test-notebooks: $(STAMP)
 	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg notebooks
+
+# JupyterLab driven in headless Chromium (tests/test_browser.py); skipped, saying so, without Chromium.
+test-browser: $(STAMP)
+	@if [ -x /usr/bin/chromium ]; then $(BIN)/python -m pytest -m browser -s tests/test_browser.py; \
+	else echo "SKIPPED the browser test (tests/test_browser.py): /usr/bin/chromium is missing."; \
+	echo "  Enable it with: apt-get install -y chromium fonts-dejavu-core"; fi
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

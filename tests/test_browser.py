@@ -1,0 +1,224 @@
+"""The widgets in a real browser: JupyterLab driven in headless Chromium by Playwright.
+
+The test copies ``tests/browser/widgets.ipynb`` (stored without outputs) and ``data/`` into a
+temporary root dir, starts JupyterLab there on 127.0.0.1 (no token), opens the notebook in
+Debian's Chromium, runs all cells, and checks that every cell ran, that no output is an error or
+a warning on stderr, and that every widget output rendered (no "Error displaying widget"). Then
+it presses the widgets' buttons and checks that the page changed. Screenshots are saved in the
+test's temporary folder and their paths printed (``make test`` shows them).
+
+Skipped without ``/usr/bin/chromium`` (``apt-get install -y chromium fonts-dejavu-core``). The
+server is stopped by its own process id when the test ends, pass or fail.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURE = REPO / "tests" / "browser" / "widgets.ipynb"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+START_TIMEOUT = 90      # seconds for the server to answer, and for a kernel to be idle
+# JupyterLab settings for the test: no news or update checks (no network, no toast over the
+# widgets); every cell attached to the DOM, so that the checks see the whole notebook.
+SETTINGS = {
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
+        {"fetchNews": "false", "checkForUpdates": False},
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+}
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium: "
+                       "`apt-get install -y chromium fonts-dejavu-core` enables this test"),
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_for_server(url: str, proc: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"JupyterLab exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(f"{url}/api/status", timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"JupyterLab did not answer in {START_TIMEOUT} s:\n{log.read_text()[-3000:]}")
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """Stop the server by its process id (it shuts its kernels down on SIGTERM)."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+@pytest.fixture
+def lab(tmp_path: Path):
+    """A JupyterLab server whose root dir holds the fixture notebook and data/; yields its URL."""
+    root = tmp_path / "root"
+    root.mkdir()
+    shutil.copy(FIXTURE, root / FIXTURE.name)
+    shutil.copytree(REPO / "data", root / "data")
+    settings = tmp_path / "lab-settings"
+    for name, value in SETTINGS.items():
+        path = settings / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(value))
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+           f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+           "--IdentityProvider.token=", "--ServerApp.password=",
+           f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True",
+           f"--LabApp.user_settings_dir={settings}",
+           f"--LabApp.workspaces_dir={tmp_path / 'lab-workspaces'}"]
+    if os.geteuid() == 0:
+        cmd.append("--allow-root")
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path / "jupyter-config"),
+               JUPYTER_RUNTIME_DIR=str(tmp_path / "jupyter-runtime"),
+               IPYTHONDIR=str(tmp_path / "ipython"), MPLBACKEND="module://matplotlib_inline.backend_inline")
+    log = tmp_path / "jupyterlab.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=root, env=env)
+    try:
+        _wait_for_server(url, proc, log)
+        yield url, tmp_path
+    finally:
+        _stop(proc)
+        print(f"\nJupyterLab (pid {proc.pid}) stopped, exit code {proc.returncode}; log: {log}")
+
+
+# JavaScript run in the page, through the app that --LabApp.expose_app_in_browser exposes.
+KERNEL_IDLE = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle' && w.content.widgets.length > 0;
+}"""
+RUN_ALL = "() => window.jupyterapp.commands.execute('notebook:run-all-cells')"
+CELLS = """() => window.jupyterapp.shell.currentWidget.content.widgets
+  .filter(c => c.model.type === 'code')
+  .map(c => ({count: c.model.executionCount, outputs: c.model.outputs.toJSON()}))"""
+
+
+def _open_notebook(page, url: str) -> None:
+    """Open the notebook and wait for its kernel to be idle; one retry for a slow first start."""
+    for attempt in (1, 2):
+        page.goto(f"{url}/lab/tree/{FIXTURE.name}", wait_until="domcontentloaded")
+        try:
+            page.wait_for_function(KERNEL_IDLE, timeout=START_TIMEOUT * 1000 // 2, polling=250)
+            return
+        except Exception:
+            if attempt == 2:
+                raise
+            print("\nthe kernel was not idle in time; reloading the page once")
+
+
+def _problems(cells: list) -> list[str]:
+    """Cells that did not run, and outputs that are errors or stderr."""
+    found = []
+    for i, cell in enumerate(cells):
+        if cell["count"] is None:
+            found.append(f"code cell {i} did not run")
+        for out in cell["outputs"]:
+            if out["output_type"] == "error":
+                found.append(f"code cell {i}: {out['ename']}: {out['evalue']}")
+            elif out["output_type"] == "stream" and out.get("name") == "stderr":
+                found.append(f"code cell {i} wrote to stderr: {''.join(out['text'])[:300]}")
+    return found
+
+
+def _shot(target, folder: Path, name: str, shots: list) -> bytes:
+    path = folder / f"{len(shots) + 1:02d}-{name}.png"
+    data = target.screenshot(path=str(path))
+    shots.append(path)
+    print(f"screenshot: {path}")
+    return data
+
+
+def test_widgets_render_and_respond(lab):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    url, tmp_path = lab
+    shots: list[Path] = []
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 1400})
+            page_errors: list[str] = []
+            page.on("pageerror", lambda e: page_errors.append(str(e)))
+            _open_notebook(page, url)
+
+            assert page.evaluate(RUN_ALL) is not False
+            page.wait_for_function(KERNEL_IDLE, timeout=60_000, polling=250)
+            cells = page.evaluate(CELLS)
+            assert cells, "the notebook has no code cells"
+            assert _problems(cells) == []
+
+            # Every widget output rendered a widget view, and none failed.
+            expected = sum(1 for c in cells for o in c["outputs"]
+                           if o["output_type"] in ("display_data", "execute_result")
+                           and WIDGET_MIME in o.get("data", {}))
+            assert expected > 0, "the fixture notebook shows no widget"
+            views = page.locator(".jp-OutputArea-output > .jupyter-widgets")   # one per output
+            views.nth(expected - 1).wait_for(timeout=30_000)
+            assert views.count() == expected
+            body = page.inner_text("body")
+            assert "Error displaying widget" not in body
+            assert "Traceback" not in body
+            images = page.locator(".jp-RenderedImage img")
+            assert images.count() >= 1, "no matplotlib figure rendered"
+            _shot(page, tmp_path, "after-run-all", shots)
+
+            _interact(page, tmp_path, shots)
+            assert page_errors == [], page_errors
+        except Exception:
+            _shot(page, tmp_path, "FAILED", shots)
+            (tmp_path / "FAILED.html").write_text(page.content())
+            print(f"page HTML: {tmp_path / 'FAILED.html'}")
+            raise
+        finally:
+            browser.close()
+    assert all(p.stat().st_size > 0 for p in shots)
+
+
+def _interact(page, folder: Path, shots: list) -> None:
+    """Press the fixture's button and move its slider; the page must change each time."""
+    label = page.locator(".widget-label", has_text="clicks:")
+    assert label.inner_text() == "clicks: 0"
+    before = _shot(page, folder, "before-click", shots)
+    page.get_by_role("button", name="Step").click()
+    page.wait_for_function("() => document.body.innerText.includes('clicks: 1')", timeout=10_000)
+    after = _shot(page, folder, "after-click", shots)
+    assert before != after
+
+    readout = page.locator(".widget-readout").first
+    assert readout.inner_text() == "3"
+    page.locator(".widget-slider .noUi-handle").first.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('.widget-readout').innerText === '4'",
+                           timeout=10_000)
+    _shot(page, folder, "after-slider", shots)
