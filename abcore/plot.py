@@ -33,8 +33,8 @@ from matplotlib.patches import Rectangle
 from .layout import tidy_layout
 from .trace import Event, Replay, replay
 
-__all__ = ["draw_tree", "draw_board", "tree_graph", "format_value", "format_window",
-           "COLORS", "LEGEND"]
+__all__ = ["draw_tree", "draw_board", "draw_legend", "tree_graph", "figure_size", "format_value",
+           "format_window", "COLORS", "LEGEND"]
 
 # Seed 004's legend, in its order, and the colours we give each category.
 LEGEND = ("not yet visited", "being visited (on the recursion stack)", "visited", "pruned arc",
@@ -463,11 +463,7 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
         cells = _cells(g.nodes[nodes[0]]["state"])
         g.graph["max_player"] = "X" if cells.count("X") == cells.count("O") else "O"
     if ax is None:
-        width = min(18.0, max(8.5, 0.62 * ncols * (1.2 if boards else 1) + 1.5))
-        height = min(11.0, max(3.2, (0.95 * dy) * nlevels + 1.8))
-        if boards:   # equal aspect: make the figure the shape of the drawing
-            height = min(11.0, max(3.2, width * (nlevels * dy + 0.6) / ((ncols + 0.5) * dx) + 1.2))
-        ax = _new_axes(width, height)
+        ax = _new_axes(*_size(ncols, nlevels, boards))
     fig = ax.figure
     bbox = ax.get_position()
     fw, fh = fig.get_size_inches()
@@ -604,6 +600,28 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
     return ax
 
 
+def _size(ncols: int, nlevels: int, boards: bool) -> tuple:
+    dx, dy = (1.3, 1.9) if boards else (1.0, 1.0)
+    width = min(18.0, max(8.5, 0.62 * ncols * (1.2 if boards else 1) + 1.5))
+    height = min(11.0, max(3.2, (0.95 * dy) * nlevels + 1.8))
+    if boards:   # equal aspect: make the figure the shape of the drawing
+        height = min(11.0, max(3.2, width * (nlevels * dy + 0.6) / ((ncols + 0.5) * dx) + 1.2))
+    return round(width, 2), round(height, 2)
+
+
+def figure_size(graph: nx.DiGraph, boards: bool = False) -> tuple:
+    """The (width, height) in inches that :func:`draw_tree` gives the drawing of ``graph``
+    (a :func:`tree_graph`), legend and title included.
+
+    >>> from abcore import GameTree
+    >>> figure_size(tree_graph(GameTree.from_nested([[1, 2], [3, 4]])))
+    (8.5, 4.65)
+    """
+    xs = [p[0] for _, p in graph.nodes(data="pos")]
+    ys = [p[1] for _, p in graph.nodes(data="pos")]
+    return _size(int(round(max(xs) - min(xs))) + 1, int(round(-min(ys))) + 1, boards)
+
+
 def _auto_title(g: nx.DiGraph, tree: Any) -> str:
     from .pseudocode import NAMES
     name = getattr(tree, "title", "") if tree is not None else ""
@@ -618,36 +636,64 @@ def _auto_title(g: nx.DiGraph, tree: Any) -> str:
 
 
 def _legend(ax: Any, g: nx.DiGraph, traced: bool, windows: bool) -> None:
+    kinds = {d for _, d in g.nodes(data="kind")}
+    pv = any(pv for _, _, pv in g.edges(data="pv"))
+    handles, names = _legend_entries(g.graph.get("algorithm") if traced else None, kinds, pv,
+                                     windows, g.graph.get("max_player"))
+    ax.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.0),
+              ncol=math.ceil(len(names) / 3), fontsize=7.5, frameon=False, handlelength=1.8,
+              columnspacing=1.2)
+
+
+def _legend_entries(algorithm: str | None, kinds: Iterable[str], pv: bool, windows: bool = True,
+                    max_player: str | None = None) -> tuple:
     def mk(marker: str, face: str = "white", edge: str = "#222222", size: float = 9) -> Line2D:
         return Line2D([], [], linestyle="none", marker=marker, markersize=size,
                       markerfacecolor=face, markeredgecolor=edge)
     handles, names = [], []
-    if traced:
-        ab = g.graph["algorithm"] in _ALPHA_BETA
+    if algorithm is not None:
         handles += [mk("o", COLORS["unvisited"], "#888888"), mk("o", COLORS["active"]),
                     mk("o", COLORS["visited"])]
         names += list(LEGEND[:3])
-        if ab:
+        if algorithm in _ALPHA_BETA:
             handles.append(Line2D([], [], color=COLORS["cut"], linewidth=1.6, linestyle=(0, (4, 3))))
             names.append(LEGEND[3])
             if windows:
                 handles.append(mk(r"$[\alpha,\beta]$", COLORS["window"], COLORS["window"], 22))
                 names.append(LEGEND[4])
         handles.append(mk(r"$v$", COLORS["value"], COLORS["value"]))
-        names.append(LEGEND[5] + (" (side to move)" if g.graph["negamax"] else ""))
+        names.append(LEGEND[5] + (" (side to move)" if algorithm == "negamax" else ""))
     handles.append(mk("s"))
     names.append(LEGEND[6] + " (for MAX)")
-    kinds = {d for _, d in g.nodes(data="kind")}
     for k in ("max", "min", "chance"):
         if k in kinds:
             handles.append(mk(_MARKER[k]))
-            names.append(_KIND_NAME[k] + (f" ({g.graph['max_player']} at the root)"
-                                          if k == "max" and g.graph.get("max_player") else ""))
-    if any(pv for _, _, pv in g.edges(data="pv")):
+            names.append(_KIND_NAME[k] + (f" ({max_player} at the root)"
+                                          if k == "max" and max_player else ""))
+    if pv:
         handles.append(Line2D([], [], color=COLORS["pv"], linewidth=3.2))
         names.append("principal variation")
-    ax.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=math.ceil(len(names) / 3),
-              fontsize=7.5, frameon=False, handlelength=1.8, columnspacing=1.2)
+    return handles, names
+
+
+def draw_legend(ax: Any = None, *, algorithm: str | None = "alphabeta",
+                kinds: Iterable[str] = ("max", "min"), pv: bool = True, windows: bool = True,
+                ncol: int | None = None) -> Any:
+    """The legend alone (seed 004's categories for ``algorithm``, then the node shapes), in one
+    row per three entries by default; for a widget that draws it once instead of every frame.
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = draw_legend(Figure().subplots())
+    >>> [t.get_text() for t in ax.get_legend().get_texts()][:3] == list(LEGEND[:3])
+    True
+    """
+    handles, names = _legend_entries(algorithm, set(kinds), pv, windows)
+    if ax is None:
+        ax = _new_axes(8.5, 0.8)
+    ax.set_axis_off()
+    ax.legend(handles, names, loc="center", ncol=ncol or math.ceil(len(names) / 2), fontsize=8,
+              frameon=False, handlelength=1.8, columnspacing=1.2)
+    return ax
 
 
 # --- tic-tac-toe boards ---------------------------------------------------------------------

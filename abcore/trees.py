@@ -16,8 +16,8 @@ from typing import Any, Iterable
 
 from .game import Game, IllegalMoveError
 
-__all__ = ["GameTree", "TreeError", "random_uniform", "random_tree", "reorder", "tree_values",
-           "KINDS"]
+__all__ = ["GameTree", "TreeError", "random_uniform", "random_tree", "unprunable", "reorder",
+           "tree_values", "KINDS"]
 
 KINDS = ("max", "min", "chance")
 _FIELDS = {"id", "kind", "value", "children", "move", "p", "label"}
@@ -404,6 +404,37 @@ def random_uniform(b: int, d: int, seed: int = 0, *, low: int = -5, high: int = 
     return GameTree.from_nested(build(0), first=first)
 
 
+def unprunable(b: int, d: int, first: str = "max") -> GameTree:
+    """A uniform tree on which alpha-beta, in its natural order, prunes nothing (b**d leaves).
+
+    Every child is better for the player to move than the one before it (worst-first), and every
+    subtree's leaves lie in a range strictly inside the window it is searched with. Sorting a
+    random tree worst-first is not enough: a MIN node whose two largest children are both below
+    alpha is cut after the first of them, whatever the order.
+
+    >>> from abcore import alphabeta
+    >>> t = unprunable(3, 4)
+    >>> alphabeta(t, t.initial_state).stats.leaves == 3 ** 4
+    True
+    """
+    if b < 1 or d < 0:
+        raise ValueError(f"need b >= 1 and d >= 0; got b={b}, d={d}")
+
+    def ranks(level: int, kind: str) -> list:
+        if level == d:
+            return [0]
+        sub = ranks(level + 1, _OTHER[kind])
+        n = b ** (d - level - 1)
+        blocks = [[v + k * n for v in sub] for k in range(b)]      # block k in [k*n, (k+1)*n)
+        return [v for blk in (blocks if kind == "max" else blocks[::-1]) for v in blk]
+
+    it = iter(ranks(0, first))
+
+    def build(level: int) -> Any:
+        return next(it) if level == d else [build(level + 1) for _ in range(b)]
+    return GameTree.from_nested(build(0), first=first)
+
+
 def random_tree(seed: int = 0, *, max_depth: int = 4, max_branching: int = 3, leaf_chance: float = 0.2,
                 low: int = -3, high: int = 3, chance_nodes: float = 0.0, infinite: float = 0.0,
                 first: str = "max") -> GameTree:
@@ -439,7 +470,11 @@ def tree_values(tree: GameTree) -> dict:
         if k == "leaf":
             vals[n] = tree.value(n)
         elif k == "chance":
-            vals[n] = math.fsum(p * vals[c] for p, c in tree.outcomes(n))
+            terms = [p * vals[c] for p, c in tree.outcomes(n) if p]
+            if math.inf in terms and -math.inf in terms:
+                raise ValueError(f"chance node {n!r} has outcomes worth +inf and -inf: "
+                                 "its expected value is undefined")
+            vals[n] = math.fsum(terms)
         else:
             vs = [vals[c] for c in tree.children(n)]
             vals[n] = max(vs) if k == "max" else min(vs)

@@ -87,6 +87,11 @@ def no_chance(name: str, state: Any) -> ValueError:
                       "use expectimax for games with chance")
 
 
+def undefined_mean(state: Any) -> ValueError:
+    return ValueError(f"chance state {state!r} has outcomes worth +inf and -inf: its expected "
+                      "value is undefined; give those leaves finite values")
+
+
 def no_moves(state: Any) -> ValueError:
     return ValueError(f"state {state!r} is not terminal but has no legal moves: make "
                       "is_terminal() true there or give it a move (a pass)")

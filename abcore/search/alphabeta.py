@@ -168,7 +168,7 @@ def _search(game, state, depth, evaluate, order, alpha, beta, stats, trace, play
                 best = v
             if tracing:
                 emit("return", s, d, a, b, best, (m, v, None), mover)
-            if v >= b:                            # fail high: the opponent avoids s
+            if v >= b and (d or not ties or b != INF):   # fail high: the opponent avoids s
                 cutoffs += 1
                 if fail_hard:
                     best = b
@@ -190,6 +190,8 @@ def _search(game, state, depth, evaluate, order, alpha, beta, stats, trace, play
     if tracing:
         trace.append(start_event(algorithm, state, player, alpha, beta))
         emit("enter", state, 0, a, b, None, None, mover)
-    v = search(state, 0, a, b, mover)
+    v = sign * search(state, 0, a, b, mover)
+    if fail_hard:       # a leaf at the root returns its own value: hold it to the window too
+        v = min(max(v, alpha), beta)
     root = [(m, sign * x) for m, x in root]
-    return finish(sign * v, root, ties, (nodes, leaves, cutoffs, max_depth), stats)
+    return finish(v, root, ties, (nodes, leaves, cutoffs, max_depth), stats)

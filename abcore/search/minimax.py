@@ -6,7 +6,7 @@ from typing import Any, Callable
 from ..stats import SearchResult, SearchStats
 from ..trace import Event
 from ._common import (INF, check_depth, check_outcomes, finish, limit_evaluator, may_have_chance,
-                      no_chance, no_moves, root_player, start_event)
+                      no_chance, no_moves, root_player, start_event, undefined_mean)
 
 __all__ = ["minimax"]
 
@@ -70,9 +70,12 @@ def _minimax(game, state, depth, evaluate, order, stats, trace, player, algorith
                 if tracing:
                     trace.append(Event("enter", child, d + 1, -INF, INF, None, i))
                 v = value(child, d + 1)
-                total += p * v                      # the weighted mean: no division after
+                if p:                               # p = 0 adds nothing, even if v is infinite
+                    total += p * v                  # the weighted mean: no division after
                 if tracing:
                     trace.append(Event("return", s, d, -INF, INF, total, (i, v, p)))
+            if total != total:                      # NaN: +inf and -inf outcomes
+                raise undefined_mean(s)
             if tracing:
                 trace.append(Event("leave", s, d, -INF, INF, total))
             return total
