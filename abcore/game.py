@@ -78,6 +78,9 @@ class Game:
         """``(probability, next_state)`` pairs at a chance state."""
         raise ValueError(f"{type(self).__name__} has no chance states; outcomes() needs one")
 
+    def __repr__(self) -> str:      # no memory address: notebook outputs must be stable
+        return f"{type(self).__name__}()"
+
     def play(self, state: State, action: Action) -> State:
         """``result(state, action)`` after checking the move is legal (for people, not searches)."""
         if self.is_terminal(state):

@@ -263,14 +263,14 @@ class GameTree(Game):
         def build(node: Any, path: str, parent_kind: str | None) -> str:
             if not isinstance(node, dict):
                 raise TreeError(f"{name}: {path}: a node must be an object, not {node!r}")
-            unknown = set(node) - _FIELDS
-            if unknown:
-                raise TreeError(f"{name}: {path}: unknown field(s) {sorted(unknown)}; a node may have "
-                                f"{sorted(_FIELDS)}")
             nid = node.get("id")
             if not isinstance(nid, str) or not nid:
                 raise TreeError(f"{name}: {path}: every node needs an \"id\" (a non-empty string)")
             here = f"{path} > {nid}" if path != "root" else nid
+            unknown = set(node) - _FIELDS
+            if unknown:
+                raise TreeError(f"{name}: {here}: unknown field(s) {sorted(unknown)}; a node may have "
+                                f"{sorted(_FIELDS)}")
             if nid in seen:
                 raise TreeError(f"{name}: {here}: duplicate id {nid!r} (also at {seen[nid]}); ids must be unique")
             seen[nid] = here

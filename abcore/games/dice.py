@@ -47,6 +47,9 @@ class DiceDuel(Game):
             raise ValueError(f"scoring must be 'win' or 'margin', not {scoring!r}")
         self.scoring = scoring
 
+    def __repr__(self) -> str:
+        return f"DiceDuel(scoring={self.scoring!r})"
+
     def to_move(self, state: DuelState) -> str:
         return "second" if state.first_die is not None and state.second_die is None else "first"
 

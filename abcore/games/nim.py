@@ -36,6 +36,9 @@ class Nim(Game):
         self.max_take = max_take
         self.initial_state = NimState(stones, "first")
 
+    def __repr__(self) -> str:
+        return f"Nim(stones={self.initial_state.stones}, max_take={self.max_take})"
+
     def to_move(self, state: NimState) -> str:
         return state.to_move
 

@@ -1,0 +1,56 @@
+"""The exercises' self-checks: silent success, clear failure on the smallest tree, clear 'not yet'."""
+import pytest
+
+from abcore import alphabeta, expectimax, minimax, tree_values
+from abcore.checks import CheckFailed, NotWrittenYet, check, nested, random_cases
+
+
+def reference(t):
+    return tree_values(t)[t.initial_state]
+
+
+def test_a_correct_function_passes_and_says_so(capsys):
+    assert check(lambda t: minimax(t, t.initial_state, player="max").value, reference,
+                 random_cases(100), name="minimax") == 100
+    assert "✓ minimax: the same answer as the reference on 100 random trees" in capsys.readouterr().out
+
+
+def test_the_smallest_failing_tree_is_reported():
+    def off_by_one_at_depth_two(t):
+        v = reference(t)
+        return v + 1 if t.height >= 2 else v
+    with pytest.raises(CheckFailed, match=r"on the tree \[\[") as e:
+        check(off_by_one_at_depth_two, reference, random_cases(100), draw=False)
+    assert "expected" in str(e.value) and "got" in str(e.value)
+
+
+def test_not_written_yet_is_its_own_clear_message():
+    def todo(t):
+        raise NotImplementedError()
+    with pytest.raises(NotWrittenYet, match=r"is not written yet: replace `raise NotImplementedError\(\)`"):
+        check(todo, reference, random_cases(5), name="my_minimax")
+
+
+def test_a_crash_names_the_tree_and_the_exception():
+    with pytest.raises(CheckFailed, match=r"raised ZeroDivisionError: division by zero on the tree"):
+        check(lambda t: 1 / 0, reference, random_cases(5), draw=False)
+
+
+def test_random_cases_cover_the_edge_cases():
+    cases = random_cases(300, chance=True)
+    assert len(cases[0]) == 1                                   # a lone leaf
+    assert any(t.kind(t.initial_state) == "min" for t in cases)
+    assert any("chance" in {t.kind(n) for n in t.nodes} for t in cases)
+    assert any(len(t.children(t.initial_state)) == 1 for t in cases)
+    for t in cases[:50]:
+        assert expectimax(t, t.initial_state, player="max").value == pytest.approx(reference(t))
+    assert nested(cases[0]) == 0
+
+
+def test_checks_compare_bounds_too():
+    # a check can call the student's function any way it likes, e.g. with a window
+    def call(f, t):
+        return f(t, 0, 1)
+    check(lambda t, a, b: alphabeta(t, t.initial_state, alpha=a, beta=b, player="max").value,
+          lambda t, a, b: alphabeta(t, t.initial_state, alpha=a, beta=b, player="max").value,
+          random_cases(50, infinite=False), call=call, name="window")
