@@ -1,0 +1,270 @@
+"""Widgets driven from Python, as a student's clicks would: frames, buttons, board cells."""
+import math
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+from abcore import (GameTree, alphabeta, alphabeta_failhard, expectimax, minimax,  # noqa: E402
+                    negamax, random_uniform)
+from abcore.games import TicTacToe  # noqa: E402
+from abcore.pseudocode import PSEUDOCODE, lines  # noqa: E402
+from abcore.widgets import OrderingLab, StepThrough, TicTacToeBoard, root_value_labels  # noqa: E402
+
+SEED004 = "data/trees/seed004_a_to_j.json"
+
+
+def traced(search, tree, **kw):
+    log = []
+    search(tree, tree.initial_state, trace=log, **kw)
+    return log
+
+
+@pytest.fixture(scope="module")
+def seed004():
+    t = GameTree.load(SEED004)
+    return t, traced(alphabeta, t)
+
+
+@pytest.fixture(scope="module")
+def step(seed004):
+    t, log = seed004
+    return StepThrough(log, t)
+
+
+def highlighted_text(widget):
+    html = widget.pseudocode.value
+    start = html.index('class="abcore-current-line"')
+    return html[html.index(">", start) + 1:html.index("</span>", start)]
+
+
+# --- StepThrough ------------------------------------------------------------------------
+
+def test_frame_12_of_seed_004(step):
+    step.slider.value = 12                        # event 12: the leaf I is evaluated, under G
+    info = step.info()
+    assert info.event.kind == "leaf" and info.node == "I"
+    assert info.stack == ["A", "C", "E", "F", "G", "I"]
+    assert info.window == (3, math.inf)           # G's window after H: [3, +inf]
+    assert info.counts == {"nodes": 7, "leaves": 2, "cutoffs": 0}
+    # I is searched by MIN-VALUE (G is a MAX node): its TERMINAL line is highlighted.
+    assert step.highlighted == lines("alphabeta").index("  if TERMINAL(n): return UTILITY(n)", 10)
+    assert "TERMINAL" in highlighted_text(step)
+    assert "A → C → E → F → G → I" in step.stack_label.value
+    assert "[3, +∞]" in step.window_label.value
+    assert "leaves 2" in step.counters_label.value
+
+
+def test_seed_004_cuts_highlight_the_cut_lines(step):
+    step.show(24)                                  # J is beta-cut: 9 >= beta = 7
+    assert step.info().event.kind == "cut" and step.info().node == "J"
+    assert "β-cut" in highlighted_text(step)
+    assert "9 ≥ β = 7" in step.event_label.value and "J2" in step.event_label.value
+    step.show(58)                                  # B is alpha-cut: 4 <= alpha = 6
+    assert step.info().node == "B" and "α-cut" in highlighted_text(step)
+    assert "4 ≤ α = 6" in step.event_label.value
+    assert step.info().counts["cutoffs"] == 3
+
+
+def test_seed_004_windows_of_g(step, seed004):
+    _, log = seed004
+    windows = []
+    for k in range(len(log)):
+        info = step.info(k)
+        if info.stack and info.stack[-1] == "G" and info.window not in windows:
+            windows.append(info.window)
+    assert windows == [(-math.inf, math.inf), (3, math.inf), (7, math.inf)]
+
+
+def test_buttons_move_one_frame_and_stop_at_the_ends(step):
+    step.first.click()
+    assert step.slider.value == 0 and step.highlighted is None        # the start event
+    step.back.click()
+    assert step.slider.value == 0
+    step.forward.click()
+    step.forward.click()
+    assert step.slider.value == 2 and step.info().stack == ["A", "C"]
+    step.last.click()
+    assert step.slider.value == step.frames - 1 == 61
+    step.forward.click()
+    assert step.slider.value == 61
+    assert "A returns 6" in step.event_label.value
+
+
+def test_frames_are_png_images_that_change(step):
+    step.show(5)
+    a = step.image.value
+    step.show(6)
+    b = step.image.value
+    assert a[:8] == b"\x89PNG\r\n\x1a\n" and a != b
+    assert step.legend.value[:4] == b"\x89PNG"
+    assert step.play.max == step.slider.max == 61
+
+
+def test_static_figure_and_fallback(step):
+    fig = step.figure(24)
+    assert isinstance(fig, Figure)
+    marked = [t for ax in fig.axes for t in ax.texts if t.get_bbox_patch() is not None
+              and "β-cut" in t.get_text()]
+    assert len(marked) == 1
+    bundle = step._repr_mimebundle_()
+    assert "image/png" in bundle and "application/vnd.jupyter.widget-view+json" in bundle
+
+
+_ROLE = {"enter": ("header",), "leaf": ("utility", "evaluate"), "return": ("return",),
+         "alpha": ("alpha",), "beta": ("beta",), "cut": ("cut",),
+         "leave": ("leave", "cut", "utility", "evaluate")}
+
+
+@pytest.mark.parametrize("search", [minimax, alphabeta, alphabeta_failhard, negamax])
+def test_every_event_highlights_a_line_of_its_kind(search):
+    t = random_uniform(2, 3, seed=4)
+    log = traced(search, t, **({} if search is minimax else {}))
+    st = StepThrough(log, t)
+    roles = [r for r, _ in PSEUDOCODE[search.__name__]]
+    for k, ev in enumerate(log[1:], start=1):
+        line = st.info(k).line
+        assert line is not None
+        assert roles[line].startswith(_ROLE[ev.kind]), (k, ev, roles[line])
+
+
+def test_expectimax_chance_lines():
+    t = GameTree.from_nested([[(0.5, 4), (0.5, 0)], [(0.9, 1), (0.1, 10)]])
+    log = traced(expectimax, t)
+    st = StepThrough(log, t)
+    roles = [r for r, _ in PSEUDOCODE["expectimax"]]
+    k = next(i for i, ev in enumerate(log) if ev.kind == "return" and ev.detail[2] is not None)
+    st.show(k)
+    assert roles[st.highlighted] == "return-chance"
+    assert "0.5 × 4" in st.event_label.value
+
+
+def test_negamax_window_is_for_the_side_to_move(seed004):
+    t, _ = seed004
+    st = StepThrough(traced(negamax, t), t)
+    st.show(2)                                     # entering C, a MIN node
+    assert "side to move" in st.window_label.value
+    assert lines("negamax")[st.highlighted].startswith("function NEGAMAX")
+
+
+def test_a_tic_tac_toe_trace_without_a_tree():
+    game, board = TicTacToe(), TicTacToe.board("XXO...X.O")
+    log = []
+    alphabeta(game, board, trace=log)
+    st = StepThrough(log, game=game)
+    st.last.click()
+    assert st.info().event.kind == "leave" and st.info().node == "r"
+    st.show(2)
+    assert st.info().stack == ["r", "r.3"]
+
+
+def test_not_a_trace():
+    with pytest.raises(ValueError, match="trace=\\[\\]"):
+        StepThrough([])
+
+
+# --- OrderingLab --------------------------------------------------------------------------
+
+def test_ordering_lab_best_first_reaches_knuth_moore():
+    t = random_uniform(3, 3, seed=5, distinct=True)
+    lab = OrderingLab(t)
+    assert lab.minimax_result.stats.leaves == 27
+    natural = lab.result.stats.leaves
+    lab.ordering.value = "best-first"
+    assert lab.result.stats.leaves == 3 ** 2 + 3 ** 1 - 1 == 11     # b^ceil(d/2) + b^floor(d/2) - 1
+    assert lab.result.value == lab.minimax_result.value
+    lab.ordering.value = "worst-first"
+    assert lab.result.stats.leaves >= natural >= 11
+    assert lab.result.value == lab.minimax_result.value
+    assert f"<td>{lab.result.stats.leaves} (" in lab.counts.value
+
+
+def test_ordering_lab_random_is_seeded():
+    t = random_uniform(3, 3, seed=5, distinct=True)
+    lab = OrderingLab(t, ordering="random", seed=3)
+    assert not lab.seed.disabled
+    first = (lab.result.stats.leaves, lab.image.value)
+    lab.seed.value = 4
+    lab.seed.value = 3
+    assert (lab.result.stats.leaves, lab.image.value) == first
+    lab.ordering.value = "natural"
+    assert lab.seed.disabled
+    assert isinstance(lab.figure(), Figure)
+
+
+# --- TicTacToeBoard -----------------------------------------------------------------------
+
+def test_clicking_an_occupied_cell_changes_nothing_and_names_the_legal_moves():
+    b = TicTacToeBoard()
+    b.cells[4].click()
+    before, history = b.state, list(b.history)
+    taken = next(i for i in range(9) if before.cells()[i] == "O")
+    b.cells[taken].click()
+    assert b.state == before and b.history == history
+    legal = ", ".join(str(c) for c in TicTacToe().actions(before))
+    assert f"cell {taken} is taken by O" in b.message.value and legal in b.message.value
+    b.click(9)
+    assert b.state == before and "not a cell" in b.message.value
+
+
+def test_the_computer_replies_with_a_best_move():
+    b = TicTacToeBoard(algorithm="alphabeta")
+    b.cells[0].click()                               # a corner: only the centre holds the draw
+    assert b.history == [0, 4]
+    after_human = TicTacToe.board("X........")
+    assert b.history[1] in minimax(TicTacToe(), after_human).moves
+    assert b.state.cells() == "X...O...."
+    # Its values for the other cells, shown in the empty cells: the first move searched (1) and
+    # the best (4) are exact; alpha-beta proved only bounds for the moves after the centre.
+    assert b.values[1] == "−1" and b.values[4] == "0"
+    assert all(b.values[m].startswith("≤") for m in (5, 6, 7, 8))
+    assert [c.description for c in b.cells[1:4]] == [b.values[1], b.values[2], b.values[3]]
+    assert b.cells[4].description == "O"
+
+
+def test_minimax_values_are_exact():
+    b = TicTacToeBoard(algorithm="minimax")
+    b.click(0)
+    exact = dict(minimax(TicTacToe(), TicTacToe.board("X........")).root_values)
+    assert b.values == {m: ("0" if v == 0 else f"−{-v}" if v < 0 else str(v)) for m, v in exact.items()}
+    assert not any("≤" in v for v in b.values.values())
+
+
+def test_the_game_ends_with_a_clear_message_and_new_game_resets():
+    b = TicTacToeBoard(algorithm="minimax", depth=1, evaluation="zero (no knowledge)")
+    for cell in (4, 2, 6):                           # a short-sighted computer lets X win
+        b.click(cell)
+    assert TicTacToe().winner(b.state) == "X"
+    assert "Game over" in b.message.value and "you win" in b.message.value
+    before = b.state
+    b.click(8)
+    assert b.state == before and "The game is over" in b.message.value
+    b.new_game.click()
+    assert b.state == TicTacToe.initial_state and b.history == []
+    assert all(c.description == "" for c in b.cells)
+
+
+def test_playing_the_full_search_never_loses():
+    b = TicTacToeBoard(algorithm="negamax")
+    while not TicTacToe().is_terminal(b.state):
+        b.click(TicTacToe().actions(b.state)[0])    # the human plays the first free cell
+    assert TicTacToe().winner(b.state) in (None, "O")
+    assert "Game over" in b.message.value
+
+
+def test_computer_plays_x_when_you_play_o():
+    b = TicTacToeBoard(human="O", algorithm="alphabeta", depth=2)
+    assert len(b.history) == 1 and b.state.cells().count("X") == 1
+    assert "+∞" in b.message.value                 # depth-limited: wins are worth +inf
+    b.human.value = "X"
+    assert b.history == [] and "Your move" in b.message.value
+    assert isinstance(b.figure(), Figure) and "image/png" in b._repr_mimebundle_()
+
+
+def test_root_value_labels_mark_bounds():
+    t = GameTree.load(SEED004)
+    assert root_value_labels(alphabeta(t, t.initial_state), "alphabeta") == {"C": "6", "B": "≤ 4"}
+    assert root_value_labels(minimax(t, t.initial_state), "minimax") == {"C": "6", "B": "4"}
