@@ -4,8 +4,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+INSTRUCTOR := $(VENV)/.installed-instructor
 
-.PHONY: lab test test-core test-notebooks test-browser bench clean-venv
+.PHONY: lab test test-core test-notebooks test-browser bench clean-venv student
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -13,12 +14,21 @@ $(STAMP): requirements.txt pyproject.toml
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	@touch $(STAMP)
 
+# nbgrader, for `make student` and tests/test_student.py (requirements-instructor.txt).
+$(INSTRUCTOR): $(STAMP) requirements-instructor.txt
+	$(BIN)/python -m pip install --quiet -r requirements-instructor.txt
+	@touch $(INSTRUCTOR)
+
+# Student versions (nbgrader's ClearSolutions, ClearHiddenTests, ClearOutput) in build/student/.
+student: $(INSTRUCTOR)
+	$(BIN)/python tools/student.py --out build/student
+
 lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/
 
 test: test-core test-notebooks test-browser
 
-test-core: $(STAMP)
+test-core: $(STAMP) $(INSTRUCTOR)
 	$(BIN)/python -m pytest -m "not browser" tests abcore
 
 test-notebooks: $(STAMP)
