@@ -481,7 +481,8 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
     if labels == "auto":
         labels = any(_useful_label(g.nodes[n]["label"], n) for n in nodes) and not boards
     if moves == "auto":
-        moves = tree is None or boards or any(
+        # With boards, the new mark on the child board shows the move: no arc label needed.
+        moves = (tree is None and not boards) or any(
             d["move"] is not None and not isinstance(d["move"], int) and str(d["move"]) != str(v)
             and str(d["move"]) != str(g.nodes[v]["label"]) for _, v, d in g.edges(data=True)) or any(
             d["p"] is not None for _, _, d in g.edges(data=True))
@@ -505,9 +506,8 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
             (x0, y0), (x1, y1) = g.nodes[u]["pos"], g.nodes[v]["pos"]
             text = format_value(d["p"]) if d["p"] is not None else str(d["move"])
             ax.text(x0 + 0.55 * (x1 - x0), y0 + 0.55 * (y1 - y0), text, fontsize=font - 1.5,
-                    color="#555555", ha="center", va="center", zorder=2,
-                    alpha=_FADE if d["faded"] else 1,
-                    bbox=dict(boxstyle="square,pad=0.05", fc="white", ec="none", alpha=0.8))
+                    color="#555555", ha="left" if x1 >= x0 else "right", va="center", zorder=2,
+                    alpha=_FADE if d["faded"] else 1)
 
     # Nodes: one scatter per (kind, status).
     by_style: dict = {}

@@ -268,3 +268,13 @@ def test_root_value_labels_mark_bounds():
     t = GameTree.load(SEED004)
     assert root_value_labels(alphabeta(t, t.initial_state), "alphabeta") == {"C": "6", "B": "≤ 4"}
     assert root_value_labels(minimax(t, t.initial_state), "minimax") == {"C": "6", "B": "4"}
+
+
+def test_a_frame_looks_the_same_whatever_came_before(seed004):
+    t, log = seed004
+    a = StepThrough(log, t)
+    for k in (3, 40, 61, 10):
+        a.show(k)
+    assert a.png(24) == StepThrough(log, t).png(24)
+    a._cache.clear()
+    assert a.png(24) == StepThrough(log, t).png(24)
