@@ -161,6 +161,7 @@ def _shot(target, folder: Path, name: str, shots: list) -> bytes:
 
 
 def test_widgets_render_and_respond(lab):
+    """All cells run; StepThrough, OrderingLab and TicTacToeBoard render and respond."""
     sync_api = pytest.importorskip("playwright.sync_api")
     url, tmp_path = lab
     shots: list[Path] = []
@@ -189,8 +190,10 @@ def test_widgets_render_and_respond(lab):
             body = page.inner_text("body")
             assert "Error displaying widget" not in body
             assert "Traceback" not in body
-            images = page.locator(".jp-RenderedImage img")
-            assert images.count() >= 1, "no matplotlib figure rendered"
+            pictures = page.locator(".abcore-tree")                  # the widgets' PNG frames
+            assert pictures.count() >= 2
+            for i in range(pictures.count()):
+                assert pictures.nth(i).evaluate("img => img.naturalWidth") > 0, f"picture {i} empty"
             _shot(page, tmp_path, "after-run-all", shots)
 
             _interact(page, tmp_path, shots)
@@ -205,20 +208,45 @@ def test_widgets_render_and_respond(lab):
     assert all(p.stat().st_size > 0 for p in shots)
 
 
-def _interact(page, folder: Path, shots: list) -> None:
-    """Press the fixture's button and move its slider; the page must change each time."""
-    label = page.locator(".widget-label", has_text="clicks:")
-    assert label.inner_text() == "clicks: 0"
-    before = _shot(page, folder, "before-click", shots)
-    page.get_by_role("button", name="Step").click()
-    page.wait_for_function("() => document.body.innerText.includes('clicks: 1')", timeout=10_000)
-    after = _shot(page, folder, "after-click", shots)
-    assert before != after
+def _changes(page, widget, folder: Path, name: str, shots: list, act, done: str) -> None:
+    """Screenshot ``widget``, ``act()``, wait until the JavaScript ``done`` (given the widget's
+    element) is true, screenshot again: the two pictures must differ."""
+    before = _shot(widget, folder, f"{name}-before", shots)
+    act()
+    page.wait_for_function(f"el => ({done})(el)", arg=widget.element_handle(), timeout=20_000)
+    after = _shot(widget, folder, f"{name}-after", shots)
+    assert before != after, f"{name}: the widget looks the same after the action"
 
-    readout = page.locator(".widget-readout").first
-    assert readout.inner_text() == "3"
-    page.locator(".widget-slider .noUi-handle").first.focus()
-    page.keyboard.press("ArrowRight")
-    page.wait_for_function("() => document.querySelector('.widget-readout').innerText === '4'",
-                           timeout=10_000)
-    _shot(page, folder, "after-slider", shots)
+
+def _interact(page, folder: Path, shots: list) -> None:
+    """Step and play StepThrough, change OrderingLab's ordering, play a TicTacToeBoard move."""
+    step = page.locator(".abcore-stepthrough")
+    event = step.locator(".abcore-event")
+    assert event.inner_text().startswith("event 0/")
+    _changes(page, step, folder, "stepthrough-step", shots,
+             lambda: step.locator("button.abcore-forward").click(),
+             "el => el.querySelector('.abcore-event').innerText.startsWith('event 1/')")
+    frame = step.locator(".abcore-frame .widget-readout")
+    _changes(page, step, folder, "stepthrough-play", shots,
+             lambda: step.locator(".abcore-play button:has(.fa-play)").click(),
+             "el => Number(el.querySelector('.abcore-event').innerText.match(/event (\\d+)/)[1]) >= 3")
+    step.locator(".abcore-play button:has(.fa-pause)").click()   # play/pause is one button
+    assert int(frame.inner_text()) >= 3
+    assert not event.inner_text().startswith(("event 0/", "event 1/"))
+
+    lab = page.locator(".abcore-orderinglab")
+    counts = lab.locator(".abcore-counts").inner_text()
+    picture = lab.locator(".abcore-tree").get_attribute("src")      # the counts come first
+    _changes(page, lab, folder, "orderinglab-worst-first", shots,
+             lambda: lab.locator(".abcore-ordering select").select_option("worst-first"),
+             f"el => el.querySelector('.abcore-counts').innerText !== {json.dumps(counts)}"
+             f" && el.querySelector('.abcore-tree').src !== {json.dumps(picture)}")
+    assert "worst-first" in lab.locator(".abcore-counts").inner_text()
+
+    board = page.locator(".abcore-tictactoe")
+    assert board.locator(".abcore-message").inner_text().startswith("Your move")
+    _changes(page, board, folder, "tictactoe-click-centre", shots,
+             lambda: board.locator("button.abcore-cell-4").click(),
+             "el => el.querySelector('.abcore-message').innerText.startsWith('I (O) played')")
+    marks = [board.locator(f"button.abcore-cell-{i}").inner_text() for i in range(9)]
+    assert marks[4] == "X" and marks.count("O") == 1, marks
