@@ -400,10 +400,12 @@ def _looks_like_board(state: Any) -> bool:
 
 
 def _useful_label(label: Any, node: Any) -> bool:
+    """A name worth printing: short, one line, not a path id such as 'r.0.2' (a state's repr,
+    as ``GameTree.from_game`` makes labels, is too long to read under a node)."""
     if label is None:
         return False
     s = str(label)
-    return "\n" not in s and not (s == "r" or s.startswith("r."))
+    return "\n" not in s and len(s) <= 12 and not (s == "r" or s.startswith("r."))
 
 
 def draw_tree(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: int | None = None,
@@ -565,7 +567,10 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
                         color=COLORS["window"], zorder=5,
                         bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.85))
         if d["value"] is not None and (d["kind"] != "leaf" or negamax):
-            text = "v" + (d["bound"] or "=") + format_value(d["value"])
+            if d["bound"] == "Σ":        # a chance node's weighted sum so far
+                text = "Σ=" + format_value(d["value"])
+            else:
+                text = "v" + (d["bound"] or "=") + format_value(d["value"])
             if d["running"]:
                 text += "…"
             if negamax and d["side"] in ("max", "min") and d["kind"] != "leaf":

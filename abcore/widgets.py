@@ -268,7 +268,7 @@ class StepThrough(_StaticFallback, W.VBox):
         if self.tree is not None:
             n = self._node(path)
             label = str(self.tree.label(n))
-            return label if "\n" not in label else str(n)
+            return label if "\n" not in label and len(label) <= 12 else str(n)
         return "r" + "".join(f".{m}" for m in path)
 
     def _node(self, path: tuple) -> Any:

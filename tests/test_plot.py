@@ -284,3 +284,13 @@ def test_bad_input_says_what_to_do():
 def test_format():
     assert format_value(-2) == "−2" and format_value(2.5) == "2.5"
     assert format_window(-math.inf, math.inf) == "[−∞, +∞]"
+
+
+def test_game_states_as_labels_are_left_out_when_too_long():
+    from abcore.games import DiceDuel
+    game = DiceDuel()
+    tree = GameTree.from_game(game, game.result(game.initial_state, "249"))
+    log = traced(expectimax, tree)
+    ax = draw_tree(tree, log, upto=40, ax=axes())
+    assert not any("DuelState" in s for s in texts(ax))
+    assert "1/3" in texts(ax) and "Σ=2/9…" in texts(ax)     # a chance node's running sum
