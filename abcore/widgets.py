@@ -30,7 +30,7 @@ from . import ordering as _ordering
 from .games import TicTacToe
 from .plot import draw_board, draw_legend, draw_tree, figure_size, format_value, format_window, tree_graph
 from .pseudocode import NAMES, lines, line_for
-from .search import alphabeta, alphabeta_failhard, expectimax, minimax, negamax
+from .search import alphabeta, alphabeta_failhard, minimax, negamax
 from .trace import Event, replay
 
 __all__ = ["StepThrough", "FrameInfo", "OrderingLab", "TicTacToeBoard", "root_value_labels"]
