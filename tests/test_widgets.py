@@ -278,3 +278,31 @@ def test_a_frame_looks_the_same_whatever_came_before(seed004):
     assert a.png(24) == StepThrough(log, t).png(24)
     a._cache.clear()
     assert a.png(24) == StepThrough(log, t).png(24)
+
+
+# --- DiceDuelBoard ------------------------------------------------------------------------
+
+def test_dice_duel_the_computer_takes_the_die_that_beats_yours():
+    from abcore.widgets import DiceDuelBoard
+    beats = {"249": "357", "168": "249", "357": "168"}       # 357 beats 249 with probability 5/9
+    for mine, answer in beats.items():
+        b = DiceDuelBoard(seed=1)
+        b.dice[mine].click()
+        assert b.state.first_die == mine and b.state.second_die == answer
+        assert b.values[answer] == "1/9" and set(b.values) == set(beats) - {mine}
+        assert b.state.first_roll is not None and b.state.second_roll is not None
+        assert ("you win" in b.message.value) != ("I win" in b.message.value)
+    before = b.state
+    b.click("249")
+    assert b.state == before and "New game" in b.message.value
+    assert isinstance(b.figure(), Figure)
+    b.new_game.click()
+    assert b.state.first_die is None
+
+
+def test_dice_duel_rolls_repeat_with_the_seed():
+    from abcore.widgets import DiceDuelBoard
+    a, b = DiceDuelBoard(seed=7), DiceDuelBoard(seed=7)
+    a.click("168")
+    b.click("168")
+    assert a.state == b.state
