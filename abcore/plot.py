@@ -171,7 +171,7 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
     bbox = ax.get_position()
     fw, fh = fig.get_size_inches()
     x_lo, x_hi = min(xs) * dx - 0.75 * dx, max(xs) * dx + 0.75 * dx
-    y_lo, y_hi = min(ys) * dy - 0.75 * dy, 0.55 * dy
+    y_lo, y_hi = min(ys) * dy - (1.1 if g.graph["hidden"] else 0.75) * dy, 0.55 * dy
     ax.set_xlim(x_lo, x_hi)
     ax.set_ylim(y_lo, y_hi)
     ax.set_axis_off()
@@ -281,19 +281,26 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
                 xy, off, ha, va = (x, y), (marker * 0.65, marker * 0.3), "left", "bottom"
             elif boards:
                 xy, off, ha, va = (x + 0.42, y + 0.42), (1, 1), "left", "bottom"
+            elif d["hidden"]:           # a cut-off bottom row is one column apart: stack below
+                below_window = font * 1.5 if windows and d["window"] is not None else 0
+                xy, off, ha, va = (x, y), (0, -marker * 0.55 - below_window), "center", "top"
             else:
                 xy, off, ha, va = (x, y), (marker * 0.6, 0), "left", "center"
             ax.annotate(text, xy, xytext=off, textcoords="offset points", ha=ha, va=va, fontsize=font,
                         fontweight="bold", color=COLORS["value"],
                         alpha=0.75 if d["running"] else 1, zorder=5)
-        if d["hidden"]:
-            ax.annotate(f"+{d['hidden']}", (x, y), xytext=(0, -marker * 0.9),
+        if d["hidden"]:          # below the node, and below its window if it has one
+            gap = font * 1.5 if windows and d["window"] is not None else 0
+            if not boards and d["value"] is not None:
+                gap += font * 1.5
+            anchor = (x, y + below) if boards else (x, y)
+            ax.annotate(f"+{d['hidden']}", anchor, xytext=(0, -(2 if boards else marker * 0.9) - gap),
                         textcoords="offset points", ha="center", va="top",
                         fontsize=font - 1, color="#777777", zorder=4)
     if g.graph["hidden"]:
-        ax.text(0.0, 0.0, f"drawn to depth {g.graph['max_depth']}: {g.graph['hidden']} deeper "
+        ax.text(0.0, 1.0, f"drawn to depth {g.graph['max_depth']}: {g.graph['hidden']} deeper "
                 "nodes not shown (+N under a node: how many)", transform=ax.transAxes,
-                fontsize=7.5, color="#555555", ha="left", va="bottom")
+                fontsize=7.5, color="#555555", ha="left", va="top")
     if boards:
         ax.set_aspect("equal", adjustable="box")
 
