@@ -100,7 +100,12 @@ def tree_graph(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: 
         node_of = {}
         if full is not None:
             for path in full.nodes:
-                node_of[path] = _walk(tree, root, path)
+                try:
+                    node_of[path] = _walk(tree, root, path)
+                except (ValueError, IndexError, KeyError):
+                    raise ValueError(f"the trace does not follow this tree: the moves {list(path)} "
+                                     f"from {root!r} are not a path of it; pass the tree the search "
+                                     "ran on, or tree=None to draw the trace alone") from None
         order = {}
         if full is not None and search_order:
             for path, tn in full.nodes.items():

@@ -294,3 +294,10 @@ def test_game_states_as_labels_are_left_out_when_too_long():
     ax = draw_tree(tree, log, upto=40, ax=axes())
     assert not any("DuelState" in s for s in texts(ax))
     assert "1/3" in texts(ax) and "Σ=2/9…" in texts(ax)     # a chance node's running sum
+
+
+def test_a_trace_of_another_tree_is_refused():
+    t = GameTree.load(SEED004)
+    other = GameTree.load(SEED002)
+    with pytest.raises(ValueError, match="does not follow this tree"):
+        tree_graph(other, traced(alphabeta, t))
