@@ -139,12 +139,13 @@ class StepThrough(_StaticFallback, W.VBox):
         self.slider = W.IntSlider(value=0, min=0, max=n - 1, description="frame",
                                   continuous_update=True, layout=W.Layout(width="420px"))
         W.jslink((self.play, "value"), (self.slider, "value"))
-        self.first = W.Button(description="⏮", tooltip="first frame", layout=W.Layout(width="40px"))
+        # ⏮ and ⏭ are missing from common fonts (they showed as empty boxes in Chromium).
+        self.first = W.Button(description="|◀", tooltip="first frame", layout=W.Layout(width="44px"))
         self.back = W.Button(description="◀ back", tooltip="one event back",
                              layout=W.Layout(width="80px"))
         self.forward = W.Button(description="step ▶", tooltip="one event forward",
                                 layout=W.Layout(width="80px"))
-        self.last = W.Button(description="⏭", tooltip="last frame", layout=W.Layout(width="40px"))
+        self.last = W.Button(description="▶|", tooltip="last frame", layout=W.Layout(width="44px"))
         self.image = W.Image(format="png", layout=W.Layout(max_width="100%"))
         self.legend = W.Image(format="png", value=self._legend_png())
         self.pseudocode = W.HTML()
@@ -172,7 +173,9 @@ class StepThrough(_StaticFallback, W.VBox):
         super().__init__([heading,
                           W.HBox([self.play, self.first, self.back, self.slider, self.forward,
                                   self.last]),
-                          W.HBox([self.image, side]), self.legend])
+                          # the pseudocode goes under the tree when the page is narrow
+                          W.HBox([self.image, side], layout=W.Layout(flex_flow="row wrap")),
+                          self.legend])
         self.add_class("abcore-stepthrough")
         self._update(0)
 
@@ -520,9 +523,9 @@ class TicTacToeBoard(_StaticFallback, W.VBox):
 
     Parts: ``cells`` (nine Buttons, row by row), ``new_game`` (Button), ``human`` (ToggleButtons:
     the side you play; changing it starts a new game), ``algorithm`` (Dropdown: minimax,
-    alphabeta, alphabeta_failhard, negamax), ``depth`` (Dropdown: None = to the end, or 1-8
-    plies), ``evaluation`` (Dropdown, used at the depth limit), ``message`` (HTML). State:
-    ``state`` (the Board), ``history`` (moves so far), ``result`` (the computer's last
+    alphabeta, alphabeta_failhard, negamax), ``depth`` (Dropdown: 0 = to the end, or 1-8 plies;
+    ``depth_limit`` reads it as None or a number), ``evaluation`` (Dropdown, used at the depth
+    limit), ``message`` (HTML). State: ``state`` (the Board), ``history`` (moves so far), ``result`` (the computer's last
     SearchResult), ``values`` (``{cell: text}`` of its last search, shown in the empty cells).
     Methods: ``click(cell)`` (as pressing the cell), ``reset()``, ``figure()``.
     DOM classes: ``abcore-tictactoe``, ``abcore-cell``, ``abcore-cell-<i>``, ``abcore-new-game``,
@@ -550,8 +553,9 @@ class TicTacToeBoard(_StaticFallback, W.VBox):
         self.new_game.on_click(lambda _: self.reset())
         self.human = W.ToggleButtons(options=["X", "O"], value=human, description="you play")
         self.algorithm = W.Dropdown(options=list(_SEARCHES), value=algorithm, description="search")
-        self.depth = W.Dropdown(options=[("to the end", None)] + [(str(d), d) for d in range(1, 9)],
-                                value=depth, description="depth")
+        # A Dropdown shows the value None as no selection at all: "to the end" is the value 0.
+        self.depth = W.Dropdown(options=[("to the end", 0)] + [(str(d), d) for d in range(1, 9)],
+                                value=depth or 0, description="depth")
         self.evaluation = W.Dropdown(options=list(_EVALUATIONS), value=evaluation,
                                      description="evaluation")
         self.message = W.HTML()
@@ -568,7 +572,12 @@ class TicTacToeBoard(_StaticFallback, W.VBox):
     @property
     def game(self) -> TicTacToe:
         """The game searched: plain tic-tac-toe, or with wins worth ±∞ under a depth limit."""
-        return TicTacToe() if self.depth.value is None else _SeedFourTicTacToe()
+        return TicTacToe() if self.depth_limit is None else _SeedFourTicTacToe()
+
+    @property
+    def depth_limit(self) -> int | None:
+        """The search's depth: None (to the end of the game) or 1-8 plies."""
+        return self.depth.value or None
 
     @property
     def computer(self) -> str:
@@ -614,8 +623,8 @@ class TicTacToeBoard(_StaticFallback, W.VBox):
         """The computer searches, moves, and shows its value for every candidate move."""
         name = self.algorithm.value
         options: dict = {}
-        if self.depth.value is not None:
-            options = {"depth": self.depth.value, "evaluate": _EVALUATIONS[self.evaluation.value]}
+        if self.depth_limit is not None:
+            options = {"depth": self.depth_limit, "evaluate": _EVALUATIONS[self.evaluation.value]}
         before = self.state
         self.result = _SEARCHES[name](self.game, before, **options)
         move = self.result.move
@@ -628,7 +637,7 @@ class TicTacToeBoard(_StaticFallback, W.VBox):
             self.message.value = f"I played {move}. Game over: {self._outcome()}."
             return
         scale = ("+∞ I win, 0 draw, −∞ I lose; other numbers: open lines for me − for you"
-                 if self.depth.value is not None else "+1 I win, 0 draw, −1 I lose")
+                 if self.depth_limit is not None else "+1 I win, 0 draw, −1 I lose")
         bounds = "; ≤ v: at most v (alpha-beta stopped once the move could not be better)" if any(
             t.startswith("≤") for t in self.values.values()) else ""
         self.message.value = (f"I ({me}) played {move}, value {self.values.get(move, '?')} for me. "

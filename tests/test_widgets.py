@@ -306,3 +306,10 @@ def test_dice_duel_rolls_repeat_with_the_seed():
     a.click("168")
     b.click("168")
     assert a.state == b.state
+
+
+def test_depth_dropdown_shows_a_choice_for_a_full_search():
+    b = TicTacToeBoard()
+    assert b.depth.label == "to the end" and b.depth_limit is None
+    b.depth.value = 3
+    assert b.depth_limit == 3
