@@ -40,7 +40,7 @@ def _role(cell) -> str:
 
 
 def _with_exercises() -> list[Path]:
-    return [p for p in sorted(NOTEBOOKS.glob("*.ipynb"))
+    return [p for p in student.course_notebooks()
             if any(_role(c) == "solution" for c in nbformat.read(p, as_version=4).cells)]
 
 
@@ -50,10 +50,11 @@ def build(tmp_path_factory):
     if importlib.util.find_spec("nbgrader") is None:
         pytest.fail("nbgrader is not installed: run `make test` (it installs requirements-instructor.txt) "
                     "or pip install -r requirements-instructor.txt")
-    before = {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in NOTEBOOKS.glob("*.ipynb")}
+    sources = student.course_notebooks()
+    before = {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in sources}
     out = tmp_path_factory.mktemp("student")
-    student.build(out, sorted(NOTEBOOKS.glob("*.ipynb")))
-    after = {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in NOTEBOOKS.glob("*.ipynb")}
+    student.build(out, sources)
+    after = {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in sources}
     assert before == after, "the student build changed a source notebook"
     return out
 

@@ -25,6 +25,11 @@ COPIED = ("data", "abcore", "requirements.txt", "pyproject.toml", "README.md")
 LEFTOVERS = ("### BEGIN SOLUTION", "### END SOLUTION", "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
 
 
+def course_notebooks() -> list[Path]:
+    """The course's notebooks: notebooks/*.ipynb, without hidden or temporary files (.name)."""
+    return sorted(p for p in (ROOT / "notebooks").glob("*.ipynb") if not p.name.startswith((".", "_")))
+
+
 def preprocessors() -> list:
     try:
         from nbgrader.preprocessors import ClearHiddenTests, ClearOutput, ClearSolutions
@@ -77,7 +82,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("notebooks", nargs="*", type=Path,
                         help="notebooks to convert (default: every notebooks/*.ipynb)")
     args = parser.parse_args(argv)
-    notebooks = args.notebooks or sorted((ROOT / "notebooks").glob("*.ipynb"))
+    notebooks = args.notebooks or course_notebooks()
     for dst in build(args.out, notebooks):
         print(f"wrote {dst}")
 
