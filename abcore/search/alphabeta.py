@@ -32,7 +32,9 @@ def alphabeta(game: Any, state: Any, *, depth: int | None = None, evaluate: Call
     - if alpha < V < beta, it is V exactly;
     - if V >= beta, it is >= beta (a lower bound on V).
 
-    So with the default window (-inf, inf) it is V. ``move`` is a best root move. ``moves`` has
+    So with the default window (-inf, inf) it is V. When V falls outside a narrower window
+    (aspiration search, seed 001), ``value`` is only a bound and ``move`` is not proved best:
+    search again with a wider window. ``move`` is a best root move. ``moves`` has
     only that move unless ``ties=True``, which searches the root's later children with a window
     one float below the best value, so that a child equal to it is proved equal: every tied move
     is then listed, at the price of less pruning under the root (18,297 nodes become 29,052 on
