@@ -1,50 +1,62 @@
-"""Timing helpers: the median of repeated runs, and how far the runs spread."""
+"""Timing helpers: the median of repeated runs, and how far the runs spread.
+
+Each run is timed twice: by the wall clock (``time.perf_counter``) and by the CPU time of this
+process (``time.process_time``). On a machine shared with other jobs the wall clock also counts
+the time the process waited for a core; the CPU time does not, so comparisons use it.
+"""
 from __future__ import annotations
 
 import gc
 import statistics
 import time
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
-__all__ = ["time_once", "time_runs", "interleaved", "median", "spread"]
+__all__ = ["Timing", "time_once", "time_runs", "interleaved", "median", "spread"]
 
 median = statistics.median
 
 
-def time_once(fn: Callable[[], Any]) -> tuple[float, Any]:
-    """Seconds for one call of ``fn()`` and its result. The garbage collector stays on (what a
-    student's notebook sees), but starts each run with nothing left to collect."""
+class Timing(NamedTuple):
+    wall: float
+    cpu: float
+
+
+def time_once(fn: Callable[[], Any]) -> tuple[Timing, Any]:
+    """The wall and CPU seconds of one call of ``fn()``, and its result. The garbage collector
+    stays on (what a student's notebook sees), but starts each run with nothing to collect."""
     gc.collect()
-    t0 = time.perf_counter()
+    c0, t0 = time.process_time(), time.perf_counter()
     out = fn()
-    return time.perf_counter() - t0, out
+    t1, c1 = time.perf_counter(), time.process_time()
+    return Timing(t1 - t0, c1 - c0), out
 
 
-def time_runs(fn: Callable[[], Any], runs: int = 5) -> tuple[list[float], Any]:
-    """``runs`` timings of ``fn()`` and the result of the last call."""
-    times, out = [], None
+def time_runs(fn: Callable[[], Any], runs: int = 5) -> tuple[Timing, Any]:
+    """The medians (wall, CPU) of ``runs`` calls of ``fn()``, and the result of the last call."""
+    walls, cpus, out = [], [], None
     for _ in range(runs):
         t, out = time_once(fn)
-        times.append(t)
-    return times, out
+        walls.append(t.wall)
+        cpus.append(t.cpu)
+    return Timing(median(walls), median(cpus)), out
 
 
 def interleaved(fns: dict[str, Callable[[], Any]], runs: int) -> dict[str, list[float]]:
-    """Time several functions in rounds (one run of each per round, the order rotating every
-    round), so that a slow spell of the machine falls on all of them alike."""
+    """The CPU seconds of several functions timed in rounds (one run of each per round, the
+    order rotating every round), so that a busy spell of the machine falls on all alike."""
     names = list(fns)
     times: dict[str, list[float]] = {n: [] for n in names}
     for i in range(runs):
         k = i % len(names)
         for name in names[k:] + names[:k]:
-            times[name].append(time_once(fns[name])[0])
+            times[name].append(time_once(fns[name])[0].cpu)
     return times
 
 
-def spread(times: list[float]) -> float:
+def spread(values: list[float]) -> float:
     """Half the interquartile range, relative to the median: a run-to-run spread that one slow
     outlier does not inflate."""
-    if len(times) < 4:
-        return (max(times) - min(times)) / 2 / median(times)
-    q1, _, q3 = statistics.quantiles(times, n=4)
-    return (q3 - q1) / 2 / median(times)
+    if len(values) < 4:
+        return (max(values) - min(values)) / 2 / median(values)
+    q1, _, q3 = statistics.quantiles(values, n=4)
+    return (q3 - q1) / 2 / median(values)
