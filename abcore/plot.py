@@ -45,7 +45,7 @@ COLORS = {
     "unvisited": "#ffffff",    # not yet visited: white, grey outline
     "active": "#f4a261",       # being visited: orange
     "visited": "#8fd19e",      # visited: green
-    "pruned": "#d9d9d9",       # under a pruned arc: faded grey
+    "pruned": "#f2f2f2",       # under a pruned arc: faded grey
     "plain": "#ffffff",        # a tree drawn without a trace
     "window": "#1d4e89",       # the [α, β] pair: blue
     "value": "#c1121f",        # the returned value: red
@@ -178,7 +178,7 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
     # Points per data unit: markers and fonts follow the spacing of the leaves.
     ppu = min(bbox.width * fw * 72 / (x_hi - x_lo) * dx, bbox.height * fh * 72 / (y_hi - y_lo) * dy)
     marker = max(6.0, min(20.0, 0.5 * ppu))
-    font = max(5.5, min(9.5, 0.27 * ppu))
+    font = max(6.0, min(9.5, 0.31 * ppu))
     negamax = g.graph.get("negamax", False)
     traced = g.graph.get("algorithm") is not None
     if labels == "auto":
@@ -218,7 +218,7 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
         d = g.nodes[n]
         by_style.setdefault((d["kind"], d["status"]), []).append(n)
     current = g.graph.get("current")
-    size = {"leaf": (marker * 1.25) ** 2, "cut": (marker * 0.6) ** 2}
+    size = {"leaf": (marker * 1.35) ** 2, "cut": (marker * 0.6) ** 2}
     if boards:
         _draw_boards(ax, g, ppu)
     for (kind, status), members in sorted(by_style.items()):
@@ -228,12 +228,13 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
         else:
             pts = [g.nodes[n]["pos"] for n in members]
             s = size.get(kind, marker ** 2)
-        edge = "#888888" if status == "unvisited" else "#222222"
+        # Pruned markers are opaque but pale, so that the dashed arc does not cross them.
+        edge = {"unvisited": "#888888", "pruned": "#c4c4c4"}.get(status, "#222222")
         widths = [2.8 if n == current else 1.0 for n in members]
         sc = ax.scatter([p[0] for p in pts], [p[1] for p in pts], s=s, marker=_MARKER[kind],
                         c=COLORS[status] if kind != "cut" else COLORS["pruned"],
                         edgecolors=edge, linewidths=widths, zorder=3,
-                        alpha=_FADE if status == "pruned" else 1)
+                        alpha=1)
         sc.set_gid(f"nodes:{kind}:{status}")
 
     # Texts: leaf values, names, [α, β] pairs, returned values, what was left out.

@@ -55,6 +55,19 @@ def _agg_figure(width: float, height: float) -> Figure:
     return fig
 
 
+def _widget_size(graph: Any, boards: bool, widest: float = 11.0) -> tuple:
+    """:func:`~abcore.plot.figure_size`, at most ``widest`` inches wide (880 pixels at 80 dpi).
+
+    A wider PNG is shrunk by the browser to the notebook's width, and its text with it; drawn
+    narrower, markers and fonts follow the leaf spacing and the legend keeps its size.
+    """
+    w, h = figure_size(graph, boards)
+    if w > widest:
+        h = max(3.2, h * widest / w) if boards else h     # boards keep their aspect
+        w = widest
+    return w, h
+
+
 class _StaticFallback:
     """Adds a PNG of the current state to the widget's display, for frontends without widgets."""
 
@@ -128,7 +141,7 @@ class StepThrough(_StaticFallback, W.VBox):
         boards = draw_options.get("boards", "auto")
         if boards == "auto":
             boards = all(hasattr(s, "cells") for n, s in g0.nodes(data="state") if s is not None)
-        w, h = figure_size(g0, bool(boards))
+        w, h = _widget_size(g0, bool(boards))
         self._fig = _agg_figure(w, max(2.4, h - 1.0))     # no title, no legend in the frames
         self._cache: dict = {}
         self._kinds = {k for _, k in g0.nodes(data="kind")}
@@ -416,11 +429,13 @@ class OrderingLab(_StaticFallback, W.VBox):
                  **draw_options: Any):
         if ordering not in _ORDERINGS:
             raise ValueError(f"ordering must be one of {list(_ORDERINGS)}, not {ordering!r}")
-        self.tree, self.dpi, self.draw_options = tree, dpi, dict(draw_options)
+        # What the lab compares is which subtrees are pruned: no [α, β] pairs unless asked for.
+        self.tree, self.dpi = tree, dpi
+        self.draw_options = {"windows": False, **draw_options}
         self.minimax_result = minimax(tree, tree.initial_state)
         g0 = tree_graph(tree, **{k: draw_options[k] for k in ("max_depth", "max_nodes")
                                  if k in draw_options})
-        self._size = figure_size(g0)
+        self._size = _widget_size(g0, False)
         self._fig = _agg_figure(*self._size)
         self.ordering = W.Dropdown(options=list(_ORDERINGS), value=ordering, description="ordering")
         self.seed = W.IntText(value=seed, description="seed", layout=W.Layout(width="160px"),
@@ -455,15 +470,14 @@ class OrderingLab(_StaticFallback, W.VBox):
                                 trace=self.trace)
         m, a = self.minimax_result.stats, self.result.stats
         pct = 100 * a.leaves / m.leaves if m.leaves else 0
-        self.counts.value = (
-            '<table style="border-collapse:collapse"><tr><th style="padding:2px 10px"></th>'
-            '<th style="padding:2px 10px">value</th><th style="padding:2px 10px">nodes</th>'
-            '<th style="padding:2px 10px">leaves</th><th style="padding:2px 10px">cut-offs</th></tr>'
-            f'<tr><td style="padding:2px 10px">minimax</td><td>{format_value(self.minimax_result.value)}'
-            f'</td><td>{m.nodes}</td><td>{m.leaves}</td><td>0</td></tr>'
-            f'<tr><td style="padding:2px 10px">alpha-beta, {html.escape(self.ordering.value)}</td>'
-            f'<td>{format_value(self.result.value)}</td><td>{a.nodes}</td>'
-            f'<td>{a.leaves} ({pct:.0f}% of minimax)</td><td>{a.cutoffs}</td></tr></table>')
+        cell = '<td style="padding:2px 12px;text-align:{}">{}</td>'
+        rows = [("", "value", "nodes", "leaves", "cut-offs"),
+                ("minimax", format_value(self.minimax_result.value), m.nodes, m.leaves, 0),
+                (f"alpha-beta, {self.ordering.value}", format_value(self.result.value), a.nodes,
+                 f"{a.leaves} ({pct:.0f}% of minimax)", a.cutoffs)]
+        self.counts.value = ('<table style="border-collapse:collapse">' + "".join(
+            "<tr>" + "".join(cell.format("left" if j == 0 else "right", html.escape(str(x)))
+                             for j, x in enumerate(row)) + "</tr>" for row in rows) + "</table>")
         fig = self._fig
         fig.clear()
         draw_tree(self.tree, self.trace, ax=fig.add_axes((0.01, 0.12, 0.98, 0.8)),
