@@ -84,6 +84,7 @@ def test_student_version(build, source):
         for marker in student.LEFTOVERS:
             assert marker not in c.source, f"{marker!r} left in {source.name}: {c.source[:80]!r}"
         assert c.outputs == [] and c.execution_count is None, f"outputs left in {source.name}"
+    assert "widgets" not in nb.metadata, f"saved widget state left in {source.name}"
     solutions = [c for c in cells if _role(c) == "solution"]
     assert solutions
     for c in solutions:

@@ -45,6 +45,9 @@ def student_version(path: Path) -> nbformat.NotebookNode:
     resources: dict = {}
     for p in preprocessors():
         nb, resources = p.preprocess(nb, resources)
+    # The saved widget state belongs to the outputs ClearOutput removed: drop it too (it holds
+    # the instructor's last frames as PNG, and nothing displays it any more).
+    nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         for marker in LEFTOVERS:
             if marker in cell.source:
