@@ -101,7 +101,7 @@ def lab(tmp_path: Path):
         cmd.append("--allow-root")
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path / "jupyter-config"),
                JUPYTER_RUNTIME_DIR=str(tmp_path / "jupyter-runtime"),
-               IPYTHONDIR=str(tmp_path / "ipython"), MPLBACKEND="module://matplotlib_inline.backend_inline")
+               IPYTHONDIR=str(tmp_path / "ipython"))
     log = tmp_path / "jupyterlab.log"
     with open(log, "w") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=root, env=env)
@@ -167,8 +167,8 @@ def test_widgets_render_and_respond(lab):
     shots: list[Path] = []
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        page = browser.new_page(viewport={"width": 1280, "height": 1400})   # a laptop screen
         try:
-            page = browser.new_page(viewport={"width": 1280, "height": 1400})
             page_errors: list[str] = []
             page.on("pageerror", lambda e: page_errors.append(str(e)))
             _open_notebook(page, url)
