@@ -56,7 +56,7 @@ def _agg_figure(width: float, height: float) -> Figure:
 
 
 def _widget_size(graph: Any, boards: bool, widest: float = 11.0) -> tuple:
-    """:func:`~abcore.plot.figure_size`, at most ``widest`` inches wide (880 pixels at 80 dpi).
+    """:func:`~abcore.plot.figure_size`, at most ``widest`` inches wide (990 pixels at 90 dpi).
 
     A wider PNG is shrunk by the browser to the notebook's width, and its text with it; drawn
     narrower, markers and fonts follow the leaf spacing and the legend keeps its size.
@@ -125,7 +125,7 @@ class StepThrough(_StaticFallback, W.VBox):
     """
 
     def __init__(self, trace: Iterable[Event], tree: Any = None, *, game: Any = None,
-                 interval: int = 900, dpi: int = 80, **draw_options: Any):
+                 interval: int = 900, dpi: int = 90, **draw_options: Any):
         events = list(trace)
         if not events or not isinstance(events[0], Event) or events[0].kind != "start":
             raise ValueError("StepThrough needs a trace: the list a search filled when given "
