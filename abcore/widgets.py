@@ -49,9 +49,19 @@ def _png(fig: Figure, dpi: int) -> bytes:
 
 
 def _agg_figure(width: float, height: float) -> Figure:
-    """A figure outside pyplot: nothing is shown twice, nothing piles up in pyplot's list."""
+    """A figure outside pyplot: nothing is shown twice, nothing piles up in pyplot's list.
+
+    Jupyter draws a Figure only once pyplot has set up the inline backend; this one also
+    draws itself (``_repr_png_``), so ``widget.figure()`` shows as a picture in any notebook.
+    """
     fig = Figure(figsize=(width, height))
     FigureCanvasAgg(fig)
+
+    def png() -> bytes:
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=90)
+        return buf.getvalue()
+    fig._repr_png_ = png
     return fig
 
 

@@ -107,6 +107,7 @@ def test_frames_are_png_images_that_change(step):
 def test_static_figure_and_fallback(step):
     fig = step.figure(24)
     assert isinstance(fig, Figure)
+    assert fig._repr_png_()[:4] == b"\x89PNG"          # shows in a notebook without pyplot
     marked = [t for ax in fig.axes for t in ax.texts if t.get_bbox_patch() is not None
               and "β-cut" in t.get_text()]
     assert len(marked) == 1
