@@ -73,16 +73,13 @@ class Replay:
     last: Event | None           # the last event replayed
     count: dict                  # nodes, leaves, cutoffs so far
 
+    last_path: tuple | None = None   # the node the last event happened at
+
     @property
     def current(self) -> TraceNode | None:
-        """The node the last event happened at (None before the root is entered)."""
-        if self.last is None or self.last.kind == "start":
-            return None
-        if self.last.kind == "enter" or not self.stack:
-            return self.nodes[self._last_path]
-        return self.nodes[self.stack[-1]]
-
-    _last_path: tuple = ()
+        """The node the last event happened at (None before the root is entered); for a
+        ``leave`` event, the node that returned."""
+        return None if self.last_path is None else self.nodes[self.last_path]
 
 
 def replay(trace: Iterable[Event], upto: int | None = None) -> Replay:
@@ -108,7 +105,7 @@ def replay(trace: Iterable[Event], upto: int | None = None) -> Replay:
     nodes: dict = {}
     stack: list = []
     count = {"nodes": 0, "leaves": 0, "cutoffs": 0}
-    last_path: tuple = ()
+    last_path: tuple | None = None
     for ev in events:
         kind = ev.kind
         if kind == "start":
@@ -124,7 +121,8 @@ def replay(trace: Iterable[Event], upto: int | None = None) -> Replay:
             last_path = path
             count["nodes"] += 1
             continue
-        node = nodes[stack[-1]]
+        last_path = stack[-1]
+        node = nodes[last_path]
         node.alpha, node.beta = ev.alpha, ev.beta
         if kind == "leaf":
             node.leaf, node.value = True, ev.value
@@ -141,7 +139,5 @@ def replay(trace: Iterable[Event], upto: int | None = None) -> Replay:
             count["cutoffs"] += 1
         elif kind == "leave":
             node.value, node.done = ev.value, True
-            last_path = stack.pop()
-    r = Replay(algorithm, player, nodes, stack, events[-1] if events else None, count)
-    r._last_path = last_path
-    return r
+            stack.pop()
+    return Replay(algorithm, player, nodes, stack, events[-1] if events else None, count, last_path)

@@ -62,3 +62,15 @@ def test_replay_of_a_prefix_shows_the_recursion_stack():
         depths = [rep.nodes[p].depth for p in rep.stack]
         assert depths == list(range(len(depths)))        # the stack is a path from the root
         assert all(not rep.nodes[p].done for p in rep.stack)
+
+
+def test_current_is_the_node_of_the_last_event():
+    t = random_tree(8, max_depth=3)
+    log = []
+    alphabeta(t, t.initial_state, trace=log)
+    assert replay(log, upto=1).current is None                     # only 'start' so far
+    for k in range(2, len(log) + 1):
+        e, cur = log[k - 1], replay(log, upto=k).current
+        assert cur.state == e.state, (k, e.kind)
+        if e.kind == "leave":
+            assert cur.done
