@@ -21,15 +21,19 @@ class NotWrittenYet(CheckFailed):
     """The student's function still raises NotImplementedError."""
 
 
-def random_cases(n: int = 200, seed: int = 0, *, chance: bool = False, infinite: bool = True,
+def random_cases(n: int = 200, seed: int = 0, *, chance: bool = False, infinite: bool | None = None,
                  max_depth: int = 4, max_branching: int = 3) -> list:
     """``n`` seeded random trees for a check, smallest first: a lone leaf (depth 0), one-child
-    chains, ties (values in -3..3), +/-inf leaves when ``infinite``, chance nodes when ``chance``.
+    chains, ties (values in -3..3), chance nodes when ``chance``, and +/-inf leaves when
+    ``infinite`` (by default only without chance: a chance node between +inf and -inf has no
+    expected value).
 
     >>> cases = random_cases(50)
     >>> len(cases), len(cases[0])            # the smallest is a lone leaf
     (50, 1)
     """
+    if infinite is None:
+        infinite = not chance
     trees = [GameTree.from_nested(0), GameTree.from_nested([[1]]), GameTree.from_nested([[2, 2], [2]])]
     k = 0
     while len(trees) < n:
@@ -57,8 +61,13 @@ def nested(tree: GameTree, node: Any = None) -> Any:
 
 
 def _same(a: Any, b: Any) -> bool:
+    """Equal, numbers within rounding, item by item in lists, tuples and dicts."""
     if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
         return True
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return type(a) is type(b) and len(a) == len(b) and all(map(_same, a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
     try:
         return a == b or (isinstance(a, (int, float)) and isinstance(b, (int, float))
                           and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import numbers
 import random
 from pathlib import Path
 from typing import Any, Iterable
@@ -474,7 +475,8 @@ def tree_values(tree: GameTree) -> dict:
             if math.inf in terms and -math.inf in terms:
                 raise ValueError(f"chance node {n!r} has outcomes worth +inf and -inf: "
                                  "its expected value is undefined")
-            vals[n] = math.fsum(terms)
+            exact = all(isinstance(t, numbers.Rational) for t in terms)
+            vals[n] = sum(terms) if exact else math.fsum(terms)     # Fractions stay exact
         else:
             vs = [vals[c] for c in tree.children(n)]
             vals[n] = max(vs) if k == "max" else min(vs)

@@ -54,3 +54,15 @@ def test_checks_compare_bounds_too():
     check(lambda t, a, b: alphabeta(t, t.initial_state, alpha=a, beta=b, player="max").value,
           lambda t, a, b: alphabeta(t, t.initial_state, alpha=a, beta=b, player="max").value,
           random_cases(50, infinite=False), call=call, name="window")
+
+
+def test_lists_are_compared_item_by_item_within_rounding():
+    t = random_cases(1)
+    check(lambda t: [0.1 + 0.2, (1, 2.0)], lambda t: [0.3, (1, 2)], t, name="lists")
+    with pytest.raises(CheckFailed):
+        check(lambda t: [0.3], lambda t: [0.3, 0.0], t, draw=False)
+
+
+def test_chance_cases_have_no_undefined_means_by_default():
+    for t in random_cases(300, seed=6, chance=True):
+        tree_values(t)                                  # no +inf/-inf mixture to average

@@ -142,3 +142,10 @@ def test_from_game_expands_nim_tic_tac_toe_and_chance():
         GameTree.from_game(TicTacToe(), depth=1)
     with pytest.raises(ValueError, match="more than max_nodes=100"):
         GameTree.from_game(TicTacToe(), max_nodes=100)
+
+
+def test_tree_values_keep_fractions_exact():
+    from fractions import Fraction
+    from abcore import tree_values
+    d = GameTree.from_game(DiceDuel())
+    assert tree_values(d)["r"] == Fraction(-1, 9)

@@ -1,4 +1,11 @@
-"""Tic-tac-toe on two 9-bit masks, with seed 004's evaluation function."""
+"""Tic-tac-toe, with seed 004's evaluation function.
+
+A position is one interned int (a :class:`Board`): bits 10-18 hold X's cells, bits 1-9 O's,
+bit 0 is set when O is to move. Each position is built once, when first reached, together with
+what every search asks of it (is it over, who won, which cells are free, its children); after
+that, each protocol method is a list lookup. Measured here: alpha-beta from the empty board went
+from 37 ms (a Board tuple built at every move, state unpacked in every method) to about 13 ms.
+"""
 from __future__ import annotations
 
 import math
@@ -9,24 +16,33 @@ __all__ = ["TicTacToe", "Board", "open_lines", "LINES"]
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 _MASKS = tuple(sum(1 << c for c in line) for line in LINES)
-# Lookup tables over all 512 sets of cells, so the hot path is one index, not a loop:
+# Tables over all 512 sets of cells:
 _WON = tuple(any(m & line == line for line in _MASKS) for m in range(512))
 _FREE = tuple(tuple(c for c in range(9) if not m >> c & 1) for m in range(512))
 _OPEN = tuple(sum(1 for line in _MASKS if not m & line) for m in range(512))  # lines free of m
-_new = tuple.__new__
+
+# Tables over positions, keyed by the Board itself, filled when a Board is first made. Dicts,
+# not lists over all 2**19 ints: they hold only the positions reached (about 6,000), so the
+# garbage collector does not walk millions of list slots and slow down the whole process.
+_BOARDS: dict = {}
+_OVER: dict = {}                       # the game is over
+_SCORE: dict = {}                      # utility for X
+_MOVES: dict = {}                      # legal moves, in cell order
+_NEXT: dict = {}                       # the 9 children (None where illegal), made on first use
 
 
-class Board(tuple):
-    """A position: ``(x_cells, o_cells, to_move)``, the cells as 9-bit masks (bit i = cell i).
-
-    A tuple, so it is immutable and hashable; it prints as a board.
-    """
+class Board(int):
+    """A tic-tac-toe position: immutable, hashable, printed as a board; ``x, o, to_move = board``
+    unpacks it into X's and O's cells (9-bit masks, bit i = cell i) and the side to move."""
 
     __slots__ = ()
 
+    def __iter__(self):
+        return iter((self >> 10, self >> 1 & 511, "O" if self & 1 else "X"))
+
     def cells(self) -> str:
         """The nine cells, row-major, as a string of 'X', 'O' and '.'."""
-        x, o, _ = self
+        x, o = self >> 10, self >> 1 & 511
         return "".join("X" if x >> i & 1 else "O" if o >> i & 1 else "." for i in range(9))
 
     def __str__(self) -> str:
@@ -34,7 +50,29 @@ class Board(tuple):
         return "\n".join(" ".join(c[r:r + 3]) for r in (0, 3, 6))
 
     def __repr__(self) -> str:
-        return f"Board('{self.cells()}', to_move={self[2]!r})"
+        return f"Board('{self.cells()}', to_move={'O' if self & 1 else 'X'!r})"
+
+
+def _board(x: int, o: int, o_to_move: bool) -> Board:
+    """The one Board for this position, made (with its table entries) the first time."""
+    k = x << 10 | o << 1 | o_to_move
+    b = _BOARDS.get(k)
+    if b is None:
+        b = _BOARDS[k] = int.__new__(Board, k)
+        won = _WON[x] or _WON[o]
+        _OVER[b] = won or x | o == 511
+        _SCORE[b] = 1 if _WON[x] else -1 if _WON[o] else 0
+        _MOVES[b] = () if won else _FREE[x | o]
+    return b
+
+
+def _children(b: Board) -> tuple:
+    x, o, o_to_move = b >> 10, b >> 1 & 511, b & 1
+    row = [None] * 9
+    for c in _MOVES[b]:
+        row[c] = _board(x, o | 1 << c, False) if o_to_move else _board(x | 1 << c, o, True)
+    _NEXT[b] = row = tuple(row)
+    return row
 
 
 class TicTacToe(Game):
@@ -59,7 +97,7 @@ class TicTacToe(Game):
     """
 
     players = ("X", "O")
-    initial_state = _new(Board, (0, 0, "X"))
+    initial_state = _board(0, 0, False)
 
     @staticmethod
     def board(cells: str, to_move: str | None = None) -> Board:
@@ -81,34 +119,32 @@ class TicTacToe(Game):
             to_move = "X" if nx == no else "O"
         if to_move not in ("X", "O"):
             raise ValueError(f"to_move must be 'X' or 'O', not {to_move!r}")
-        return _new(Board, (x, o, to_move))
+        return _board(x, o, to_move == "O")
 
     def to_move(self, state: Board) -> str:
-        return state[2]
+        return "O" if state & 1 else "X"
 
     def actions(self, state: Board) -> tuple:
-        x, o, _ = state
-        return () if _WON[x] or _WON[o] else _FREE[x | o]
+        return _MOVES[state]
 
     def result(self, state: Board, action: int) -> Board:
-        x, o, p = state
-        bit = 1 << action if action.__class__ is int and 0 <= action < 9 else 0
-        if not bit or (x | o) & bit or _WON[x] or _WON[o]:
-            raise IllegalMoveError(action, self.actions(state), state)
-        return _new(Board, (x | bit, o, "O")) if p == "X" else _new(Board, (x, o | bit, "X"))
+        try:
+            row = _NEXT[state]
+        except KeyError:              # the first visit: make the children
+            row = _children(state)
+        if action.__class__ is int and 0 <= action < 9 and row[action] is not None:
+            return row[action]
+        raise IllegalMoveError(action, _MOVES[state], state)
 
     def is_terminal(self, state: Board) -> bool:
-        x, o, _ = state
-        return _WON[x] or _WON[o] or x | o == 511
+        return _OVER[state]
 
     def utility(self, state: Board, player: str) -> int:
-        x, o, _ = state
-        v = 1 if _WON[x] else -1 if _WON[o] else 0
+        v = _SCORE[state]
         return v if player == "X" else -v
 
     def winner(self, state: Board) -> str | None:
-        x, o, _ = state
-        return "X" if _WON[x] else "O" if _WON[o] else None
+        return ("O", None, "X")[_SCORE[state] + 1]
 
     @staticmethod
     def evaluate(state: Board, player: str) -> float:
@@ -118,7 +154,7 @@ class TicTacToe(Game):
         >>> TicTacToe.evaluate(TicTacToe.board(".O. .X. ..."), "X")    # 6 - 4
         2
         """
-        x, o, _ = state
+        x, o = state >> 10, state >> 1 & 511
         if _WON[x] or _WON[o]:
             return math.inf if _WON[x] == (player == "X") else -math.inf
         v = _OPEN[o] - _OPEN[x]           # lines free of O are open for X, and the reverse
@@ -127,5 +163,4 @@ class TicTacToe(Game):
 
 def open_lines(state: Board, player: str) -> int:
     """How many lines ``player`` could still complete (no opponent mark on them)."""
-    x, o, _ = state
-    return _OPEN[o] if player == "X" else _OPEN[x]
+    return _OPEN[state >> 1 & 511] if player == "X" else _OPEN[state >> 10]

@@ -116,19 +116,24 @@ def _search(game, state, depth, evaluate, order, alpha, beta, stats, trace, play
     nodes = leaves = cutoffs = max_depth = 0
     root: list = []
 
-    def emit(kind, s, d, a, b, v, detail, mover):
-        """Record an event; (a, b) and v are from mover's side, shown from MAX's unless negamax."""
-        if side_view or mover == player:
-            trace.append(Event(kind, s, d, a, b, v, detail))
-        else:
-            if kind in ("alpha", "beta"):
+    def emit(kind, s, d, a, b, v, detail, who):
+        """Record an event whose window and values are from who's side, shown from the root
+        player's side (MAX), or in negamax traces from the side to move at s."""
+        shown = to_move(s) if side_view else player
+        if shown != who:
+            if kind in ("alpha", "beta"):         # raising MIN's alpha is lowering MAX's beta
                 kind, detail = ("beta" if kind == "alpha" else "alpha"), -detail
-            if kind == "return":
+            elif kind == "return":
                 detail = (detail[0], -detail[1], None)
-            trace.append(Event(kind, s, d, -b, -a, None if v is None else -v, detail))
+            a, b, v = -b, -a, (None if v is None else -v)
+        trace.append(Event(kind, s, d, a, b, v, detail))
 
-    def search(s, d, a, b, mover):
-        """Value of s for mover, within the window (a, b) as seen by mover (fail-soft or hard)."""
+    def search(s, d, a, b, viewer):
+        """Value of s for viewer, within viewer's window (a, b); fail-soft, or hard if asked.
+
+        The node turns to the side of the player who moves there (negating the window when that
+        is viewer's opponent), searches its children from that side, and turns the answer back.
+        """
         nonlocal nodes, leaves, cutoffs, max_depth
         nodes += 1
         terminal = is_terminal(s)
@@ -136,13 +141,17 @@ def _search(game, state, depth, evaluate, order, alpha, beta, stats, trace, play
             leaves += 1
             if d > max_depth:
                 max_depth = d
-            v = utility(s, mover) if terminal else at_limit(s, mover)
+            v = utility(s, viewer) if terminal else at_limit(s, viewer)
             if tracing:
-                emit("leaf", s, d, a, b, v, "utility" if terminal else "evaluate", mover)
-                emit("leave", s, d, a, b, v, None, mover)
+                emit("leaf", s, d, a, b, v, "utility" if terminal else "evaluate", viewer)
+                emit("leave", s, d, a, b, v, None, viewer)
             return v
         if chance is not None and chance(s):
             raise no_chance(algorithm, s)
+        mover = to_move(s)
+        flip = mover != viewer
+        if flip:                                  # the four sign changes of seed 000, in one place
+            a, b = -b, -a
         moves = actions(s)
         if not moves:
             raise no_moves(s)
@@ -151,49 +160,43 @@ def _search(game, state, depth, evaluate, order, alpha, beta, stats, trace, play
         if tracing:
             moves = tuple(moves)
         best = a if fail_hard else -INF
-        for i, m in enumerate(moves):
+        at_root, d1 = not d, d + 1
+        # At the root with ties=True, children are searched with alpha one float lower, so that a
+        # child equal to the best so far comes back exact instead of as a bound.
+        tie_root = ties and at_root
+        lo = math.nextafter(a, -INF) if tie_root else a
+        for m in moves:
             child = result(s, m)
-            child_mover = to_move(child)
-            # At the root with ties=True, a child equal to the best so far must come back exact.
-            lo = math.nextafter(a, -INF) if ties and d == 0 else a
-            if child_mover == mover:              # the same side moves again: no sign change
-                if tracing:
-                    emit("enter", child, d + 1, lo, b, None, m, mover)
-                v = search(child, d + 1, lo, b, mover)
-            else:
-                if tracing:
-                    emit("enter", child, d + 1, -b, -lo, None, m, child_mover)
-                v = -search(child, d + 1, -b, -lo, child_mover)
-            if d == 0:
-                root.append((m, v))
+            if tracing:
+                emit("enter", child, d1, lo, b, None, m, mover)
+            v = search(child, d1, lo, b, mover)
+            if at_root:
+                root.append((m, -v if flip else v))
             if v > best:
                 best = v
             if tracing:
                 emit("return", s, d, a, b, best, (m, v, None), mover)
-            if v >= b and (d or not ties or b != INF):   # fail high: the opponent avoids s
+            if v >= b and not (tie_root and b == INF):   # fail high: the opponent avoids s
                 cutoffs += 1
                 if fail_hard:
                     best = b
                 if tracing:
-                    emit("cut", s, d, a, b, best, moves[i + 1:], mover)
+                    emit("cut", s, d, a, b, best, moves[moves.index(m) + 1:], mover)
                     emit("leave", s, d, a, b, best, None, mover)
-                return best
+                return -best if flip else best
             if v > a:
                 if tracing:
                     emit("alpha", s, d, v, b, best, a, mover)
                 a = v
+                lo = math.nextafter(a, -INF) if tie_root else a
         if tracing:
             emit("leave", s, d, a, b, best, None, mover)
-        return best
+        return -best if flip else best
 
-    mover = to_move(state) if not (chance and chance(state)) else player
-    sign = 1 if mover == player else -1
-    a, b = (alpha, beta) if sign == 1 else (-beta, -alpha)
     if tracing:
         trace.append(start_event(algorithm, state, player, alpha, beta))
-        emit("enter", state, 0, a, b, None, None, mover)
-    v = sign * search(state, 0, a, b, mover)
+        emit("enter", state, 0, alpha, beta, None, None, player)
+    v = search(state, 0, alpha, beta, player)
     if fail_hard:       # a leaf at the root returns its own value: hold it to the window too
         v = min(max(v, alpha), beta)
-    root = [(m, sign * x) for m, x in root]
     return finish(v, root, ties, (nodes, leaves, cutoffs, max_depth), stats)
