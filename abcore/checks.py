@@ -77,7 +77,7 @@ def _same(a: Any, b: Any) -> bool:
 
 def check(student: Callable, reference: Callable, cases: Iterable[GameTree] | None = None, *,
           call: Callable | None = None, same: Callable = _same, name: str | None = None,
-          draw: bool = True) -> int:
+          draw: bool = True) -> None:
     """Compare ``call(student, tree)`` with ``call(reference, tree)`` on every tree of ``cases``.
 
     - ``call`` defaults to ``f(tree)``; ``cases`` to :func:`random_cases` ``()``, smallest first,
@@ -86,14 +86,13 @@ def check(student: Callable, reference: Callable, cases: Iterable[GameTree] | No
       lists, and :class:`CheckFailed` says what was expected and what came back;
     - a student function that still raises ``NotImplementedError`` gets :class:`NotWrittenYet`.
 
-    Returns the number of trees checked, after printing one line.
+    On success it prints one line and returns nothing (a check cell shows no stray ``Out:``).
 
     >>> from abcore import tree_values
     >>> def root_value(t):
     ...     return tree_values(t)[t.initial_state]
     >>> check(root_value, root_value, random_cases(20), name="root value")
     ✓ root value: the same answer as the reference on 20 random trees
-    20
     >>> def wrong(t):
     ...     return 0
     >>> check(wrong, root_value, random_cases(20), draw=False)
@@ -124,7 +123,6 @@ def check(student: Callable, reference: Callable, cases: Iterable[GameTree] | No
                               f"expected {expected!r}, got {got!r}")
         count += 1
     print(f"✓ {name}: the same answer as the reference on {count} random trees")
-    return count
 
 
 def _show(tree: GameTree, draw: bool) -> None:

@@ -11,7 +11,7 @@ def reference(t):
 
 def test_a_correct_function_passes_and_says_so(capsys):
     assert check(lambda t: minimax(t, t.initial_state, player="max").value, reference,
-                 random_cases(100), name="minimax") == 100
+                 random_cases(100), name="minimax") is None
     assert "✓ minimax: the same answer as the reference on 100 random trees" in capsys.readouterr().out
 
 
