@@ -23,8 +23,9 @@ $(INSTRUCTOR): $(STAMP) requirements-instructor.txt
 student: $(INSTRUCTOR)
 	$(BIN)/python tools/student.py --out build/student
 
+# --allow-root only where make runs as root (a container, CI): Jupyter refuses root otherwise.
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
 test: test-core test-notebooks test-browser
 
