@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import sys
 from pathlib import Path
 
 import nbformat
@@ -100,7 +99,7 @@ def test_student_version(build, source):
         return errs[0] if errs else None
 
     # 3. Only exercises fail, each exactly as it should.
-    exercise, reported, seen_first = None, {}, False
+    exercise, reported = None, {}
     for i, c in enumerate(cells):
         role, err = _role(c), error(c)
         if role == "solution":
