@@ -185,7 +185,7 @@ def tree_graph(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: 
             return "max" if game.to_move(s) == player else "min"
         return "min" if parent_kind == "max" else "max"
 
-    states = getattr(tree, "states", None) if tree is not None else None
+    states = tree.states if tree is not None else {}
     faded = set()
     for n in _preorder(root, kids):
         p = path_of.get(n)
@@ -208,7 +208,7 @@ def tree_graph(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: 
             status = "unvisited"
         if tree is not None:
             label = tree.label(n)
-            state = states.get(n) if states is not None else n
+            state = states.get(n, n)
         else:
             label = None
             state = full.nodes[n].state if n not in placeholder else None

@@ -58,13 +58,14 @@ class GameTree(Game):
 
     def __init__(self, root: str, kind: dict, children: dict, values: dict, *,
                  probs: dict | None = None, labels: dict | None = None, title: str = "",
-                 source: str = "", facts: Any = None):
+                 source: str = "", facts: Any = None, states: dict | None = None):
         self.initial_state = root
         self._kind = kind            # id -> 'max' | 'min' | 'chance' (internal nodes)
         self._children = children    # id -> ((move, child id), ...)
         self._values = values        # id -> value for MAX (leaves)
         self._probs = probs or {}    # chance id -> (p, ...) parallel to children
         self._labels = labels or {}
+        self.states = states or {}   # node id -> game state, for trees made by from_game
         self._child = {n: dict(cs) for n, cs in children.items()}
         self._moves = {n: tuple(m for m, _ in cs) for n, cs in children.items()}
         self._parent = {c: n for n, cs in children.items() for _, c in cs}
@@ -250,9 +251,7 @@ class GameTree(Game):
                 kids = [(a, game.result(s, a)) for a in game.actions(s)]
             children[nid] = tuple((m, f"{nid}.{m}") for m, _ in kids)
             stack.extend((f"{nid}.{m}", c, d + 1) for m, c in reversed(kids))
-        tree = cls("r", kind, children, values, probs=probs, labels=labels, title=title)
-        tree.states = states
-        return tree
+        return cls("r", kind, children, values, probs=probs, labels=labels, title=title, states=states)
 
     @classmethod
     def from_dict(cls, data: dict, name: str = "tree") -> "GameTree":
@@ -506,4 +505,5 @@ def reorder(tree: GameTree, how: str = "best") -> GameTree:
         descending = (k == "max") == (how == "best")
         children[n] = tuple(sorted(arcs, key=lambda a: vals[a[1]], reverse=descending))
     return GameTree(tree.initial_state, dict(tree._kind), children, dict(tree._values), probs=probs,
-                    labels=dict(tree._labels), title=tree.title, source=tree.source, facts=tree.facts)
+                    labels=dict(tree._labels), title=tree.title, source=tree.source, facts=tree.facts,
+                    states=tree.states)
