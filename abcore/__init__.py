@@ -4,13 +4,13 @@ from .game import Game, IllegalMoveError
 from .search import alphabeta, alphabeta_failhard, check_outcomes, expectimax, minimax, negamax
 from .stats import SearchResult, SearchStats
 from .trace import Event, replay
-from .trees import (GameTree, TreeError, random_tree, random_uniform, reorder, tree_values,
-                    unprunable)
+from .trees import (GameTree, TreeError, random_tree, random_uniform, reorder, shipped_trees,
+                    tree_values, unprunable)
 
 __all__ = [
     "Game", "IllegalMoveError",
     "minimax", "alphabeta", "alphabeta_failhard", "negamax", "expectimax", "check_outcomes",
     "SearchResult", "SearchStats", "Event", "replay",
-    "GameTree", "TreeError", "random_tree", "random_uniform", "reorder", "tree_values", "unprunable",
+    "GameTree", "TreeError", "shipped_trees", "random_tree", "random_uniform", "reorder", "tree_values", "unprunable",
 ]
 __version__ = "0.1.0"

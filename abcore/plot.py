@@ -133,7 +133,7 @@ def draw_tree(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: i
     --------
     >>> from matplotlib.figure import Figure
     >>> from abcore import GameTree, alphabeta
-    >>> t = GameTree.load("data/trees/seed004_a_to_j.json")
+    >>> t = GameTree.load("seed004_a_to_j")
     >>> log = []
     >>> _ = alphabeta(t, t.initial_state, trace=log)
     >>> ax = draw_tree(t, log, upto=12, ax=Figure().subplots())

@@ -2,7 +2,7 @@
 
 So every algorithm runs unchanged on the seeds' worked examples, on random trees and on real
 games. Trees come from nested lists (:meth:`GameTree.from_nested`), from JSON files
-(:meth:`GameTree.load`, format in ``data/trees/README.md``) or from a seeded generator
+(:meth:`GameTree.load`, format in ``abcore/data/trees/README.md``) or from a seeded generator
 (:func:`random_uniform`, :func:`random_tree`); :func:`reorder` puts any tree's moves best-first
 (perfect ordering) or worst-first.
 """
@@ -11,13 +11,14 @@ from __future__ import annotations
 import json
 import math
 import numbers
+from importlib import resources
 import random
 from pathlib import Path
 from typing import Any, Iterable
 
 from .game import Game, IllegalMoveError
 
-__all__ = ["GameTree", "TreeError", "random_uniform", "random_tree", "unprunable", "reorder",
+__all__ = ["GameTree", "TreeError", "shipped_trees", "random_uniform", "random_tree", "unprunable", "reorder",
            "tree_values", "KINDS"]
 
 KINDS = ("max", "min", "chance")
@@ -255,7 +256,7 @@ class GameTree(Game):
 
     @classmethod
     def from_dict(cls, data: dict, name: str = "tree") -> "GameTree":
-        """A tree from the JSON structure of ``data/trees/README.md``, checked node by node."""
+        """A tree from the JSON structure of ``abcore/data/trees/README.md``, checked node by node."""
         if not isinstance(data, dict) or not isinstance(data.get("root"), dict):
             raise TreeError(f"{name}: the top level must be an object with a \"root\" node object")
         kind, children, values, probs, labels, seen = {}, {}, {}, {}, {}, {}
@@ -319,8 +320,16 @@ class GameTree(Game):
 
     @classmethod
     def load(cls, path: str | Path) -> "GameTree":
-        """Read a tree file (JSON); errors name the file and the node."""
-        path = Path(path)
+        """Read a tree file (JSON); errors name the file and the node.
+
+        ``path`` is a file, or the bare name of a tree shipped with abcore (see
+        :func:`shipped_trees`), which works from any folder: a notebook handed out alone, or
+        graded in an nbgrader course, finds it without a relative path.
+
+        >>> GameTree.load("seed004_a_to_j").label(GameTree.load("seed004_a_to_j").initial_state)
+        'A'
+        """
+        path = _shipped_or_file(path)
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except json.JSONDecodeError as e:
@@ -362,6 +371,27 @@ class GameTree(Game):
             raise FileExistsError(f"{path} exists; pass overwrite=True to replace it")
         path.write_text(json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         return path
+
+
+def shipped_trees() -> list[str]:
+    """The names of the trees shipped with abcore, for :meth:`GameTree.load`.
+
+    >>> shipped_trees()
+    ['seed000_vert_rouge', 'seed002_a_to_g', 'seed004_a_to_j']
+    """
+    folder = resources.files("abcore") / "data" / "trees"
+    return sorted(f.name[:-5] for f in folder.iterdir() if f.name.endswith(".json"))
+
+
+def _shipped_or_file(path: str | Path) -> Path:
+    """A file path as given, or the shipped tree of that bare name (no folder, no suffix)."""
+    p = Path(path)
+    if isinstance(path, Path) or p.suffix or len(p.parts) != 1 or p.exists():
+        return p
+    if str(path) not in shipped_trees():
+        raise TreeError(f"no tree file {str(path)!r} and no shipped tree of that name: give a "
+                        f"path to a .json file, or one of {shipped_trees()}")
+    return Path(str(resources.files("abcore") / "data" / "trees" / f"{path}.json"))
 
 
 def _prob(p: Any, where: str) -> float:

@@ -79,11 +79,10 @@ def _stop(proc: subprocess.Popen) -> None:
 
 @pytest.fixture
 def lab(tmp_path: Path):
-    """A JupyterLab server whose root dir holds the fixture notebook and data/; yields its URL."""
+    """A JupyterLab server whose root dir holds the fixture notebook alone; yields its URL."""
     root = tmp_path / "root"
     root.mkdir()
     shutil.copy(FIXTURE, root / FIXTURE.name)
-    shutil.copytree(REPO / "data", root / "data")
     settings = tmp_path / "lab-settings"
     for name, value in SETTINGS.items():
         path = settings / name

@@ -15,9 +15,9 @@ from abcore.layout import tidy_layout  # noqa: E402
 from abcore.plot import (LEGEND, draw_board, draw_tree, format_value, format_window,  # noqa: E402
                          tree_graph)
 
-SEED004 = "data/trees/seed004_a_to_j.json"
-SEED002 = "data/trees/seed002_a_to_g.json"
-SEED000 = "data/trees/seed000_vert_rouge.json"
+SEED004 = "seed004_a_to_j"
+SEED002 = "seed002_a_to_g"
+SEED000 = "seed000_vert_rouge"
 
 
 def traced(search, tree, **kw):

@@ -1,4 +1,4 @@
-"""The seeds' worked examples: every fact stated in data/trees/*.json holds (see data/trees/README.md)."""
+"""The seeds' worked examples: every fact stated in abcore/data/trees/*.json holds (see abcore/data/trees/README.md)."""
 import math
 from pathlib import Path
 
@@ -7,7 +7,7 @@ import pytest
 from abcore import (GameTree, alphabeta, alphabeta_failhard, minimax, negamax, replay,
                     tree_values)
 
-TREES = Path(__file__).resolve().parent.parent / "data" / "trees"
+TREES = Path(__file__).resolve().parent.parent / "abcore" / "data" / "trees"
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 
 

@@ -78,7 +78,7 @@ def test_student_version(build, source):
     cells = [c for c in nb.cells if c.cell_type == "code"]
 
     # 1. What the student receives: stubs, no solutions, no hidden tests, no outputs.
-    assert (build / "data" / "trees").is_dir(), "the build folder needs data/ for ../data paths"
+    assert (build / "abcore" / "data" / "trees").is_dir(), "the build needs the shipped trees"
     for c in cells:
         for marker in student.LEFTOVERS:
             assert marker not in c.source, f"{marker!r} left in {source.name}: {c.source[:80]!r}"

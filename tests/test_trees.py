@@ -149,3 +149,15 @@ def test_tree_values_keep_fractions_exact():
     from abcore import tree_values
     d = GameTree.from_game(DiceDuel())
     assert tree_values(d)["r"] == Fraction(-1, 9)
+
+
+def test_shipped_trees_load_by_name_from_any_folder(tmp_path, monkeypatch):
+    from abcore import shipped_trees
+    monkeypatch.chdir(tmp_path)                    # no data/ folder anywhere near
+    names = shipped_trees()
+    assert names == ["seed000_vert_rouge", "seed002_a_to_g", "seed004_a_to_j"]
+    assert GameTree.load("seed004_a_to_j").label(GameTree.load("seed004_a_to_j").initial_state) == "A"
+    with pytest.raises(TreeError, match=r"no shipped tree of that name.*seed004_a_to_j"):
+        GameTree.load("seed004")
+    with pytest.raises(FileNotFoundError):         # a path is read as a path, never as a name
+        GameTree.load("missing.json")

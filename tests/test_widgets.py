@@ -14,7 +14,7 @@ from abcore.games import TicTacToe  # noqa: E402
 from abcore.pseudocode import PSEUDOCODE, lines  # noqa: E402
 from abcore.widgets import OrderingLab, StepThrough, TicTacToeBoard, root_value_labels  # noqa: E402
 
-SEED004 = "data/trees/seed004_a_to_j.json"
+SEED004 = "seed004_a_to_j"
 
 
 def traced(search, tree, **kw):

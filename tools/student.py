@@ -6,9 +6,9 @@
 It applies nbgrader's own preprocessors, in nbgrader's order (ClearSolutions, ClearHiddenTests,
 ClearOutput), with nbformat, so the same notebooks also work in a full nbgrader course
 (`nbgrader generate_assignment` runs these preprocessors too). The sources are only read. The
-build folder mirrors the repository (notebooks/, data/, the abcore package, requirements.txt,
-pyproject.toml) so that the notebooks' relative paths (``../data/trees/...``) work there and
-``pip install -r requirements.txt`` installs the package from it. Needs nbgrader
+build folder mirrors the repository (notebooks/, the abcore package with its shipped trees,
+requirements.txt, pyproject.toml), so that ``pip install -r requirements.txt`` installs the
+package from it; the notebooks load trees by name and need no other folder. Needs nbgrader
 (requirements-instructor.txt); `make student` installs it and runs this script.
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pathlib import Path
 import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
-COPIED = ("data", "abcore", "requirements.txt", "pyproject.toml", "README.md")
+COPIED = ("abcore", "requirements.txt", "pyproject.toml", "README.md")
 LEFTOVERS = ("### BEGIN SOLUTION", "### END SOLUTION", "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
 
 
