@@ -1,7 +1,7 @@
 """The exercises' self-checks: silent success, clear failure on the smallest tree, clear 'not yet'."""
 import pytest
 
-from abcore import alphabeta, expectimax, minimax, tree_values
+from abcore import alphabeta_failhard, expectimax, minimax, tree_values
 from abcore.checks import CheckFailed, NotWrittenYet, check, nested, random_cases
 
 
@@ -48,12 +48,23 @@ def test_random_cases_cover_the_edge_cases():
 
 
 def test_checks_compare_bounds_too():
-    # a check can call the student's function any way it likes, e.g. with a window
+    # A check can call the student's function any way it likes, e.g. with a window (0, 1). The
+    # reference is abcore's fail-hard search; the student's is written independently of it (the
+    # exact value, held to the window), so the check compares two different computations.
     def call(f, t):
         return f(t, 0, 1)
-    check(lambda t, a, b: alphabeta(t, t.initial_state, alpha=a, beta=b, player="max").value,
-          lambda t, a, b: alphabeta(t, t.initial_state, alpha=a, beta=b, player="max").value,
-          random_cases(50, infinite=False), call=call, name="window")
+
+    def held_to_window(t, a, b):
+        return min(max(reference(t), a), b)
+
+    def failhard(t, a, b):
+        return alphabeta_failhard(t, t.initial_state, alpha=a, beta=b, player="max").value
+
+    cases = random_cases(50, infinite=False)
+    assert {reference(t) <= 0 for t in cases} == {True, False}    # both sides of the window occur
+    check(held_to_window, failhard, cases, call=call, name="window")
+    with pytest.raises(CheckFailed, match=r"ignores_window is wrong on the tree .*expected [01], got"):
+        check(lambda t, a, b: reference(t), failhard, cases, call=call, name="ignores_window", draw=False)
 
 
 def test_lists_are_compared_item_by_item_within_rounding():
