@@ -88,7 +88,7 @@ def from_dict(data: Any, name: str = "tree") -> GameTree:
             arcs[move] = cid
         children[nid] = tuple(arcs.items())
         if k == "chance":
-            ps = [_probability(c["p"], f"{name}: {here} > {c['id']}") for c in kids]
+            ps = [_probability(c["p"]) for c in kids]
             probs[nid] = tree_probabilities(ps, f"{name}: {here}", [c["id"] for c in kids])
         return nid
 
@@ -97,10 +97,10 @@ def from_dict(data: Any, name: str = "tree") -> GameTree:
                     title=data.get("title", ""), source=data.get("source", ""), facts=data.get("facts"))
 
 
-def _probability(p: object, where: str) -> object:
+def _probability(p: object) -> object:
     """A ``"p"`` field: a number, or a fraction string ``"1/3"`` read as a Fraction."""
-    if isinstance(p, str) and RATIO.fullmatch(p):
-        return leaf_value(p, where)
+    if isinstance(p, str) and RATIO.fullmatch(p) and int(p.split("/")[1]) != 0:
+        return Fraction(p.replace(" ", ""))
     return p                        # anything else is checked (and refused) by the validator
 
 
