@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 INSTRUCTOR := $(VENV)/.installed-instructor
 
-.PHONY: lab test test-core test-notebooks test-browser bench clean-venv student
+.PHONY: lab test test-core test-notebooks test-browser bench clean-venv student types
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -40,6 +40,10 @@ test-browser: $(STAMP)
 	@if [ -x /usr/bin/chromium ]; then $(BIN)/python -m pytest -m browser -s tests/test_browser.py; \
 	else echo "SKIPPED the browser test (tests/test_browser.py): /usr/bin/chromium is missing."; \
 	echo "  Enable it with: apt-get install -y chromium fonts-dejavu-core"; fi
+
+# The type check, with the settings in pyproject.toml ([tool.mypy]).
+types: $(STAMP)
+	$(BIN)/python -m mypy abcore
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

@@ -16,16 +16,24 @@ and ``outcomes(state)`` with ``(probability, next_state)`` pairs.
 States must be hashable: a transposition table is then a plain ``dict`` and a set of visited
 states is a plain ``set``. Subclassing :class:`Game` is optional (duck typing is enough); it gives
 the chance members their deterministic defaults and a checked :meth:`Game.play`.
+
+:class:`Game` is generic in its state, action and player types: ``TicTacToe`` is a
+``Game[Board, int, str]``, so a type checker knows that its ``result`` takes a cell and returns a
+Board. A generic base class rather than a ``typing.Protocol``: the base class carries the
+defaults (``is_chance``, ``outcomes``, ``play``, ``__repr__``) that a Protocol would only
+describe, and the searches recognise a deterministic game by its inherited ``is_chance``.
 """
 from __future__ import annotations
 
-from typing import Any, Hashable, Sequence
+from fractions import Fraction
+from typing import Any, Generic, Hashable, Sequence, TypeVar, Union
 
-__all__ = ["Game", "IllegalMoveError"]
+__all__ = ["Game", "IllegalMoveError", "Number", "S", "A", "P"]
 
-State = Hashable
-Action = Hashable
-Player = Hashable
+S = TypeVar("S", bound=Hashable)      # a state: immutable and hashable
+A = TypeVar("A", bound=Hashable)      # an action (a move)
+P = TypeVar("P", bound=Hashable)      # a player
+Number = Union[float, Fraction]       # a utility or a probability (an int is a float to mypy)
 
 
 class IllegalMoveError(ValueError):
@@ -37,7 +45,7 @@ class IllegalMoveError(ValueError):
         super().__init__(f"illegal move {action!r}{where}; legal moves are {list(self.legal)}")
 
 
-class Game:
+class Game(Generic[S, A, P]):
     """Base class for games; subclasses define the six members of the protocol.
 
     Examples
@@ -53,35 +61,35 @@ class Game:
     abcore.game.IllegalMoveError: illegal move 4 in state Board('....X....', to_move='O'); legal moves are [0, 1, 2, 3, 5, 6, 7, 8]
     """
 
-    initial_state: State
+    initial_state: S
 
-    def to_move(self, state: State) -> Player:
+    def to_move(self, state: S) -> P:
         raise NotImplementedError
 
-    def actions(self, state: State) -> Sequence[Action]:
+    def actions(self, state: S) -> Sequence[A]:
         raise NotImplementedError
 
-    def result(self, state: State, action: Action) -> State:
+    def result(self, state: S, action: A) -> S:
         raise NotImplementedError
 
-    def is_terminal(self, state: State) -> bool:
+    def is_terminal(self, state: S) -> bool:
         raise NotImplementedError
 
-    def utility(self, state: State, player: Player) -> float:
+    def utility(self, state: S, player: P) -> Number:
         raise NotImplementedError
 
-    def is_chance(self, state: State) -> bool:
+    def is_chance(self, state: S) -> bool:
         """True where chance, not a player, moves next. Deterministic games never are."""
         return False
 
-    def outcomes(self, state: State) -> Sequence[tuple[float, State]]:
+    def outcomes(self, state: S) -> Sequence[tuple[Number, S]]:
         """``(probability, next_state)`` pairs at a chance state."""
         raise ValueError(f"{type(self).__name__} has no chance states; outcomes() needs one")
 
     def __repr__(self) -> str:      # no memory address: notebook outputs must be stable
         return f"{type(self).__name__}()"
 
-    def play(self, state: State, action: Action) -> State:
+    def play(self, state: S, action: A) -> S:
         """``result(state, action)`` after checking the move is legal (for people, not searches)."""
         if self.is_terminal(state):
             raise IllegalMoveError(action, (), state)

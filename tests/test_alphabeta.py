@@ -3,7 +3,7 @@ import math
 import random
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from abcore import (GameTree, alphabeta, alphabeta_failhard, expectimax, minimax, negamax,
@@ -15,7 +15,6 @@ from strategies import trees, windows
 PRUNING = (alphabeta, alphabeta_failhard, negamax)
 
 
-@settings(max_examples=1000)
 @given(trees())
 @example(GameTree.from_nested(7))                    # depth 0: the root is a leaf
 @example(GameTree.from_nested([[[math.inf]]]))       # one-child chain to an infinite leaf
@@ -32,7 +31,6 @@ def test_pruning_returns_the_minimax_value_and_a_best_move(tree):
         assert tied.value == exact.value and tied.moves == exact.moves
 
 
-@settings(max_examples=500)
 @given(trees(), st.sampled_from(["natural", "reverse", "shuffled", "best", "worst"]))
 def test_any_order_gives_the_same_value(tree, how):
     order = {"natural": None, "reverse": reverse, "shuffled": shuffled(seed=3),
@@ -42,7 +40,6 @@ def test_any_order_gives_the_same_value(tree, how):
         assert search(tree, tree.initial_state, order=order).value == v
 
 
-@settings(max_examples=1000)
 @given(trees(), windows())
 def test_fail_soft_bounds_contract(tree, window):
     """Knuth and Moore: <= alpha when V <= alpha; V when alpha < V < beta; >= beta when V >= beta."""
@@ -60,7 +57,6 @@ def test_fail_soft_bounds_contract(tree, window):
             assert got == v
 
 
-@settings(max_examples=1000)
 @given(trees(), windows())
 def test_fail_hard_returns_exactly_alpha_or_beta_outside(tree, window):
     alpha, beta = window
@@ -69,7 +65,6 @@ def test_fail_hard_returns_exactly_alpha_or_beta_outside(tree, window):
     assert got == (alpha if v <= alpha else beta if v >= beta else v)
 
 
-@settings(max_examples=500)
 @given(trees(), windows())
 def test_fail_hard_and_fail_soft_visit_the_same_nodes(tree, window):
     a, b = window
@@ -134,7 +129,6 @@ def test_knuth_moore_perfect_ordering_counts(b, d, seed):
     assert alphabeta(tree, tree.initial_state, order=worst_first(tree)).stats.leaves <= b ** d
 
 
-@settings(max_examples=500)
 @given(trees(chance=True, infinite=False))
 def test_expectimax_is_the_exact_probability_weighted_value(tree):
     got = expectimax(tree, tree.initial_state, player="max").value

@@ -26,3 +26,14 @@ def test_repr_has_no_memory_address():
 def test_the_protocol_must_be_filled_in():
     with pytest.raises(NotImplementedError):
         Game().actions(None)
+
+
+def test_games_narrow_the_generic_game():
+    from typing import get_args
+
+    from abcore import GameTree
+    from abcore.games import Board, DiceDuel, DuelState, NimState
+    assert get_args(TicTacToe.__orig_bases__[0]) == (Board, int, str)
+    assert get_args(Nim.__orig_bases__[0]) == (NimState, int, str)
+    assert get_args(DiceDuel.__orig_bases__[0]) == (DuelState, str, str)
+    assert get_args(GameTree.__orig_bases__[0])[0] is str

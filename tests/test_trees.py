@@ -3,10 +3,14 @@ import copy
 import json
 import math
 
+from fractions import Fraction
+
 import pytest
+from hypothesis import example, given
 
 from abcore import GameTree, IllegalMoveError, TreeError, minimax, random_tree, random_uniform, reorder
 from abcore.games import DiceDuel, Nim, TicTacToe
+from strategies import labelled_trees
 
 GOOD = {"title": "t", "root": {"id": "a", "kind": "max", "children": [
     {"id": "b", "kind": "min", "children": [{"id": "b1", "value": 3}, {"id": "b2", "value": "-inf"}]},
@@ -33,8 +37,8 @@ def broken(path, **change):
     ([0], {"kind": "mini"}, r"a > b: unknown kind 'mini'; use one of \['max', 'min', 'chance'\]"),
     ([0, 0], {"children": [{"id": "x", "value": 1}]}, r"a > b > b1: a leaf \(it has a \"value\"\) cannot have children"),
     ([1, 0], {"id": "b1"}, r"a > c > b1: duplicate id 'b1' \(also at a > b > b1\)"),
-    ([1, 0], {"p": -0.25}, r"a > c > c1: the probability -0.25 is negative"),
-    ([1, 0], {"p": 0.5}, r"a > c: the probabilities of the chance node's children sum to 1.25, not 1"),
+    ([1, 0], {"p": -0.25}, r"a > c: the probability -0.25 of c1 is negative"),
+    ([1, 0], {"p": 0.5}, r"a > c: the probabilities sum to 1.25, not 1: fix the \"p\" values"),
     ([1, 1], {"p": None}, r"a > c > c2: a child of a chance node needs its probability \"p\""),
     ([0, 0], {"p": 0.5}, r"a > b > b1: \"p\" is only for children of chance nodes"),
     ([0, 0], {"value": "three"}, r"a > b > b1: the value 'three' is not a number"),
@@ -161,3 +165,61 @@ def test_shipped_trees_load_by_name_from_any_folder(tmp_path, monkeypatch):
         GameTree.load("seed004")
     with pytest.raises(FileNotFoundError):         # a path is read as a path, never as a name
         GameTree.load("missing.json")
+
+
+def same_tree(a, b):
+    """Every node, kind, move, value, probability and label of ``a`` is ``b``'s, with its type
+    (a Fraction stays a Fraction, an int an int)."""
+    assert a.nodes == b.nodes and a.initial_state == b.initial_state and a.title == b.title
+    for n in a.nodes:
+        assert (a.kind(n), a.label(n), a.actions(n), a.to_move(n)) == (b.kind(n), b.label(n), b.actions(n), b.to_move(n))
+        for x, y in ((a.probability(n), b.probability(n)),
+                     (a.value(n) if a.kind(n) == "leaf" else None, b.value(n) if b.kind(n) == "leaf" else None)):
+            assert x == y and type(x) is type(y), (n, x, y)
+    return True
+
+
+@given(labelled_trees())
+@example(GameTree.from_game(DiceDuel(), title="dice duel"))
+@example(GameTree.from_nested([(Fraction(1, 3), "inf"), (Fraction(2, 3), [Fraction(-7, 2), 1.5])]))
+def test_a_saved_tree_loads_back_the_same(tmp_path_factory, tree):
+    f = tmp_path_factory.mktemp("round") / "t.json"
+    assert same_tree(GameTree.load(tree.save(f)), tree)
+
+
+def test_same_tree_sees_a_changed_probability_type():
+    exact = GameTree.from_nested([(Fraction(1, 2), 1), (Fraction(1, 2), 2)])
+    floats = GameTree.from_nested([(0.5, 1), (0.5, 2)])
+    with pytest.raises(AssertionError):
+        same_tree(exact, floats)
+
+
+def test_fractions_are_checked_exactly_and_written_as_strings(tmp_path):
+    third = Fraction(1, 3)
+    t = GameTree.from_nested([(third, 1), (third, 2), (third, 3)])
+    assert t.outcomes("r")[0] == (third, "r.0")
+    assert [c["p"] for c in t.to_dict()["root"]["children"]] == ["1/3", "1/3", "1/3"]
+    with pytest.raises(TreeError, match=r"node r: the probabilities sum to 2/3, not 1"):
+        GameTree.from_nested([(third, 1), (third, 2)])
+    assert GameTree.from_nested([(0.1, i) for i in range(10)]).kind("r") == "chance"   # floats: 1e-9
+    d = GameTree.from_game(DiceDuel())
+    back = GameTree.load(d.save(tmp_path / "dice.json"))
+    assert back.probability("r.249.168.0") == third and back.outcomes("r.249.168") == d.outcomes("r.249.168")
+
+
+@pytest.mark.parametrize("p,message", [
+    ("0.5", r"the probability '0.5' of c1 is not a number"),
+    ("1/0", r"a > c: the probability '1/0' of c1 is not a number"),
+    ("2/3", r"a > c: the probabilities sum to 1.41667, not 1"),       # 2/3 + 0.75: a float sum
+])
+def test_fraction_strings_in_files(p, message):
+    with pytest.raises(TreeError, match=message):
+        GameTree.from_dict(broken([1, 0], p=p), "bad.json")
+
+
+def test_a_game_with_bad_chance_probabilities_is_refused_by_name():
+    class Coin(DiceDuel):
+        def outcomes(self, state):
+            return tuple((Fraction(1, 4), s) for _, s in super().outcomes(state))
+    with pytest.raises(ValueError, match=r"chance state DuelState\(.*\): the probabilities sum to 3/4, not 1: give every outcome"):
+        GameTree.from_game(Coin())

@@ -3,7 +3,7 @@ by hand, with intransitive dice (each die beats one other 5 times in 9)."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from ..game import Game, IllegalMoveError
 
@@ -21,7 +21,7 @@ class DuelState(NamedTuple):
     second_roll: int | None = None
 
 
-class DiceDuel(Game):
+class DiceDuel(Game[DuelState, str, str]):
     """"first" chooses a die, "second" chooses another, then chance rolls first's die, then
     second's (each face with probability 1/3). The higher roll wins.
 
@@ -53,7 +53,7 @@ class DiceDuel(Game):
     def to_move(self, state: DuelState) -> str:
         return "second" if state.first_die is not None and state.second_die is None else "first"
 
-    def actions(self, state: DuelState) -> tuple:
+    def actions(self, state: DuelState) -> tuple[str, ...]:
         if state.first_die is None:
             return tuple(DICE)
         if state.second_die is None:
@@ -70,16 +70,17 @@ class DiceDuel(Game):
     def is_chance(self, state: DuelState) -> bool:
         return state.second_die is not None and state.second_roll is None
 
-    def outcomes(self, state: DuelState) -> tuple:
+    def outcomes(self, state: DuelState) -> tuple[tuple[Fraction, DuelState], ...]:
+        # At a chance state both dice are chosen (is_chance), hence the casts from str | None.
         third = Fraction(1, 3)
         if state.first_roll is None:
-            return tuple((third, state._replace(first_roll=f)) for f in DICE[state.first_die])
-        return tuple((third, state._replace(second_roll=f)) for f in DICE[state.second_die])
+            return tuple((third, state._replace(first_roll=f)) for f in DICE[cast(str, state.first_die)])
+        return tuple((third, state._replace(second_roll=f)) for f in DICE[cast(str, state.second_die)])
 
     def is_terminal(self, state: DuelState) -> bool:
         return state.second_roll is not None
 
     def utility(self, state: DuelState, player: str) -> int:
-        diff = state.first_roll - state.second_roll
+        diff = cast(int, state.first_roll) - cast(int, state.second_roll)   # terminal: both rolled
         v = diff if self.scoring == "margin" else (diff > 0) - (diff < 0)
         return v if player == "first" else -v

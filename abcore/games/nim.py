@@ -13,7 +13,7 @@ class NimState(NamedTuple):
     to_move: str
 
 
-class Nim(Game):
+class Nim(Game[NimState, int, str]):
     """One pile of ``stones``; a move takes 1 to ``max_take`` stones; who takes the last one wins.
 
     Utility: +1 for the winner, -1 for the loser. Players are ``"first"`` and ``"second"``.
@@ -42,7 +42,7 @@ class Nim(Game):
     def to_move(self, state: NimState) -> str:
         return state.to_move
 
-    def actions(self, state: NimState) -> tuple:
+    def actions(self, state: NimState) -> tuple[int, ...]:
         return tuple(range(1, min(self.max_take, state.stones) + 1))
 
     def result(self, state: NimState, action: int) -> NimState:

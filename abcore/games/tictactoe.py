@@ -9,6 +9,7 @@ from 37 ms (a Board tuple built at every move, state unpacked in every method) t
 from __future__ import annotations
 
 import math
+from typing import Iterator
 
 from ..game import Game, IllegalMoveError
 
@@ -24,11 +25,11 @@ _OPEN = tuple(sum(1 for line in _MASKS if not m & line) for m in range(512))  # 
 # Tables over positions, keyed by the Board itself, filled when a Board is first made. Dicts,
 # not lists over all 2**19 ints: they hold only the positions reached (about 6,000), so the
 # garbage collector does not walk millions of list slots and slow down the whole process.
-_BOARDS: dict = {}
-_OVER: dict = {}                       # the game is over
-_SCORE: dict = {}                      # utility for X
-_MOVES: dict = {}                      # legal moves, in cell order
-_NEXT: dict = {}                       # the 9 children (None where illegal), made on first use
+_BOARDS: dict[int, Board] = {}
+_OVER: dict[Board, bool] = {}                       # the game is over
+_SCORE: dict[Board, int] = {}                       # utility for X
+_MOVES: dict[Board, tuple[int, ...]] = {}           # legal moves, in cell order
+_NEXT: dict[Board, tuple[Board | None, ...]] = {}   # the 9 children (None where illegal), made on first use
 
 
 class Board(int):
@@ -37,7 +38,7 @@ class Board(int):
 
     __slots__ = ()
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[int | str]:
         return iter((self >> 10, self >> 1 & 511, "O" if self & 1 else "X"))
 
     def cells(self) -> str:
@@ -66,16 +67,16 @@ def _board(x: int, o: int, o_to_move: bool) -> Board:
     return b
 
 
-def _children(b: Board) -> tuple:
+def _children(b: Board) -> tuple[Board | None, ...]:
     x, o, o_to_move = b >> 10, b >> 1 & 511, b & 1
-    row = [None] * 9
+    cells: list[Board | None] = [None] * 9
     for c in _MOVES[b]:
-        row[c] = _board(x, o | 1 << c, False) if o_to_move else _board(x | 1 << c, o, True)
-    _NEXT[b] = row = tuple(row)
+        cells[c] = _board(x, o | 1 << c, False) if o_to_move else _board(x | 1 << c, o, True)
+    _NEXT[b] = row = tuple(cells)
     return row
 
 
-class TicTacToe(Game):
+class TicTacToe(Game[Board, int, str]):
     """Tic-tac-toe: cells 0-8 row-major, X moves first; utility +1 / 0 / -1 for the player asked.
 
     Examples
@@ -124,7 +125,7 @@ class TicTacToe(Game):
     def to_move(self, state: Board) -> str:
         return "O" if state & 1 else "X"
 
-    def actions(self, state: Board) -> tuple:
+    def actions(self, state: Board) -> tuple[int, ...]:
         return _MOVES[state]
 
     def result(self, state: Board, action: int) -> Board:
@@ -132,8 +133,10 @@ class TicTacToe(Game):
             row = _NEXT[state]
         except KeyError:              # the first visit: make the children
             row = _children(state)
-        if action.__class__ is int and 0 <= action < 9 and row[action] is not None:
-            return row[action]
+        if action.__class__ is int and 0 <= action < 9:
+            child = row[action]
+            if child is not None:
+                return child
         raise IllegalMoveError(action, _MOVES[state], state)
 
     def is_terminal(self, state: Board) -> bool:

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import math
-import numbers
 from typing import Any, Callable
 
 from ..game import Game
+from ..probability import check_outcomes  # noqa: F401 (re-exported: the searches import it from here)
 from ..stats import SearchResult, SearchStats
 from ..trace import Event
 
@@ -58,28 +58,6 @@ def limit_evaluator(evaluate: Callable | None) -> Callable:
                          "evaluation function was given: pass evaluate=f, where f(state, player) "
                          "scores the state for player, or search with depth=None")
     return missing
-
-
-def check_outcomes(outcomes: Any, state: Any = None, tolerance: float = 1e-9) -> list:
-    """The ``(probability, next_state)`` pairs of a chance state, checked: none negative, sum 1.
-
-    >>> check_outcomes([(0.5, 'a'), (0.25, 'b')], 'roll')
-    Traceback (most recent call last):
-    ...
-    ValueError: the probabilities at chance state 'roll' sum to 0.75, not 1: give every outcome and check the weights
-    """
-    pairs = list(outcomes)
-    if not pairs:
-        raise ValueError(f"chance state {state!r} has no outcomes: give it at least one")
-    for p, _ in pairs:
-        if isinstance(p, bool) or not isinstance(p, numbers.Real) or math.isnan(p) or p < 0:
-            raise ValueError(f"chance state {state!r} has the probability {p!r}: probabilities "
-                             "must be numbers >= 0")
-    total = math.fsum(p for p, _ in pairs)
-    if abs(total - 1) > tolerance:
-        raise ValueError(f"the probabilities at chance state {state!r} sum to {total:g}, not 1: "
-                         "give every outcome and check the weights")
-    return pairs
 
 
 def no_chance(name: str, state: Any) -> ValueError:
