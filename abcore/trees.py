@@ -110,6 +110,13 @@ class GameTree(Game):
             raise ValueError(f"node {state!r} is not a chance node; it has no outcomes")
         return tuple((p, c) for p, (_, c) in zip(self._probs[state], self._children[state]))
 
+    @property
+    def utility_range(self) -> tuple:
+        """``(-m, m)``, m the largest absolute leaf value: a bound on the utility for both
+        players (read by the MCTS solver)."""
+        m = max((abs(v) for v in self._values.values()), default=0)
+        return (-m, m)
+
     # --- reading the tree --------------------------------------------------------------------
     def kind(self, node: str) -> str:
         """'max', 'min', 'chance' or 'leaf'."""

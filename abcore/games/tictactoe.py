@@ -97,6 +97,7 @@ class TicTacToe(Game):
     """
 
     players = ("X", "O")
+    utility_range = (-1, 1)           # read by the MCTS solver (abcore.mcts)
     initial_state = _board(0, 0, False)
 
     @staticmethod
