@@ -227,8 +227,10 @@ def run(game: Any, root: Node, ref: Hashable, rp: Hashable, rng: random.Random, 
             "tree": snapshot(root, rp_sign)}))
     sims = 0
     reason = "simulations"
-    if root.terminal or (solve and root.lo == root.hi):
-        reason = "proven" if not root.terminal else "terminal"
+    if root.terminal:
+        reason = "terminal"
+    elif solve and root.lo == root.hi and any(root.expanded()):   # a reused, proven tree
+        reason = "proven"
     else:
         sims, reason = _loop(game, root, ref, rp_sign, rng, budget, seconds, c, rollout, evaluate,
                              cut, solve, trace, grow)
@@ -342,8 +344,8 @@ def _loop(game: Any, root: Node, ref: Hashable, rp_sign: int, rng: random.Random
             events.append(_backup_event(sims - 1, node, path, value * rp_sign, rp_sign))
         if solve and node.lo == node.hi and node.parent is not None:
             _prove(node.parent, grow.low, grow.high, trace, sims - 1, path[:-1], rp_sign)
-            if root.lo == root.hi:
-                return sims, "proven"
+        if solve and root.lo == root.hi:
+            return sims, "proven"
         if sims == budget:
             return sims, "simulations"
         if deadline is not None and perf() >= deadline:
