@@ -398,3 +398,18 @@ def test_a_reused_tree_is_in_the_trace():
     rep = replay_mcts(log, iterations=0)
     assert rep.nodes[()].visits == p.reused > 0
     assert replay_mcts(log).nodes[()].visits == p.reused + 200
+
+
+def test_draw_mcts_is_a_picture_of_the_replay():
+    from matplotlib.figure import Figure
+
+    from abcore.mcts import draw_mcts
+    log: list = []
+    mcts(TTT, TTT.board("X.. .O. ..."), simulations=60, seed=0, trace=log, solve=True)
+    rep = replay_mcts(log, iterations=40)
+    ax = draw_mcts(rep, Figure().subplots(), max_depth=2)
+    discs = ax.collections[0]
+    assert len(discs.get_offsets()) == sum(1 for p in rep.nodes if len(p) <= 2)
+    hot = [line for line in ax.lines if line.get_linewidth() == 3]
+    assert len(hot) == min(len(rep.selected), 3) - 1        # the selected path, down to depth 2
+    assert "iteration 40" in ax.get_title()
