@@ -25,9 +25,9 @@ class Node:
     - ``untried``: the moves not expanded yet (a decision state; popped in a seeded random order);
     - ``lo``, ``hi``: bounds on the exact value for ``player`` (the solver); equal once proven.
 
-    >>> n = Node("s", None, None, "max", 1, terminal=True)
-    >>> n.visits, n.mean, n.proven
-    (0, 0.0, False)
+    >>> won = Node("s", None, None, "max", 1, terminal=True, lo=1, hi=1)   # a win for MAX
+    >>> won.visits, won.mean, won.proven
+    (0, 0.0, True)
     """
 
     __slots__ = ("state", "move", "parent", "player", "sign", "children", "untried", "visits",

@@ -69,7 +69,10 @@ def mcts(game: Any, state: Any, *, simulations: int | None = None, seconds: floa
       ``random.Random``). ``evaluate(state, player)``, on the utility scale, ends a playout early:
       after ``playout_depth`` moves (default 0: the new node is scored at once, no playout).
       ``playout_depth`` without ``evaluate`` is an error.
-    - ``seed``: the search's own ``random.Random(seed)``; the same seed gives the same result.
+    - ``seed``: the search's own ``random.Random(seed)``; the same seed gives the same result
+      (``seed=None``: a generator seeded by the system, different at each call).
+    - Ties: untried moves are expanded in a seeded random order; among children of equal UCB1
+      value, the one expanded first is selected.
     - ``solve=True``: MCTS-Solver. Nodes carry bounds on their exact value; a terminal node is
       proven, a decision node is proven when its best proven child reaches the highest value any
       child could have (the game's ``utility_range``, else only when every child is proven), a
