@@ -413,3 +413,13 @@ def test_draw_mcts_is_a_picture_of_the_replay():
     hot = [line for line in ax.lines if line.get_linewidth() == 3]
     assert len(hot) == min(len(rep.selected), 3) - 1        # the selected path, down to depth 2
     assert "iteration 40" in ax.get_title()
+
+
+def test_a_chance_game_trace_replays_with_outcome_indices():
+    g, log = DiceDuel(), []
+    r = mcts(g, g.initial_state, simulations=500, seed=0, trace=log, solve=True)
+    rep = replay_mcts(log)
+    assert r.proven and rep.nodes[()].proven and rep.nodes[()].lo == expectimax(g, g.initial_state).value
+    assert {m: rep.nodes[(m,)].visits for m, _ in r.visits} == dict(r.visits)
+    assert len(rep.nodes) == r.stats.nodes
+    assert any(ev.kind == "chance" and ev.value in (0, 1, 2) for ev in log)
