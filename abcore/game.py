@@ -13,6 +13,9 @@ A game is any object with these members (the names of AIMA and of seed 003 §2.1
 Positions where chance moves (a die, a shuffled deck) also answer ``is_chance(state)`` with True
 and ``outcomes(state)`` with ``(probability, next_state)`` pairs.
 
+A game may also state ``utility_range``, a ``(low, high)`` bound on ``utility(state, p)`` for
+every player: the MCTS solver (:mod:`abcore.mcts`) then proves a win as soon as one is found.
+
 States must be hashable: a transposition table is then a plain ``dict`` and a set of visited
 states is a plain ``set``. Subclassing :class:`Game` is optional (duck typing is enough); it gives
 the chance members their deterministic defaults and a checked :meth:`Game.play`.

@@ -14,6 +14,7 @@ from abcore.games import TicTacToe
 from abcore.ordering import center_first
 
 from . import overhead, peers, reference
+from . import mcts as mcts_bench
 from .timing import Timing, interleaved, median, spread, time_runs
 
 __all__ = ["main", "solve_table", "trace_and_count_costs"]
@@ -182,5 +183,7 @@ def main() -> None:
     targets(medians)
     trace_and_count_costs()
     stepthrough()
+    print()
+    mcts_bench.main()
     print()
     print(f"{_load()} at the end (above {os.cpu_count()}: other jobs shared the cores)")

@@ -50,6 +50,11 @@ class DiceDuel(Game[DuelState, str, str]):
     def __repr__(self) -> str:
         return f"DiceDuel(scoring={self.scoring!r})"
 
+    @property
+    def utility_range(self) -> tuple:
+        """Bounds on the utility (read by the MCTS solver): +-1, or a margin of at most 9 - 1."""
+        return (-1, 1) if self.scoring == "win" else (-8, 8)
+
     def to_move(self, state: DuelState) -> str:
         return "second" if state.first_die is not None and state.second_die is None else "first"
 

@@ -29,6 +29,7 @@ class Nim(Game[NimState, int, str]):
     """
 
     players = ("first", "second")
+    utility_range = (-1, 1)           # read by the MCTS solver (abcore.mcts)
 
     def __init__(self, stones: int = 4, max_take: int = 3):
         if stones < 0 or max_take < 1:

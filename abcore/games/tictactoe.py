@@ -98,6 +98,7 @@ class TicTacToe(Game[Board, int, str]):
     """
 
     players = ("X", "O")
+    utility_range = (-1, 1)           # read by the MCTS solver (abcore.mcts)
     initial_state = _board(0, 0, False)
 
     @staticmethod

@@ -129,6 +129,17 @@ class GameTree(Game[str, Move, str]):
             raise ValueError(f"node {state!r} is not a chance node; it has no outcomes")
         return tuple((p, c) for p, (_, c) in zip(self._probs[state], self._children[state]))
 
+    @property
+    def utility_range(self) -> tuple[float, float]:
+        """``(-m, m)``, m the largest absolute leaf value: a bound on the utility for both
+        players (read by the MCTS solver).
+
+        >>> GameTree.from_nested([[3, -12], [8]]).utility_range
+        (-12, 12)
+        """
+        m = max((abs(v) for v in self._values.values()), default=0)
+        return (-m, m)
+
     # --- reading the tree --------------------------------------------------------------------
     def kind(self, node: str) -> str:
         """'max', 'min', 'chance' or 'leaf'."""

@@ -1,0 +1,86 @@
+"""A static picture of an MCTS tree after k iterations: a pure function of a replay."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..layout import tidy_layout
+from .events import MCTSReplay
+
+__all__ = ["draw_mcts"]
+
+
+def draw_mcts(rep: MCTSReplay, ax: Any = None, *, max_depth: int | None = 3, min_visits: int = 1,
+              value_range: tuple[float, float] = (-1.0, 1.0), labels: bool = True,
+              title: Any = None) -> Any:
+    """Draw the tree of ``rep`` (a :func:`~abcore.mcts.replay_mcts` result); return the Axes.
+
+    Each node is a disc whose area grows with its visits and whose colour is its mean value
+    for the **root player** (red: good for the root player, blue: bad, on ``value_range``);
+    proven nodes (the solver) have a thick black rim. The path of the current (or last)
+    iteration is drawn thick in orange, each step labelled with its UCB1 value. Only nodes with
+    at least ``min_visits`` visits and at most ``max_depth`` plies deep are drawn.
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> from abcore.games import Nim
+    >>> from abcore.mcts import mcts, replay_mcts
+    >>> log = []
+    >>> _ = mcts(Nim(5), Nim(5).initial_state, simulations=30, seed=0, trace=log)
+    >>> ax = draw_mcts(replay_mcts(log, iterations=8), Figure().subplots())
+    >>> len(ax.collections[0].get_offsets())       # the root and the nodes of 8 iterations
+    9
+    """
+    from matplotlib.colors import Normalize
+
+    if ax is None:
+        import matplotlib.pyplot as plt
+        _, ax = plt.subplots(figsize=(9, 4.5))
+    nodes = rep.nodes
+    root_visits = max(nodes[()].visits, 1)
+
+    def shown(path: tuple) -> bool:
+        return (max_depth is None or len(path) <= max_depth) and (
+            path == () or nodes[path].visits >= min_visits or path in rep.selected)
+
+    def kids(path: Any) -> list:                      # in the game's move order
+        order = {m: i for i, m in enumerate(nodes[path].moves)}
+        return sorted((c for c in nodes[path].children if shown(c)),
+                      key=lambda c: order.get(c[-1], len(order)))
+
+    pos = tidy_layout((), kids)
+    paths = list(pos)
+    on_path = set(rep.selected)
+    ucb = {ev.path + (ev.value.move,): ev.value.ucb for ev in rep.steps if ev.kind == "select"}
+    for p in paths:                                   # edges, the current path on top
+        for c in kids(p):
+            hot = c in on_path
+            (x0, y0), (x1, y1) = pos[p], pos[c]
+            ax.plot([x0, x1], [y0, y1], color="#e67e22" if hot else "#bbbbbb",
+                    lw=3 if hot else 1, zorder=2 if hot else 1)
+            if labels:
+                text = str(c[-1]) + (f"\nUCB {ucb[c]:.2f}" if c in ucb else "")
+                ax.annotate(text, ((x0 + x1) / 2, (y0 + y1) / 2), fontsize=7, ha="center",
+                            va="center", color="#a04000" if hot else "#555555", zorder=4,
+                            bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none",
+                                  "alpha": 0.8})
+    xs = [pos[p][0] for p in paths]
+    ys = [pos[p][1] for p in paths]
+    sizes = [40 + 900 * math.sqrt(nodes[p].visits / root_visits) for p in paths]
+    means = [rep.value_for_root_player(p) for p in paths]
+    rims = [3.0 if nodes[p].proven else 0.8 for p in paths]
+    ax.scatter(xs, ys, s=sizes, c=means, cmap="RdBu_r", norm=Normalize(*value_range),
+               edgecolors="black", linewidths=rims, zorder=3)
+    if labels:
+        for p, x, y in zip(paths, xs, ys):
+            n = nodes[p]
+            ax.annotate(f"{n.visits}", (x, y), fontsize=7, ha="center", va="center", zorder=5)
+    if title is None:
+        title = (f"iteration {rep.iterations}, phase: {rep.phase}; area ~ visits, colour = mean "
+                 f"for {rep.player!r}")
+    if title:
+        ax.set_title(title, fontsize=9)
+    ax.set_axis_off()
+    ax.margins(0.08)
+    return ax
