@@ -27,13 +27,14 @@ import math
 from fractions import Fraction
 from typing import Any, Iterable
 
-import networkx as nx
+import networkx as nx  # type: ignore[import-untyped]  # types-networkx not installed
 from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 
+from .search.describe import Description, describe
 from .trace import Event
-from .treegraph import ALPHA_BETA, tree_graph
+from .treegraph import tree_graph
 
 __all__ = ["draw_tree", "draw_board", "draw_legend", "tree_graph", "figure_size", "format_value",
            "format_window", "COLORS", "LEGEND"]
@@ -148,6 +149,7 @@ def draw_tree(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: i
 
 def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, moves: Any,
             windows: bool, legend: bool, title: Any) -> Any:
+    g = g.copy()           # positions are rescaled below: the caller's graph stays as it was
     nodes = list(g.nodes)
     xs = [g.nodes[n]["pos"][0] for n in nodes]
     ys = [g.nodes[n]["pos"][1] for n in nodes]
@@ -207,7 +209,9 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
     if moves:
         for u, v, d in g.edges(data=True):
             (x0, y0), (x1, y1) = g.nodes[u]["pos"], g.nodes[v]["pos"]
-            text = format_value(d["p"]) if d["p"] is not None else str(d["move"])
+            # A chance arc says which outcome it is and how likely: "0: p=1/3".
+            text = (f"{d['move']}: p={format_value(d['p'])}" if d["p"] is not None
+                    else str(d["move"]))
             ax.text(x0 + 0.55 * (x1 - x0), y0 + 0.55 * (y1 - y0), text, fontsize=font - 1.5,
                     color="#555555", ha="left" if x1 >= x0 else "right", va="center", zorder=2,
                     alpha=_FADE if d["faded"] else 1)
@@ -337,12 +341,13 @@ def figure_size(graph: nx.DiGraph, boards: bool = False) -> tuple:
 
 
 def _auto_title(g: nx.DiGraph, tree: Any) -> str:
-    from .pseudocode import NAMES
     name = getattr(tree, "title", "") if tree is not None else ""
-    algo = g.graph.get("algorithm")
-    if algo is None:
+    description = g.graph.get("description")
+    if description is None:
         return name
-    line = NAMES.get(algo, algo)
+    line = description.title
+    if (g.graph.get("passes") or 1) > 1:
+        line += f" · pass {g.graph['pass_'] + 1} of {g.graph['passes']}"
     c = g.graph.get("count")
     if c is not None:
         line += f" · nodes {c['nodes']}, leaves {c['leaves']}, cut-offs {c['cutoffs']}"
@@ -352,31 +357,31 @@ def _auto_title(g: nx.DiGraph, tree: Any) -> str:
 def _legend(ax: Any, g: nx.DiGraph, traced: bool, windows: bool) -> None:
     kinds = {d for _, d in g.nodes(data="kind")}
     pv = any(pv for _, _, pv in g.edges(data="pv"))
-    handles, names = _legend_entries(g.graph.get("algorithm") if traced else None, kinds, pv,
+    handles, names = _legend_entries(g.graph.get("description") if traced else None, kinds, pv,
                                      windows, g.graph.get("max_player"))
     ax.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.0),
               ncol=math.ceil(len(names) / 3), fontsize=7.5, frameon=False, handlelength=1.8,
               columnspacing=1.2)
 
 
-def _legend_entries(algorithm: str | None, kinds: Iterable[str], pv: bool, windows: bool = True,
-                    max_player: str | None = None) -> tuple:
+def _legend_entries(description: Description | None, kinds: Iterable[str], pv: bool,
+                    windows: bool = True, max_player: str | None = None) -> tuple:
     def mk(marker: str, face: str = "white", edge: str = "#222222", size: float = 9) -> Line2D:
         return Line2D([], [], linestyle="none", marker=marker, markersize=size,
                       markerfacecolor=face, markeredgecolor=edge)
     handles, names = [], []
-    if algorithm is not None:
+    if description is not None:
         handles += [mk("o", COLORS["unvisited"], "#888888"), mk("o", COLORS["active"]),
                     mk("o", COLORS["visited"])]
         names += list(LEGEND[:3])
-        if algorithm in ALPHA_BETA:
+        if description.window:
             handles.append(Line2D([], [], color=COLORS["cut"], linewidth=1.6, linestyle=(0, (4, 3))))
             names.append(LEGEND[3])
-            if windows:
-                handles.append(mk(r"$[\alpha,\beta]$", COLORS["window"], COLORS["window"], 22))
+            if windows:     # a plain blue swatch: a "[α,β]" marker beside the text read twice
+                handles.append(mk("s", COLORS["window"], COLORS["window"], 7))
                 names.append(LEGEND[4])
-        handles.append(mk(r"$v$", COLORS["value"], COLORS["value"]))
-        names.append(LEGEND[5] + (" (side to move)" if algorithm == "negamax" else ""))
+        handles.append(mk("s", COLORS["value"], COLORS["value"], 7))
+        names.append(LEGEND[5] + (" (side to move)" if description.view == "mover" else ""))
     handles.append(mk("s"))
     names.append(LEGEND[6] + " (for MAX)")
     for k in ("max", "min", "chance"):
@@ -390,7 +395,7 @@ def _legend_entries(algorithm: str | None, kinds: Iterable[str], pv: bool, windo
     return handles, names
 
 
-def draw_legend(ax: Any = None, *, algorithm: str | None = "alphabeta",
+def draw_legend(ax: Any = None, *, algorithm: str | Description | None = "alphabeta",
                 kinds: Iterable[str] = ("max", "min"), pv: bool = True, windows: bool = True,
                 ncol: int | None = None) -> Any:
     """The legend alone (seed 004's categories for ``algorithm``, then the node shapes), in one
@@ -401,6 +406,8 @@ def draw_legend(ax: Any = None, *, algorithm: str | None = "alphabeta",
     >>> [t.get_text() for t in ax.get_legend().get_texts()][:3] == list(LEGEND[:3])
     True
     """
+    if isinstance(algorithm, str):
+        algorithm = describe(algorithm)
     handles, names = _legend_entries(algorithm, set(kinds), pv, windows)
     if ax is None:
         ax = _new_axes(8.5, 0.8)
@@ -424,7 +431,9 @@ def _cells(state: Any) -> str:
 def _draw_boards(ax: Any, g: nx.DiGraph, ppu: float) -> None:
     """Each node's state as a small board (size 0.84 data units) tinted by its status."""
     side = 0.84
-    grid, xs, os_ = [], [], []
+    grid: list = []
+    xs: list = []
+    os_: list = []
     for n, d in g.nodes(data=True):
         if d["kind"] == "cut" or d["state"] is None:
             continue

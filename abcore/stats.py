@@ -48,6 +48,7 @@ class SearchResult:
     moves: tuple = ()
     stats: SearchStats = field(default_factory=SearchStats)
     root_values: tuple = ()
+    root_bounds: tuple = ()
 
     def __repr__(self) -> str:  # short and stable, for notebook outputs
         s = self.stats

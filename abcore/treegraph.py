@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Iterable
 
-import networkx as nx
+import networkx as nx  # type: ignore[import-untyped]  # types-networkx not installed
 
 from .layout import tidy_layout
+from .search.describe import describe
 from .trace import Event, Replay, replay
 
-__all__ = ["tree_graph", "ALPHA_BETA"]
-
-ALPHA_BETA = ("alphabeta", "alphabeta_failhard", "negamax")   # the traces with (α, β) windows
+__all__ = ["tree_graph"]
 
 
 def _events(trace: Any) -> list:
@@ -29,19 +28,6 @@ def _events(trace: Any) -> list:
         raise ValueError("a trace is the list a search filled when given trace=[]; this one does "
                          "not start with a 'start' event")
     return events
-
-
-def _child_values(events: list) -> dict:
-    """path -> the value its parent received from it (in the parent's point of view)."""
-    out, stack = {}, []
-    for ev in events:
-        if ev.kind == "enter":
-            stack.append(stack[-1] + (ev.detail,) if stack else ())
-        elif ev.kind == "leave":
-            stack.pop()
-        elif ev.kind == "return":
-            out[stack[-1] + (ev.detail[0],)] = ev.detail[1]
-    return out
 
 
 def tree_graph(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: int | None = None,
@@ -83,12 +69,17 @@ def tree_graph(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: 
     if tree is None and trace is None:
         raise ValueError("give a tree, a trace, or both: draw_tree(tree), draw_tree(None, trace)")
     events = _events(trace) if trace is not None else None
-    full = replay(events) if events is not None else None
+    # The frame's pass, and the same pass in full for the layout (it must not move).
     now = replay(events, upto) if events is not None else None
+    full = replay(events, pass_=now.pass_) if events is not None and now is not None else None
     algorithm = full.algorithm if full is not None else None
     player = full.player if full is not None else None
-    g = nx.DiGraph(algorithm=algorithm, player=player, negamax=algorithm == "negamax",
-                   frame=len(events) if upto is None and events else upto)
+    description = describe(algorithm) if algorithm is not None else None
+    mover_view = description is not None and description.view == "mover"
+    g = nx.DiGraph(algorithm=algorithm, description=description, player=player,
+                   negamax=mover_view, frame=len(events) if upto is None and events else upto,
+                   pass_=full.pass_ if full is not None else None,
+                   passes=full.passes if full is not None else None)
 
     # 1. The shape: nodes, their children in drawing order, and how each maps to a trace path.
     kids: dict = {}
@@ -155,8 +146,8 @@ def tree_graph(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: 
     for path, tn in tnodes.items():
         for m in tn.skipped:
             cut_nodes.add(path + (m,) if tree is None else _step(tree, node_of[path], m))
-    received = _child_values(events[:upto] if upto is not None else events) if events else {}
-    win_shown = algorithm in ALPHA_BETA
+    received = {p: tn.received for p, tn in tnodes.items() if tn.received is not None}
+    win_shown = description is not None and description.window
 
     def kind_of(n: Hashable) -> str:
         if tree is not None:
