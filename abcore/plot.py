@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 import networkx as nx  # type: ignore[import-untyped]  # types-networkx not installed
 from matplotlib.collections import LineCollection
@@ -191,20 +191,51 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
             d["move"] is not None and not isinstance(d["move"], int) and str(d["move"]) != str(v)
             and str(d["move"]) != str(g.nodes[v]["label"]) for _, v, d in g.edges(data=True)) or any(
             d["p"] is not None for _, _, d in g.edges(data=True))
+    style = _Style(bool(boards), marker, font, ppu, bool(labels), bool(moves), windows, negamax)
+    _draw_arcs(ax, g, style)
+    _draw_nodes(ax, g, style)
+    _draw_texts(ax, g, style)
+    _draw_caption(ax, g, style)
+    if title is None:
+        title = _auto_title(g, tree)
+    if title:
+        ax.set_title(title, fontsize=10)
+    if legend:
+        _legend(ax, g, traced, windows)
+    return ax
 
-    # Arcs, grouped by style (one LineCollection each).
+
+
+
+class _Style(NamedTuple):
+    """What every part of a drawing shares: sizes in points, and what to show."""
+
+    boards: bool
+    marker: float
+    font: float
+    ppu: float              # points per data unit
+    labels: bool
+    moves: bool
+    windows: bool
+    negamax: bool           # values for the side to move (a description with view="mover")
+
+
+def _draw_arcs(ax: Any, g: nx.DiGraph, style: _Style) -> None:
+    """Arcs, one LineCollection per style (plain, faded, cut, pv), and their labels."""
+    boards, marker, font, ppu, labels, moves, windows, negamax = style
+    nodes = list(g.nodes)
     groups: dict = {"plain": [], "faded": [], "cut": [], "pv": []}
     for u, v, d in g.edges(data=True):
-        style = "cut" if d["cut"] else "faded" if d["faded"] else "pv" if d["pv"] else "plain"
-        groups[style].append((g.nodes[u]["pos"], g.nodes[v]["pos"]))
+        look = "cut" if d["cut"] else "faded" if d["faded"] else "pv" if d["pv"] else "plain"
+        groups[look].append((g.nodes[u]["pos"], g.nodes[v]["pos"]))
     arc_style = {"plain": dict(colors="#777777", linewidths=1.1),
                  "faded": dict(colors="#777777", linewidths=1.0, alpha=_FADE, linestyles="dotted"),
                  "cut": dict(colors=COLORS["cut"], linewidths=1.6, linestyles=(0, (4, 3))),
                  "pv": dict(colors=COLORS["pv"], linewidths=3.2)}
-    for style, segs in groups.items():
+    for look, segs in groups.items():
         if segs:
-            lc = LineCollection(segs, zorder=1, **arc_style[style])
-            lc.set_gid(f"arcs:{style}")
+            lc = LineCollection(segs, zorder=1, **arc_style[look])
+            lc.set_gid(f"arcs:{look}")
             ax.add_collection(lc)
     if moves:
         for u, v, d in g.edges(data=True):
@@ -216,7 +247,11 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
                     color="#555555", ha="left" if x1 >= x0 else "right", va="center", zorder=2,
                     alpha=_FADE if d["faded"] else 1)
 
-    # Nodes: one scatter per (kind, status).
+
+def _draw_nodes(ax: Any, g: nx.DiGraph, style: _Style) -> None:
+    """Node markers: one scatter per (kind, status); boards under them if asked."""
+    boards, marker, font, ppu, labels, moves, windows, negamax = style
+    nodes = list(g.nodes)
     by_style: dict = {}
     for n in nodes:
         d = g.nodes[n]
@@ -241,7 +276,11 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
                         alpha=1)
         sc.set_gid(f"nodes:{kind}:{status}")
 
-    # Texts: leaf values, names, [α, β] pairs, returned values, what was left out.
+
+def _draw_texts(ax: Any, g: nx.DiGraph, style: _Style) -> None:
+    """Texts: leaf values, names, [α, β] pairs, returned values, what was left out."""
+    boards, marker, font, ppu, labels, moves, windows, negamax = style
+    nodes = list(g.nodes)
     below = -0.52 if boards else None
     for n in nodes:
         d = g.nodes[n]
@@ -267,8 +306,8 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
                             fontsize=font, fontweight="bold", alpha=fade, zorder=4)
         if windows and d["window"] is not None and d["kind"] not in ("leaf",):
             anchor = (x, y + below) if boards else (x, y)
-            off = -2 if boards else -marker * 0.55
-            ax.annotate(format_window(*d["window"]), anchor, xytext=(0, off),
+            drop = -2 if boards else -marker * 0.55
+            ax.annotate(format_window(*d["window"]), anchor, xytext=(0, drop),
                         textcoords="offset points", ha="center", va="top", fontsize=font - 1,
                         color=COLORS["window"], zorder=5,
                         bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.85))
@@ -302,20 +341,18 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
             ax.annotate(f"+{d['hidden']}", anchor, xytext=(0, -(2 if boards else marker * 0.9) - gap),
                         textcoords="offset points", ha="center", va="top",
                         fontsize=font - 1, color="#777777", zorder=4)
+
+
+def _draw_caption(ax: Any, g: nx.DiGraph, style: _Style) -> None:
+    """The note on what was left out, and the aspect of board drawings."""
+    boards, marker, font, ppu, labels, moves, windows, negamax = style
+    nodes = list(g.nodes)
     if g.graph["hidden"]:
         ax.text(0.0, 1.0, f"drawn to depth {g.graph['max_depth']}: {g.graph['hidden']} deeper "
                 "nodes not shown (+N under a node: how many)", transform=ax.transAxes,
                 fontsize=7.5, color="#555555", ha="left", va="top")
     if boards:
         ax.set_aspect("equal", adjustable="box")
-
-    if title is None:
-        title = _auto_title(g, tree)
-    if title:
-        ax.set_title(title, fontsize=10)
-    if legend:
-        _legend(ax, g, traced, windows)
-    return ax
 
 
 def _size(ncols: int, nlevels: int, boards: bool) -> tuple:
