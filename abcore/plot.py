@@ -36,7 +36,7 @@ from .search.describe import Description, describe
 from .trace import Event
 from .treegraph import tree_graph
 
-__all__ = ["draw_tree", "draw_board", "draw_legend", "tree_graph", "figure_size", "format_value",
+__all__ = ["draw_tree", "draw_graph", "draw_board", "draw_legend", "tree_graph", "figure_size", "format_value",
            "format_window", "COLORS", "LEGEND"]
 
 # Seed 004's legend, in its order, and the colours we give each category.
@@ -143,6 +143,15 @@ def draw_tree(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: i
     """
     g = tree_graph(tree, trace, upto=upto, game=game, max_depth=max_depth, max_nodes=max_nodes,
                    values=values, search_order=search_order)
+    return _render(g, tree, ax=ax, boards=boards, labels=labels, moves=moves, windows=windows,
+                   legend=legend, title=title)
+
+
+def draw_graph(g: nx.DiGraph, tree: Any = None, *, ax: Any = None, boards: Any = "auto",
+               labels: Any = "auto", moves: Any = "auto", windows: bool = True,
+               legend: bool = True, title: Any = None) -> Any:
+    """Render a :func:`tree_graph` (the model) on ``ax``; ``g`` is left unchanged. Options as in
+    :func:`draw_tree`, which is ``draw_graph(tree_graph(...), tree, ...)``."""
     return _render(g, tree, ax=ax, boards=boards, labels=labels, moves=moves, windows=windows,
                    legend=legend, title=title)
 

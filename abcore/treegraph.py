@@ -88,6 +88,7 @@ def tree_graph(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: 
     _principal_variation(g, shape, levels, now, values)
     if now is not None:
         _summary(g, shape, tree, now)
+        _who(g, shape, tree, full, now, game)
     return g
 
 
@@ -310,6 +311,31 @@ def _principal_variation(g: nx.DiGraph, shape: _Shape, levels: _Levels, now: Rep
                 break
             g.edges[n, nxt[0]]["pv"] = True
             n = nxt[0]
+
+
+def _who(g: nx.DiGraph, shape: _Shape, tree: Any, full: Replay | None, now: Replay,
+         game: Any) -> None:
+    """For each trace path the frame knows (drawn or not, and the moves it cut): ``names``
+    (a node's name for captions) and ``calls`` (the function each node was called as: max, min
+    or chance; a leaf as the side to move there), so that a step-through reads them here."""
+    names, calls = {}, {}
+    for path, tn in now.nodes.items():
+        n = shape.node_of.get(path, path) if tree is not None else path
+        names[path] = _name(tree, n, path)
+        kind = _kind(n, shape, tree, full, game)
+        calls[path] = (_side(n, kind, shape, tree, full, game) if kind == "leaf" else kind)
+        for m in tn.skipped:
+            c = _step(tree, n, m) if tree is not None else path + (m,)
+            names[path + (m,)] = _name(tree, c, path + (m,))
+    g.graph.update(names=names, calls=calls)
+
+
+def _name(tree: Any, node: Hashable, path: tuple) -> str:
+    """A tree node's label when short, else the node's id; a trace's node: r.m1.m2..."""
+    if tree is not None:
+        label = str(tree.label(node))
+        return label if "\n" not in label and len(label) <= 12 else str(node)
+    return "r" + "".join(f".{m}" for m in path)
 
 
 def _summary(g: nx.DiGraph, shape: _Shape, tree: Any, now: Replay) -> None:

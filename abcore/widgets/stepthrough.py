@@ -8,7 +8,7 @@ from typing import Any, Iterable
 import ipywidgets as W  # type: ignore[import-untyped]  # no stubs, no py.typed
 from matplotlib.figure import Figure
 
-from ..plot import draw_legend, draw_tree, format_value, format_window, tree_graph
+from ..plot import draw_graph, draw_legend, format_value, format_window, tree_graph
 from ..pseudocode import line_for
 from ..search import describe
 from ..search.describe import Description
@@ -16,6 +16,8 @@ from ..trace import Event, passes, replay
 from ._frame import HIGHLIGHT, StaticFallback, agg_figure, png, widget_size
 
 __all__ = ["StepThrough", "FrameInfo"]
+
+_MODEL_OPTIONS = ("max_depth", "max_nodes", "values", "search_order")
 
 
 @dataclass(frozen=True)
@@ -81,8 +83,11 @@ class StepThrough(StaticFallback, W.VBox):
         self.description: Description = describe(self.algorithm)
         self.draw_options = dict(draw_options)
         self.dpi = dpi
-        graph_opts = {k: draw_options[k] for k in ("max_depth", "max_nodes") if k in draw_options}
-        g0 = tree_graph(tree, events, upto=1, game=game, **graph_opts)
+        # The model's options go to tree_graph, the others to the renderer.
+        self._graph_options = {k: v for k, v in draw_options.items() if k in _MODEL_OPTIONS}
+        self._render_options = {k: v for k, v in draw_options.items() if k not in _MODEL_OPTIONS}
+        self._graphs: dict = {}
+        g0 = self.graph(0)
         boards = draw_options.get("boards", "auto")
         if boards == "auto":
             boards = all(hasattr(s, "cells") for n, s in g0.nodes(data="state") if s is not None)
@@ -105,7 +110,7 @@ class StepThrough(StaticFallback, W.VBox):
                                 layout=W.Layout(width="80px"))
         self.last = W.Button(description="▶|", tooltip="last frame", layout=W.Layout(width="44px"))
         self.image = W.Image(format="png", layout=W.Layout(max_width="100%"))
-        self.legend = W.Image(format="png", value=self._legendpng())
+        self.legend = W.Image(format="png", value=self._legend_png())
         self.pseudocode = W.HTML()
         self.event_label = W.HTML()
         self.stack_label = W.HTML()
@@ -186,11 +191,20 @@ class StepThrough(StaticFallback, W.VBox):
         # the (hidden) axis machinery each time.
         for artist in [*ax.collections, *ax.texts, *ax.patches, *ax.lines]:
             artist.remove()
-        opts = {"legend": False, "title": False, **self.draw_options}
-        draw_tree(self.tree, self.trace, upto=k + 1, ax=ax, game=self.game, **opts)
+        opts = {"legend": False, "title": False, **self._render_options}
+        draw_graph(self.graph(k), self.tree, ax=ax, **opts)
         return png(fig, self.dpi)
 
-    def _legendpng(self) -> bytes:
+    def graph(self, k: int) -> Any:
+        """Frame ``k``'s model (:func:`~abcore.plot.tree_graph`), kept for the frame's parts."""
+        if k not in self._graphs:
+            if len(self._graphs) > 2:
+                self._graphs.clear()
+            self._graphs[k] = tree_graph(self.tree, self.trace, upto=k + 1, game=self.game,
+                                         **self._graph_options)
+        return self._graphs[k]
+
+    def _legend_png(self) -> bytes:
         fig = agg_figure(max(8.5, self._fig.get_figwidth()), 0.75)
         draw_legend(fig.add_axes((0, 0, 1, 1)), algorithm=self.description,
                     kinds=self._kinds_for_legend(), pv=True, ncol=4)
@@ -213,49 +227,18 @@ class StepThrough(StaticFallback, W.VBox):
 
     # --- what a frame shows -------------------------------------------------------------
     def _name(self, path: tuple) -> str:
-        if self.tree is not None:
-            n = self._node(path)
-            label = str(self.tree.label(n))
-            return label if "\n" not in label and len(label) <= 12 else str(n)
-        return "r" + "".join(f".{m}" for m in path)
-
-    def _node(self, path: tuple) -> Any:
-        tree = self.tree
-        root = self._last_replay.nodes[()].state
-        try:
-            tree.depth_of(root)
-        except (KeyError, TypeError):
-            root = tree.initial_state
-        n = root
-        for m in path:
-            n = tree.children(n)[m] if tree.kind(n) == "chance" else tree.result(n, m)
-        return n
-
-    def _kind(self, path: tuple) -> str:
-        """The function a node is called as: 'max', 'min' (a leaf: who moves there) or 'chance'."""
-        full = self._last_replay
-        tn = full.nodes[path]
-        if self.tree is not None:
-            n = self._node(path)
-            k = self.tree.kind(n)
-            return self.tree.to_move(n) if k == "leaf" else k
-        if self.game is not None:
-            if getattr(self.game, "is_chance", None) and self.game.is_chance(tn.state):
-                return "chance"
-            return "max" if self.game.to_move(tn.state) == self.player else "min"
-        if any(full.nodes[c].probability is not None for c in tn.children):
-            return "chance"
-        return "max" if len(path) % 2 == 0 else "min"     # MAX and MIN alternate
+        return str(self._frame_graph.graph["names"][path])
 
     def info(self, k: int | None = None) -> FrameInfo:
         """What frame ``k`` (default: the current one) shows."""
         k = self.frame if k is None else k
         if not 0 <= k < self.frames:
             raise IndexError(f"frame {k} does not exist: frames run from 0 to {self.frames - 1}")
-        r = self._last_replay = replay(self.trace, k + 1)
+        r = replay(self.trace, k + 1)
+        self._frame_graph = self.graph(k)
         ev = self.trace[k]
         path = r.last_path if ev.kind != "start" else None
-        kind = self._kind(path) if path is not None else "max"
+        kind = self._frame_graph.graph["calls"][path] if path is not None else "max"
         line = line_for(self.description, ev, kind, self.trace[k - 1] if k else None)
         top = r.nodes[r.stack[-1]] if r.stack else None
         return FrameInfo(index=k, event=ev, node=self._name(path) if path is not None else None,
@@ -325,8 +308,8 @@ class StepThrough(StaticFallback, W.VBox):
         w, h = self._fig.get_size_inches()
         fig = agg_figure(w + 4.2, max(h + 1.2, 4.5))
         tree_ax = fig.add_axes((0.0, 0.12, w / (w + 4.2), 0.8))
-        draw_tree(self.tree, self.trace, upto=k + 1, ax=tree_ax, game=self.game,
-                  **{"title": None, **self.draw_options})
+        draw_graph(self.graph(k), self.tree, ax=tree_ax,
+                   **{"title": None, **self._render_options})
         code_ax = fig.add_axes((w / (w + 4.2), 0.3, 4.1 / (w + 4.2), 0.62))
         code_ax.set_axis_off()
         code = self.description.lines
