@@ -301,3 +301,20 @@ def test_a_trace_of_another_tree_is_refused():
     other = GameTree.load(SEED002)
     with pytest.raises(ValueError, match="does not follow this tree"):
         tree_graph(other, traced(alphabeta, t))
+
+
+def test_the_renderer_leaves_its_model_unchanged():
+    """draw_graph draws a tree_graph and changes nothing in it (positions, attributes)."""
+    import copy
+
+    from abcore.games import TicTacToe
+    from abcore.plot import draw_graph
+    t = GameTree.from_game(TicTacToe(), TicTacToe.board("XXO...X.O"))
+    log = traced(alphabeta, t)
+    g = tree_graph(t, log, upto=30)
+    before = (copy.deepcopy(dict(g.graph)), {n: dict(d) for n, d in g.nodes(data=True)},
+              {(u, v): dict(d) for u, v, d in g.edges(data=True)})
+    draw_graph(g, t, ax=axes(), boards=True)
+    after = (dict(g.graph), {n: dict(d) for n, d in g.nodes(data=True)},
+             {(u, v): dict(d) for u, v, d in g.edges(data=True)})
+    assert after == before
