@@ -85,7 +85,18 @@ def format_window(alpha: Any, beta: Any) -> str:
 
     >>> format_window(-math.inf, 7)
     '[−∞, 7]'
+
+    A null window (nothing between α and β, as PVS tests with) marks the side that is one
+    float away from a round number: ``[3, 3⁺]``, ``[−3⁻, −3]``.
+
+    >>> format_window(3, math.nextafter(3, math.inf)), format_window(math.nextafter(-3, -math.inf), -3)
+    ('[3, 3⁺]', '[−3⁻, −3]')
     """
+    if (isinstance(alpha, (int, float)) and isinstance(beta, (int, float))
+            and math.isfinite(alpha) and alpha < beta and math.nextafter(alpha, math.inf) == beta):
+        if float(beta).is_integer() and not float(alpha).is_integer():
+            return f"[{format_value(beta)}⁻, {format_value(beta)}]"
+        return f"[{format_value(alpha)}, {format_value(alpha)}⁺]"
     return f"[{format_value(alpha)}, {format_value(beta)}]"
 
 
