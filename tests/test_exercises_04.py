@@ -9,9 +9,9 @@ NOTEBOOK = "04_bounds_and_windows.ipynb"
 
 # planted file -> words the check's message must contain
 EXPECTED = {
-    "ex4-1-failhard-value__leaf_not_held.py": "failhard_value is wrong on the tree",
-    "ex4-1-failhard-value__fail_soft.py": "failhard_value is wrong on the tree",
-    "ex4-1-failhard-value__ends_with_the_other_bound.py": "failhard_value is wrong on the tree",
+    "ex4-1-failhard-value__leaf_not_held.py": "outside it: fail-hard's answers",
+    "ex4-1-failhard-value__fail_soft.py": "outside it: fail-hard's answers",
+    "ex4-1-failhard-value__ends_with_the_other_bound.py": "which bound does a node return when no child moved it",
     "ex4-2-read-a-bound__exact_value.py": "exact value",
     "ex4-2-read-a-bound__alpha_for_both.py": "fail-hard's answer",
     "ex4-2-read-a-bound__hard_is_soft.py": "never returns a value outside",
