@@ -9,6 +9,7 @@ import copy
 import math
 from typing import Any, Callable, Iterable
 
+from .game import Number
 from .trees import GameTree, random_tree
 
 __all__ = ["check", "random_cases", "nested", "CheckFailed", "NotWrittenYet",
@@ -154,11 +155,11 @@ class _Reading(GameTree):
 
     read: list
 
-    def value(self, node: str) -> float:
+    def value(self, node: str) -> Number:
         self.read.append(node)
         return super().value(node)
 
-    def utility(self, state: Any, player: Any) -> float:
+    def utility(self, state: Any, player: Any) -> Number:
         self.read.append(state)
         return super().utility(state, player)
 
