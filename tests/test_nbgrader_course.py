@@ -7,11 +7,13 @@ the gradebook. The students:
 
 - ``instructor``: the released notebook with the instructor's solutions: full marks;
 - ``released``: the released notebook unchanged (the stubs): 0 on every check cell;
-- ``wrong-1``, ``wrong-2``, ...: the released notebook with, for each exercise, its k-th planted
-  wrong solution (``tests/planted/<grade_id>__<name>.py``, the exact source of a wrong solution
-  cell) and the instructor's solution where an exercise has fewer than k: each planted solution's
-  check cell scores 0, every other check cell full marks (so a wrong answer to one exercise never
-  costs the marks of another).
+- ``wrong-1``, ``wrong-2``, ...: the released notebook with planted wrong solutions
+  (``tests/planted/<grade_id>__<name>.py``, the exact source of a wrong solution cell) in some
+  exercises and the instructor's solutions in the others: in ``wrong-k`` the i-th exercise of a
+  notebook (from 0) gets its (k - i)-th planted solution, if it has one, so every planted file is
+  graded once, and the first rounds mix wrong and right answers. Each planted solution's check
+  cell scores 0, every other check cell full marks (a wrong answer to one exercise never costs
+  the marks of another).
 
 Planted files are matched to notebooks by ``grade_id``, so the planted solutions of every notebook
 (01-07) are graded once they are in tests/planted/. Needs nbgrader (requirements-instructor.txt).
@@ -105,9 +107,20 @@ def course(tmp_path_factory) -> dict:
         shutil.copy(nb, root / "source" / nb.stem / nb.name)      # the notebook alone
         _nbgrader(root, "generate_assignment", nb.stem, "--force")
 
-    rounds = max((len(v) for v in plants.values()), default=0)
+    def planted_for(nb: Path, k: int) -> dict[str, Path]:
+        "The planted solutions of submission wrong-k: solution grade_id -> file."
+        out = {}
+        for i, (sol, _) in enumerate(exercises(nb)):
+            files, j = plants.get(sol, []), k - 1 - i
+            if 0 <= j < len(files):
+                out[sol] = files[j]
+        return out
+
+    rounds = max((i + len(plants.get(sol, [])) for nb in notebooks for i, (sol, _) in enumerate(exercises(nb))),
+                 default=0)
     students = ["instructor", "released"] + [f"wrong-{k}" for k in range(1, rounds + 1)]
     planted_in: dict = {}                                          # (assignment, student) -> {check ids}
+    used: set = set()                                              # the planted files submitted
     for nb in notebooks:
         source = nbformat.read(nb, as_version=4)
         solutions = {_meta(c)["grade_id"]: c.source for c in source.cells
@@ -118,14 +131,14 @@ def course(tmp_path_factory) -> dict:
             sub = nbformat.read(released, as_version=4)
             wrong = set()
             if student != "released":
-                k = 0 if student == "instructor" else int(student.split("-")[1])
+                chosen = planted_for(nb, int(student.split("-")[1])) if student.startswith("wrong-") else {}
                 for cell in sub.cells:
                     gid = _meta(cell).get("grade_id")
                     if gid in solutions:
-                        files = plants.get(gid, [])
-                        if 0 < k <= len(files):
-                            cell.source = files[k - 1].read_text()
+                        if gid in chosen:
+                            cell.source = chosen[gid].read_text()
                             wrong.add(checks[gid])
+                            used.add(chosen[gid].name)
                         else:
                             cell.source = solutions[gid]
             planted_in[nb.stem, student] = wrong
@@ -143,7 +156,7 @@ def course(tmp_path_factory) -> dict:
                 sub = gb.find_submission_notebook(nb.stem, nb.stem, student)
                 scores[nb.stem, student] = {g.name: g.score for g in sub.grades}
                 maxima.update({(nb.stem, g.name): g.max_score for g in sub.grades})
-    return {"scores": scores, "maxima": maxima, "planted": planted_in, "students": students}
+    return {"scores": scores, "maxima": maxima, "planted": planted_in, "students": students, "used": used}
 
 
 @needs_nbgrader
@@ -168,6 +181,12 @@ def test_planted_solutions_get_zero_and_cost_nothing_elsewhere(course, nb):
             expected = 0 if check in wrong else course["maxima"][nb.stem, check]
             assert score == expected, (f"{nb.stem}, {student}: check {check} scored {score}, expected {expected} "
                                        f"({'a planted wrong solution' if check in wrong else 'the right solution'})")
+
+
+@needs_nbgrader
+def test_every_planted_solution_was_submitted(course):
+    owned = {p.name for sol, files in planted().items() if sol in _owner() for p in files}
+    assert course["used"] == owned
 
 
 def test_every_planted_solution_belongs_to_an_exercise():
