@@ -54,3 +54,19 @@ def test_planted_wrong_solution_is_refused(exercises, path):
     print(refusal.message, "\nhidden:", refusal.hidden)
     assert re.search(MESSAGES[path.name], refusal.message, re.S), refusal.message
     assert refusal.hidden != "no hidden tests"
+
+
+def test_an_evaluation_equal_to_the_utility_at_the_end_would_let_the_bug_through(exercises):
+    """Why the check halves its guess: with the old guess (the first leaf's value, equal to the
+    utility at finished games), testing the depth before the end of the game passed, public and
+    hidden checks alike (issue 10, section 4)."""
+    grade_id = "ex6-2-limited-value"
+    check = exercises.check[grade_id]
+    old = check.replace("(tree.value(node) if player == \"max\" else -tree.value(node)) / 2",
+                        "tree.value(node) if player == \"max\" else -tree.value(node)")
+    old = old.replace("assert limited_value(game, trap, 1, TicTacToe.evaluate, \"X\") == math.inf\n", "")
+    assert old != check
+    wrong = (exercises.path.parent.parent / "tests" / "planted" / f"{grade_id}__depth_before_terminal.py").read_text()
+    exercises.run(grade_id, wrong, old)                       # accepted: no CheckFailed
+    with pytest.raises(AssertionError):
+        exercises.run(grade_id, wrong, check)
