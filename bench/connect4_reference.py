@@ -104,8 +104,9 @@ class Solver:
         table: dict[int, int] = {}
         nodes = 0
 
-        # Speed: compute_winning_position inlined with the shifts as local constants; a method
-        # call with a loop over the three directions costs twice as much (4.6 vs 2.2 us a call).
+        # Speed: compute_winning_position unrolled, with the shifts as closure constants: 3.03 us
+        # a call against 3.16 us for the method with a loop over the three directions (timeit,
+        # a 29-stone position; about 4%).
         def winning(p: int, m: int) -> int:
             r = (p << 1) & (p << 2) & (p << 3)
             q = (p << h1) & (p << hh)
@@ -168,8 +169,8 @@ class Solver:
                         return beta
             nxt = cur ^ mask
             # Order by the winning spots each move creates, ties centre-first (a stable sort of
-            # the centre-first list). Skipping the scoring when one move is left saves 9% time
-            # on the Middle set (not counted in nodes: same tree).
+            # the centre-first list). Not scoring a lone move: 1.22 ms against 1.27 ms per Middle
+            # position (about 4%; the same 287.7 mean nodes: the same tree).
             ms = [m for c in cols if (m := possible & c)]
             if len(ms) > 1:
                 ms.sort(key=lambda m: (winning(cur | m, mask)).bit_count(), reverse=True)

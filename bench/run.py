@@ -168,6 +168,12 @@ def stepthrough() -> None:
     st.main()
 
 
+def connect4() -> None:
+    print()
+    from . import connect4 as c4
+    c4.main()
+
+
 def _load() -> str:
     one, five, _ = os.getloadavg()
     return f"load average {one:.2f} (1 min), {five:.2f} (5 min)"
@@ -182,5 +188,6 @@ def main() -> None:
     targets(medians)
     trace_and_count_costs()
     stepthrough()
+    connect4()
     print()
     print(f"{_load()} at the end (above {os.cpu_count()}: other jobs shared the cores)")

@@ -12,7 +12,7 @@ strings (``"4453"``) and in error messages, as Connect 4 positions are usually w
 from __future__ import annotations
 
 from importlib import resources
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..game import Game, IllegalMoveError
 
@@ -135,7 +135,7 @@ class ConnectFour(Game):
         """
         s = self.initial_state
         for i, m in enumerate(moves):
-            col = int(m) if isinstance(m, str) and m.isdigit() and len(m) == 1 else m
+            col: Any = int(m) if isinstance(m, str) and m.isdigit() and len(m) == 1 else m
             try:
                 s = self.result(s, col)
             except IllegalMoveError as e:
