@@ -52,7 +52,7 @@ class C4State(int):
         return f"C4State('{'/'.join(self.grid())}', to_move={'XO'[n % 2]!r})"
 
 
-class ConnectFour(Game):
+class ConnectFour(Game[C4State, int, str]):
     """Connect 4 on a ``width`` x ``height`` board (7 x 6 by default); X moves first.
 
     Actions are columns 1..width, left to right. Utility, the usual Connect 4 score: the player
