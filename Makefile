@@ -27,7 +27,7 @@ student: $(INSTRUCTOR)
 lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
-test: test-core test-notebooks test-browser
+test: types test-core test-notebooks test-browser
 
 test-core: $(STAMP) $(INSTRUCTOR)
 	$(BIN)/python -m pytest -m "not browser" tests abcore

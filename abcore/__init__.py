@@ -1,16 +1,18 @@
 """abcore: game-tree search for teaching: minimax, alpha-beta, negamax and expectimax on real
 games and on explicit trees, with counting and tracing as parameters."""
 from .game import Game, IllegalMoveError
-from .search import alphabeta, alphabeta_failhard, check_outcomes, expectimax, minimax, negamax
+from .search import (Search, alphabeta, alphabeta_failhard, check_outcomes, describe, expectimax,
+                     minimax, negamax, pvs)
 from .stats import SearchResult, SearchStats
-from .trace import Event, replay
+from .trace import Event, passes, replay
 from .trees import (GameTree, TreeError, random_tree, random_uniform, reorder, shipped_trees,
                     tree_values, unprunable)
 
 __all__ = [
     "Game", "IllegalMoveError",
-    "minimax", "alphabeta", "alphabeta_failhard", "negamax", "expectimax", "check_outcomes",
-    "SearchResult", "SearchStats", "Event", "replay",
+    "minimax", "alphabeta", "alphabeta_failhard", "negamax", "expectimax", "pvs", "check_outcomes",
+    "Search", "describe",
+    "SearchResult", "SearchStats", "Event", "replay", "passes",
     "GameTree", "TreeError", "shipped_trees", "random_tree", "random_uniform", "reorder", "tree_values", "unprunable",
 ]
 __version__ = "0.1.0"

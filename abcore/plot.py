@@ -25,17 +25,18 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 import networkx as nx
 from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 
+from .search.describe import Description, describe
 from .trace import Event
-from .treegraph import ALPHA_BETA, tree_graph
+from .treegraph import tree_graph
 
-__all__ = ["draw_tree", "draw_board", "draw_legend", "tree_graph", "figure_size", "format_value",
+__all__ = ["draw_tree", "draw_graph", "draw_board", "draw_legend", "tree_graph", "figure_size", "format_value",
            "format_window", "COLORS", "LEGEND"]
 
 # Seed 004's legend, in its order, and the colours we give each category.
@@ -84,7 +85,18 @@ def format_window(alpha: Any, beta: Any) -> str:
 
     >>> format_window(-math.inf, 7)
     '[−∞, 7]'
+
+    A null window (nothing between α and β, as PVS tests with) marks the side that is one
+    float away from a round number: ``[3, 3⁺]``, ``[−3⁻, −3]``.
+
+    >>> format_window(3, math.nextafter(3, math.inf)), format_window(math.nextafter(-3, -math.inf), -3)
+    ('[3, 3⁺]', '[−3⁻, −3]')
     """
+    if (isinstance(alpha, (int, float)) and isinstance(beta, (int, float))
+            and math.isfinite(alpha) and alpha < beta and math.nextafter(alpha, math.inf) == beta):
+        if float(beta).is_integer() and not float(alpha).is_integer():
+            return f"[{format_value(beta)}⁻, {format_value(beta)}]"
+        return f"[{format_value(alpha)}, {format_value(alpha)}⁺]"
     return f"[{format_value(alpha)}, {format_value(beta)}]"
 
 
@@ -146,8 +158,18 @@ def draw_tree(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: i
                    legend=legend, title=title)
 
 
+def draw_graph(g: nx.DiGraph, tree: Any = None, *, ax: Any = None, boards: Any = "auto",
+               labels: Any = "auto", moves: Any = "auto", windows: bool = True,
+               legend: bool = True, title: Any = None) -> Any:
+    """Render a :func:`tree_graph` (the model) on ``ax``; ``g`` is left unchanged. Options as in
+    :func:`draw_tree`, which is ``draw_graph(tree_graph(...), tree, ...)``."""
+    return _render(g, tree, ax=ax, boards=boards, labels=labels, moves=moves, windows=windows,
+                   legend=legend, title=title)
+
+
 def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, moves: Any,
             windows: bool, legend: bool, title: Any) -> Any:
+    g = g.copy()           # positions are rescaled below: the caller's graph stays as it was
     nodes = list(g.nodes)
     xs = [g.nodes[n]["pos"][0] for n in nodes]
     ys = [g.nodes[n]["pos"][1] for n in nodes]
@@ -189,30 +211,67 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
             d["move"] is not None and not isinstance(d["move"], int) and str(d["move"]) != str(v)
             and str(d["move"]) != str(g.nodes[v]["label"]) for _, v, d in g.edges(data=True)) or any(
             d["p"] is not None for _, _, d in g.edges(data=True))
+    style = _Style(bool(boards), marker, font, ppu, bool(labels), bool(moves), windows, negamax)
+    _draw_arcs(ax, g, style)
+    _draw_nodes(ax, g, style)
+    _draw_texts(ax, g, style)
+    _draw_caption(ax, g, style)
+    if title is None:
+        title = _auto_title(g, tree)
+    if title:
+        ax.set_title(title, fontsize=10)
+    if legend:
+        _legend(ax, g, traced, windows)
+    return ax
 
-    # Arcs, grouped by style (one LineCollection each).
+
+
+
+class _Style(NamedTuple):
+    """What every part of a drawing shares: sizes in points, and what to show."""
+
+    boards: bool
+    marker: float
+    font: float
+    ppu: float              # points per data unit
+    labels: bool
+    moves: bool
+    windows: bool
+    negamax: bool           # values for the side to move (a description with view="mover")
+
+
+def _draw_arcs(ax: Any, g: nx.DiGraph, style: _Style) -> None:
+    """Arcs, one LineCollection per style (plain, faded, cut, pv), and their labels."""
+    boards, marker, font, ppu, labels, moves, windows, negamax = style
+    nodes = list(g.nodes)
     groups: dict = {"plain": [], "faded": [], "cut": [], "pv": []}
     for u, v, d in g.edges(data=True):
-        style = "cut" if d["cut"] else "faded" if d["faded"] else "pv" if d["pv"] else "plain"
-        groups[style].append((g.nodes[u]["pos"], g.nodes[v]["pos"]))
+        look = "cut" if d["cut"] else "faded" if d["faded"] else "pv" if d["pv"] else "plain"
+        groups[look].append((g.nodes[u]["pos"], g.nodes[v]["pos"]))
     arc_style = {"plain": dict(colors="#777777", linewidths=1.1),
                  "faded": dict(colors="#777777", linewidths=1.0, alpha=_FADE, linestyles="dotted"),
                  "cut": dict(colors=COLORS["cut"], linewidths=1.6, linestyles=(0, (4, 3))),
                  "pv": dict(colors=COLORS["pv"], linewidths=3.2)}
-    for style, segs in groups.items():
+    for look, segs in groups.items():
         if segs:
-            lc = LineCollection(segs, zorder=1, **arc_style[style])
-            lc.set_gid(f"arcs:{style}")
+            lc = LineCollection(segs, zorder=1, **arc_style[look])
+            lc.set_gid(f"arcs:{look}")
             ax.add_collection(lc)
     if moves:
         for u, v, d in g.edges(data=True):
             (x0, y0), (x1, y1) = g.nodes[u]["pos"], g.nodes[v]["pos"]
-            text = format_value(d["p"]) if d["p"] is not None else str(d["move"])
+            # A chance arc says which outcome it is and how likely: "0: p=1/3".
+            text = (f"{d['move']}: p={format_value(d['p'])}" if d["p"] is not None
+                    else str(d["move"]))
             ax.text(x0 + 0.55 * (x1 - x0), y0 + 0.55 * (y1 - y0), text, fontsize=font - 1.5,
                     color="#555555", ha="left" if x1 >= x0 else "right", va="center", zorder=2,
                     alpha=_FADE if d["faded"] else 1)
 
-    # Nodes: one scatter per (kind, status).
+
+def _draw_nodes(ax: Any, g: nx.DiGraph, style: _Style) -> None:
+    """Node markers: one scatter per (kind, status); boards under them if asked."""
+    boards, marker, font, ppu, labels, moves, windows, negamax = style
+    nodes = list(g.nodes)
     by_style: dict = {}
     for n in nodes:
         d = g.nodes[n]
@@ -237,7 +296,11 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
                         alpha=1)
         sc.set_gid(f"nodes:{kind}:{status}")
 
-    # Texts: leaf values, names, [α, β] pairs, returned values, what was left out.
+
+def _draw_texts(ax: Any, g: nx.DiGraph, style: _Style) -> None:
+    """Texts: leaf values, names, [α, β] pairs, returned values, what was left out."""
+    boards, marker, font, ppu, labels, moves, windows, negamax = style
+    nodes = list(g.nodes)
     below = -0.52 if boards else None
     for n in nodes:
         d = g.nodes[n]
@@ -263,8 +326,8 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
                             fontsize=font, fontweight="bold", alpha=fade, zorder=4)
         if windows and d["window"] is not None and d["kind"] not in ("leaf",):
             anchor = (x, y + below) if boards else (x, y)
-            off = -2 if boards else -marker * 0.55
-            ax.annotate(format_window(*d["window"]), anchor, xytext=(0, off),
+            drop = -2 if boards else -marker * 0.55
+            ax.annotate(format_window(*d["window"]), anchor, xytext=(0, drop),
                         textcoords="offset points", ha="center", va="top", fontsize=font - 1,
                         color=COLORS["window"], zorder=5,
                         bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.85))
@@ -298,20 +361,18 @@ def _render(g: nx.DiGraph, tree: Any, *, ax: Any, boards: Any, labels: Any, move
             ax.annotate(f"+{d['hidden']}", anchor, xytext=(0, -(2 if boards else marker * 0.9) - gap),
                         textcoords="offset points", ha="center", va="top",
                         fontsize=font - 1, color="#777777", zorder=4)
+
+
+def _draw_caption(ax: Any, g: nx.DiGraph, style: _Style) -> None:
+    """The note on what was left out, and the aspect of board drawings."""
+    boards, marker, font, ppu, labels, moves, windows, negamax = style
+    nodes = list(g.nodes)
     if g.graph["hidden"]:
         ax.text(0.0, 1.0, f"drawn to depth {g.graph['max_depth']}: {g.graph['hidden']} deeper "
                 "nodes not shown (+N under a node: how many)", transform=ax.transAxes,
                 fontsize=7.5, color="#555555", ha="left", va="top")
     if boards:
         ax.set_aspect("equal", adjustable="box")
-
-    if title is None:
-        title = _auto_title(g, tree)
-    if title:
-        ax.set_title(title, fontsize=10)
-    if legend:
-        _legend(ax, g, traced, windows)
-    return ax
 
 
 def _size(ncols: int, nlevels: int, boards: bool) -> tuple:
@@ -337,12 +398,13 @@ def figure_size(graph: nx.DiGraph, boards: bool = False) -> tuple:
 
 
 def _auto_title(g: nx.DiGraph, tree: Any) -> str:
-    from .pseudocode import NAMES
     name = getattr(tree, "title", "") if tree is not None else ""
-    algo = g.graph.get("algorithm")
-    if algo is None:
+    description = g.graph.get("description")
+    if description is None:
         return name
-    line = NAMES.get(algo, algo)
+    line = description.title
+    if (g.graph.get("passes") or 1) > 1:
+        line += f" · pass {g.graph['pass_'] + 1} of {g.graph['passes']}"
     c = g.graph.get("count")
     if c is not None:
         line += f" · nodes {c['nodes']}, leaves {c['leaves']}, cut-offs {c['cutoffs']}"
@@ -352,31 +414,31 @@ def _auto_title(g: nx.DiGraph, tree: Any) -> str:
 def _legend(ax: Any, g: nx.DiGraph, traced: bool, windows: bool) -> None:
     kinds = {d for _, d in g.nodes(data="kind")}
     pv = any(pv for _, _, pv in g.edges(data="pv"))
-    handles, names = _legend_entries(g.graph.get("algorithm") if traced else None, kinds, pv,
+    handles, names = _legend_entries(g.graph.get("description") if traced else None, kinds, pv,
                                      windows, g.graph.get("max_player"))
     ax.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.0),
               ncol=math.ceil(len(names) / 3), fontsize=7.5, frameon=False, handlelength=1.8,
               columnspacing=1.2)
 
 
-def _legend_entries(algorithm: str | None, kinds: Iterable[str], pv: bool, windows: bool = True,
-                    max_player: str | None = None) -> tuple:
+def _legend_entries(description: Description | None, kinds: Iterable[str], pv: bool,
+                    windows: bool = True, max_player: str | None = None) -> tuple:
     def mk(marker: str, face: str = "white", edge: str = "#222222", size: float = 9) -> Line2D:
         return Line2D([], [], linestyle="none", marker=marker, markersize=size,
                       markerfacecolor=face, markeredgecolor=edge)
     handles, names = [], []
-    if algorithm is not None:
+    if description is not None:
         handles += [mk("o", COLORS["unvisited"], "#888888"), mk("o", COLORS["active"]),
                     mk("o", COLORS["visited"])]
         names += list(LEGEND[:3])
-        if algorithm in ALPHA_BETA:
+        if description.window:
             handles.append(Line2D([], [], color=COLORS["cut"], linewidth=1.6, linestyle=(0, (4, 3))))
             names.append(LEGEND[3])
-            if windows:
-                handles.append(mk(r"$[\alpha,\beta]$", COLORS["window"], COLORS["window"], 22))
+            if windows:     # a plain blue swatch: a "[α,β]" marker beside the text read twice
+                handles.append(mk("s", COLORS["window"], COLORS["window"], 7))
                 names.append(LEGEND[4])
-        handles.append(mk(r"$v$", COLORS["value"], COLORS["value"]))
-        names.append(LEGEND[5] + (" (side to move)" if algorithm == "negamax" else ""))
+        handles.append(mk("s", COLORS["value"], COLORS["value"], 7))
+        names.append(LEGEND[5] + (" (side to move)" if description.view == "mover" else ""))
     handles.append(mk("s"))
     names.append(LEGEND[6] + " (for MAX)")
     for k in ("max", "min", "chance"):
@@ -390,7 +452,7 @@ def _legend_entries(algorithm: str | None, kinds: Iterable[str], pv: bool, windo
     return handles, names
 
 
-def draw_legend(ax: Any = None, *, algorithm: str | None = "alphabeta",
+def draw_legend(ax: Any = None, *, algorithm: str | Description | None = "alphabeta",
                 kinds: Iterable[str] = ("max", "min"), pv: bool = True, windows: bool = True,
                 ncol: int | None = None) -> Any:
     """The legend alone (seed 004's categories for ``algorithm``, then the node shapes), in one
@@ -401,6 +463,8 @@ def draw_legend(ax: Any = None, *, algorithm: str | None = "alphabeta",
     >>> [t.get_text() for t in ax.get_legend().get_texts()][:3] == list(LEGEND[:3])
     True
     """
+    if isinstance(algorithm, str):
+        algorithm = describe(algorithm)
     handles, names = _legend_entries(algorithm, set(kinds), pv, windows)
     if ax is None:
         ax = _new_axes(8.5, 0.8)
@@ -424,7 +488,9 @@ def _cells(state: Any) -> str:
 def _draw_boards(ax: Any, g: nx.DiGraph, ppu: float) -> None:
     """Each node's state as a small board (size 0.84 data units) tinted by its status."""
     side = 0.84
-    grid, xs, os_ = [], [], []
+    grid: list = []
+    xs: list = []
+    os_: list = []
     for n, d in g.nodes(data=True):
         if d["kind"] == "cut" or d["state"] is None:
             continue

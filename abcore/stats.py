@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Hashable
+from typing import TYPE_CHECKING, Any, Hashable
+
+if TYPE_CHECKING:
+    from .game import Number
 
 __all__ = ["SearchStats", "SearchResult"]
 
@@ -43,11 +46,12 @@ class SearchResult:
       value is at most the number shown), unless ``ties=True`` made ties exact.
     """
 
-    value: float
+    value: Number               # a float, or a Fraction where the game's utilities or probabilities are
     move: Hashable | None
     moves: tuple = ()
     stats: SearchStats = field(default_factory=SearchStats)
     root_values: tuple = ()
+    root_bounds: tuple = ()
 
     def __repr__(self) -> str:  # short and stable, for notebook outputs
         s = self.stats

@@ -9,16 +9,15 @@ without looking at pixels.
 """
 from __future__ import annotations
 
-from typing import Any, Hashable, Iterable
+from typing import Any, Hashable, Iterable, NamedTuple
 
 import networkx as nx
 
 from .layout import tidy_layout
+from .search.describe import describe
 from .trace import Event, Replay, replay
 
-__all__ = ["tree_graph", "ALPHA_BETA"]
-
-ALPHA_BETA = ("alphabeta", "alphabeta_failhard", "negamax")   # the traces with (α, β) windows
+__all__ = ["tree_graph"]
 
 
 def _events(trace: Any) -> list:
@@ -29,19 +28,6 @@ def _events(trace: Any) -> list:
         raise ValueError("a trace is the list a search filled when given trace=[]; this one does "
                          "not start with a 'start' event")
     return events
-
-
-def _child_values(events: list) -> dict:
-    """path -> the value its parent received from it (in the parent's point of view)."""
-    out, stack = {}, []
-    for ev in events:
-        if ev.kind == "enter":
-            stack.append(stack[-1] + (ev.detail,) if stack else ())
-        elif ev.kind == "leave":
-            stack.pop()
-        elif ev.kind == "return":
-            out[stack[-1] + (ev.detail[0],)] = ev.detail[1]
-    return out
 
 
 def tree_graph(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: int | None = None,
@@ -83,56 +69,98 @@ def tree_graph(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: 
     if tree is None and trace is None:
         raise ValueError("give a tree, a trace, or both: draw_tree(tree), draw_tree(None, trace)")
     events = _events(trace) if trace is not None else None
-    full = replay(events) if events is not None else None
+    # The frame's pass, and the same pass in full for the layout (it must not move).
     now = replay(events, upto) if events is not None else None
-    algorithm = full.algorithm if full is not None else None
-    player = full.player if full is not None else None
-    g = nx.DiGraph(algorithm=algorithm, player=player, negamax=algorithm == "negamax",
-                   frame=len(events) if upto is None and events else upto)
+    full = replay(events, pass_=now.pass_) if events is not None and now is not None else None
+    description = describe(full.algorithm) if full is not None else None
+    g = nx.DiGraph(algorithm=full.algorithm if full else None, description=description,
+                   player=full.player if full else None,
+                   negamax=description is not None and description.view == "mover",
+                   frame=len(events) if upto is None and events else upto,
+                   pass_=full.pass_ if full else None, passes=full.passes if full else None)
+    shape = (_tree_shape(tree, full, search_order) if tree is not None else _trace_shape(full))
+    levels = _levels(shape, max_depth, max_nodes)
+    g.graph["max_depth"] = levels.max_depth
+    g.graph["hidden"] = len(levels.depth_of) - len(levels.shown)
+    pos = tidy_layout(shape.root, lambda n: levels.drawn_kids[n])
+    _add_nodes(g, shape, levels, pos, tree, full, now, game, values)
+    _add_arcs(g, shape, levels, tree, full)
+    _principal_variation(g, shape, levels, now, values)
+    if now is not None:
+        _summary(g, shape, tree, now)
+        _who(g, shape, tree, full, now, game)
+    return g
 
-    # 1. The shape: nodes, their children in drawing order, and how each maps to a trace path.
-    kids: dict = {}
-    path_of: dict = {}          # drawn node -> trace path (None: not in the trace)
-    if tree is not None:
-        root = tree.initial_state
-        if full is not None and () in full.nodes and _is_node(tree, full.nodes[()].state):
-            root = full.nodes[()].state
-        node_of = {}
-        if full is not None:
-            for path in full.nodes:
-                try:
-                    node_of[path] = _walk(tree, root, path)
-                except (ValueError, IndexError, KeyError):
-                    raise ValueError(f"the trace does not follow this tree: the moves {list(path)} "
-                                     f"from {root!r} are not a path of it; pass the tree the search "
-                                     "ran on, or tree=None to draw the trace alone") from None
-        order = {}
-        if full is not None and search_order:
-            for path, tn in full.nodes.items():
-                n = node_of[path]
-                first = [node_of[c] for c in tn.children] + [_step(tree, n, m) for m in tn.skipped]
-                order[n] = first + [c for c in tree.children(n) if c not in first]
-        stack = [root]
-        while stack:
-            n = stack.pop()
-            kids[n] = order.get(n) or list(tree.children(n))
-            stack.extend(kids[n])
-        path_of = {n: p for p, n in node_of.items()}
-    else:
-        root = ()
+
+class _Shape(NamedTuple):
+    """What is drawn: the root, each node's children in drawing order, and each drawn node's
+    path in the trace (None: the search never reached it) and back."""
+
+    root: Hashable
+    kids: dict
+    path_of: dict
+    node_of: dict
+    placeholder: set           # nodes standing for cut moves of a trace drawn alone
+
+
+class _Levels(NamedTuple):
+    depth_of: dict
+    shown: set
+    drawn_kids: dict
+    max_depth: int
+
+
+def _tree_shape(tree: Any, full: Replay | None, search_order: bool) -> _Shape:
+    """A whole tree, its children in the order the search took them."""
+    root = tree.initial_state
+    if full is not None and () in full.nodes and _is_node(tree, full.nodes[()].state):
+        root = full.nodes[()].state
+    node_of: dict = {}
+    for path in (full.nodes if full is not None else ()):
+        try:
+            node_of[path] = _walk(tree, root, path)
+        except (ValueError, IndexError, KeyError):
+            raise ValueError(f"the trace does not follow this tree: the moves {list(path)} "
+                             f"from {root!r} are not a path of it; pass the tree the search "
+                             "ran on, or tree=None to draw the trace alone") from None
+    order: dict = {}
+    if full is not None and search_order:
         for path, tn in full.nodes.items():
-            kids[path] = list(tn.children) + [path + (m,) for m in tn.skipped]
-            path_of[path] = path
-            for m in tn.skipped:
-                kids[path + (m,)] = []
-                path_of[path + (m,)] = path + (m,)
-    placeholder = {n for n, p in path_of.items() if full is not None and p not in full.nodes}
+            n = node_of[path]
+            first = [node_of[c] for c in tn.children] + [_step(tree, n, m) for m in tn.skipped]
+            order[n] = first + [c for c in tree.children(n) if c not in first]
+    kids: dict = {}
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        kids[n] = order.get(n) or list(tree.children(n))
+        stack.extend(kids[n])
+    path_of = {n: p for p, n in node_of.items()}
+    return _Shape(root, kids, path_of, node_of, set())
 
-    # 2. How deep to draw.
-    depth_of = {root: 0}
+
+def _trace_shape(full: Replay | None) -> _Shape:
+    """What a trace explored, its cut moves as placeholder nodes."""
+    assert full is not None
+    kids: dict = {}
+    path_of: dict = {}
+    placeholder = set()
+    for path, tn in full.nodes.items():
+        kids[path] = list(tn.children) + [path + (m,) for m in tn.skipped]
+        path_of[path] = path
+        for m in tn.skipped:
+            kids[path + (m,)] = []
+            path_of[path + (m,)] = path + (m,)
+            placeholder.add(path + (m,))
+    return _Shape((), kids, path_of, dict(path_of), placeholder)
+
+
+def _levels(shape: _Shape, max_depth: int | None, max_nodes: int) -> _Levels:
+    """How deep to draw: ``max_depth``, or the deepest level within ``max_nodes`` nodes."""
+    depth_of = {shape.root: 0}
     per_depth: dict = {}
-    for n in _preorder(root, kids):
-        for c in kids[n]:
+    for n in _preorder(shape.root, shape.kids):
+        for c in shape.kids[n]:
             depth_of[c] = depth_of[n] + 1
         per_depth[depth_of[n]] = per_depth.get(depth_of[n], 0) + 1
     if max_depth is None:
@@ -143,136 +171,180 @@ def tree_graph(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: 
                 break
             max_depth = d
     shown = {n for n in depth_of if depth_of[n] <= max_depth}
-    drawn_kids = {n: (kids[n] if depth_of[n] < max_depth else []) for n in shown}
-    pos = tidy_layout(root, lambda n: drawn_kids[n])
-    g.graph["max_depth"] = max_depth
-    g.graph["hidden"] = len(depth_of) - len(shown)
+    drawn_kids = {n: (shape.kids[n] if depth_of[n] < max_depth else []) for n in shown}
+    return _Levels(depth_of, shown, drawn_kids, max_depth)
 
-    # 3. What the frame knows: statuses, values, windows, cut arcs.
-    tnodes = now.nodes if now is not None else {}
-    stack_paths = set(now.stack) if now is not None else set()
-    cut_nodes = set()            # drawn nodes whose arc from the parent was cut by now
-    for path, tn in tnodes.items():
-        for m in tn.skipped:
-            cut_nodes.add(path + (m,) if tree is None else _step(tree, node_of[path], m))
-    received = _child_values(events[:upto] if upto is not None else events) if events else {}
-    win_shown = algorithm in ALPHA_BETA
 
-    def kind_of(n: Hashable) -> str:
-        if tree is not None:
-            return tree.kind(n)
-        if n in placeholder:
-            return "cut"
-        tn = full.nodes[n]
-        if tn.leaf:
-            return "leaf"
-        if game is not None:
-            if getattr(game, "is_chance", None) and game.is_chance(tn.state):
-                return "chance"
-            return "max" if game.to_move(tn.state) == player else "min"
-        if any(full.nodes[c].probability is not None for c in tn.children):
+def _kind(n: Hashable, shape: _Shape, tree: Any, full: Replay | None, game: Any) -> str:
+    """max, min, chance, leaf or cut: from the tree, else the game, else the trace's shape."""
+    if tree is not None:
+        return str(tree.kind(n))
+    assert full is not None
+    if n in shape.placeholder:
+        return "cut"
+    tn = full.nodes[n]
+    if tn.leaf:
+        return "leaf"
+    if game is not None:
+        if getattr(game, "is_chance", None) and game.is_chance(tn.state):
             return "chance"
-        return "max" if len(n) % 2 == 0 else "min"
+        return "max" if game.to_move(tn.state) == full.player else "min"
+    if any(full.nodes[c].probability is not None for c in tn.children):
+        return "chance"
+    return "max" if len(tn.path) % 2 == 0 else "min"
 
-    def side_of(n: Hashable, kind: str) -> str | None:
-        if tree is not None:
-            return tree.to_move(n)
-        if kind in ("max", "min", "chance"):
-            return kind
-        parent_kind = "max" if len(n) % 2 == 1 else "min"      # a leaf's mover follows parity
-        if game is not None and n not in placeholder:
-            s = full.nodes[n].state
-            return "max" if game.to_move(s) == player else "min"
-        return "min" if parent_kind == "max" else "max"
 
+def _side(n: Hashable, kind: str, shape: _Shape, tree: Any, full: Replay | None,
+          game: Any) -> Any:
+    """Who moves at n: the tree's to_move, else max / min (a leaf: by the game or by parity)."""
+    if tree is not None:
+        return tree.to_move(n)
+    if kind in ("max", "min", "chance"):
+        return kind
+    assert full is not None
+    if game is not None and n not in shape.placeholder:
+        return "max" if game.to_move(full.nodes[n].state) == full.player else "min"
+    path = shape.path_of[n]
+    return "max" if len(path) % 2 == 0 else "min"       # MAX and MIN alternate
+
+
+def _status(n: Hashable, p: Any, tn: Any, now: Replay | None, cut: bool, faded: bool) -> str:
+    if now is None:
+        return "plain"
+    if p is not None and p in now.stack:
+        return "active"
+    if tn is not None:
+        return "visited"
+    return "pruned" if faded or cut else "unvisited"
+
+
+def _value(tn: Any, kind: str, side: Any, description: Any) -> tuple:
+    """(value, bound, running, window) of a node the frame knows."""
+    value, running = tn.value, not tn.done
+    window = (tn.alpha, tn.beta) if description.window else None
+    bound = ""
+    if value is not None and not running and description.window and kind != "leaf":
+        a0, b0 = tn.window
+        bound = "≤" if value <= a0 else "≥" if value >= b0 else ""
+    elif value is not None and running:
+        seen = side if description.view == "mover" else kind
+        bound = "Σ" if kind == "chance" else "≤" if seen == "min" else "≥"
+    return value, bound, running, window
+
+
+def _cut_nodes(shape: _Shape, tree: Any, now: Replay | None) -> set:
+    """Drawn nodes whose arc from the parent was cut by now."""
+    out = set()
+    for path, tn in (now.nodes.items() if now is not None else ()):
+        for m in tn.skipped:
+            out.add(path + (m,) if tree is None else _step(tree, shape.node_of[path], m))
+    return out
+
+
+def _add_nodes(g: nx.DiGraph, shape: _Shape, levels: _Levels, pos: dict, tree: Any,
+               full: Replay | None, now: Replay | None, game: Any, values: dict | None) -> None:
+    description = g.graph["description"]
+    tnodes = now.nodes if now is not None else {}
+    cut_nodes = _cut_nodes(shape, tree, now)
     states = tree.states if tree is not None else {}
-    faded = set()
-    for n in _preorder(root, kids):
-        p = path_of.get(n)
+    faded: set = set()
+    for n in _preorder(shape.root, shape.kids):
+        p = shape.path_of.get(n)
         parent_faded = n in faded
         if n in cut_nodes or parent_faded:
-            faded.update(kids[n])
-        if n not in shown:
+            faded.update(shape.kids[n])
+        if n not in levels.shown:
             continue
-        kind = kind_of(n)
+        kind = _kind(n, shape, tree, full, game)
+        side = _side(n, kind, shape, tree, full, game)
         tn = tnodes.get(p) if p is not None else None
-        if events is None:
-            status = "plain"
-        elif p is not None and p in stack_paths:
-            status = "active"
-        elif tn is not None:
-            status = "visited"
-        elif parent_faded or n in cut_nodes:
-            status = "pruned"
-        else:
-            status = "unvisited"
-        if tree is not None:
-            label = tree.label(n)
-            state = states.get(n, n)
-        else:
-            label = None
-            state = full.nodes[n].state if n not in placeholder else None
-        leaf_value = None
+        leaf_value = value = window = None
+        bound, running = "", False
         if kind == "leaf":
-            if tree is not None:
-                leaf_value = tree.value(n)
-            elif tn is not None:
-                leaf_value = tn.value
-        value = bound = window = None
-        running = False
-        if tn is not None and kind != "leaf" or (tn is not None and g.graph["negamax"]):
-            value, running = tn.value, not tn.done
-            if win_shown:
-                window = (tn.alpha, tn.beta)
-            if value is not None and not running and win_shown and kind != "leaf":
-                a0, b0 = tn.window
-                bound = "≤" if value <= a0 else "≥" if value >= b0 else ""
-            elif value is not None and running:
-                side = side_of(n, kind) if g.graph["negamax"] else kind
-                bound = "Σ" if kind == "chance" else "≤" if side == "min" else "≥"
-        elif values is not None and n in values and events is None:
+            leaf_value = tree.value(n) if tree is not None else (tn.value if tn else None)
+        if tn is not None and (kind != "leaf" or g.graph["negamax"]):
+            value, bound, running, window = _value(tn, kind, side, description)
+        elif values is not None and n in values and now is None:
             value = values[n]
         hidden = 0
-        if depth_of[n] == max_depth and kids[n]:
-            hidden = sum(1 for _ in _preorder(n, kids)) - 1
-        g.add_node(n, kind=kind, label=label, status=status, leaf_value=leaf_value, value=value,
-                   bound=bound or "", running=running, window=window, side=side_of(n, kind),
-                   state=state, hidden=hidden, pos=pos[n], depth=depth_of[n])
-    for n in shown:
-        for c in drawn_kids[n]:
-            pc = path_of.get(c)
-            move, prob = _arc(tree, n, c, pc, full)
+        if levels.depth_of[n] == levels.max_depth and shape.kids[n]:
+            hidden = sum(1 for _ in _preorder(n, shape.kids)) - 1
+        g.add_node(n, kind=kind, status=_status(n, p, tn, now, n in cut_nodes, parent_faded),
+                   label=tree.label(n) if tree is not None else None,
+                   state=states.get(n, n) if tree is not None else (
+                       None if n in shape.placeholder else full.nodes[n].state if full else None),
+                   leaf_value=leaf_value, value=value, bound=bound, running=running,
+                   window=window, side=side, hidden=hidden, pos=pos[n], depth=levels.depth_of[n])
+    g.graph["_faded"], g.graph["_cut"] = faded, cut_nodes
+
+
+def _add_arcs(g: nx.DiGraph, shape: _Shape, levels: _Levels, tree: Any,
+              full: Replay | None) -> None:
+    faded, cut_nodes = g.graph.pop("_faded"), g.graph.pop("_cut")
+    for n in levels.shown:
+        for c in levels.drawn_kids[n]:
+            move, prob = _arc(tree, n, c, shape.path_of.get(c), full)
             is_cut = c in cut_nodes
-            g.add_edge(n, c, move=move, p=prob, cut=is_cut,
-                       faded=(c in faded and not is_cut), pv=False)
+            g.add_edge(n, c, move=move, p=prob, cut=is_cut, faded=(c in faded and not is_cut),
+                       pv=False)
 
-    # 4. The principal variation: once the root has returned (or from ``values``).
-    n = root
-    if now is not None and () in tnodes and tnodes[()].done:
+
+def _principal_variation(g: nx.DiGraph, shape: _Shape, levels: _Levels, now: Replay | None,
+                         values: dict | None) -> None:
+    """Bold arcs: once the root has returned, the children whose value their parent took
+    (replay's ``received``); without a trace, from ``values``."""
+    n = shape.root
+    if now is not None and () in now.nodes and now.nodes[()].done:
+        tnodes = now.nodes
         while g.out_degree(n) and g.nodes[n]["kind"] in ("max", "min"):
-            want = tnodes[path_of[n]].value
-            nxt = [c for c in drawn_kids[n] if received.get(path_of.get(c), want) == want
-                   and path_of.get(c) in received]
+            want = tnodes[shape.path_of[n]].value
+            nxt = [c for c in levels.drawn_kids[n]
+                   if shape.path_of.get(c) in tnodes and tnodes[shape.path_of[c]].received == want]
             if not nxt:
                 break
             g.edges[n, nxt[0]]["pv"] = True
             n = nxt[0]
-    elif values is not None and events is None:
+    elif values is not None and now is None:
         while g.out_degree(n) and g.nodes[n]["kind"] in ("max", "min") and n in values:
-            nxt = [c for c in drawn_kids[n] if values.get(c) == values[n]]
+            nxt = [c for c in levels.drawn_kids[n] if values.get(c) == values[n]]
             if not nxt:
                 break
             g.edges[n, nxt[0]]["pv"] = True
             n = nxt[0]
 
-    # 5. The frame's summary, for captions and widgets.
-    if now is not None:
-        g.graph.update(stack=[_drawn(tree, path_of, p) for p in now.stack],
-                       count=dict(now.count), event=now.last)
-        top = tnodes.get(now.stack[-1]) if now.stack else None
-        g.graph["window"] = (top.alpha, top.beta) if top is not None else None
-        g.graph["current"] = _drawn(tree, path_of, now.stack[-1]) if now.stack else None
-    return g
+
+def _who(g: nx.DiGraph, shape: _Shape, tree: Any, full: Replay | None, now: Replay,
+         game: Any) -> None:
+    """For each trace path the frame knows (drawn or not, and the moves it cut): ``names``
+    (a node's name for captions) and ``calls`` (the function each node was called as: max, min
+    or chance; a leaf as the side to move there), so that a step-through reads them here."""
+    names, calls = {}, {}
+    for path, tn in now.nodes.items():
+        n = shape.node_of.get(path, path) if tree is not None else path
+        names[path] = _name(tree, n, path)
+        kind = _kind(n, shape, tree, full, game)
+        calls[path] = (_side(n, kind, shape, tree, full, game) if kind == "leaf" else kind)
+        for m in tn.skipped:
+            c = _step(tree, n, m) if tree is not None else path + (m,)
+            names[path + (m,)] = _name(tree, c, path + (m,))
+    g.graph.update(names=names, calls=calls)
+
+
+def _name(tree: Any, node: Hashable, path: tuple) -> str:
+    """A tree node's label when short, else the node's id; a trace's node: r.m1.m2..."""
+    if tree is not None:
+        label = str(tree.label(node))
+        return label if "\n" not in label and len(label) <= 12 else str(node)
+    return "r" + "".join(f".{m}" for m in path)
+
+
+def _summary(g: nx.DiGraph, shape: _Shape, tree: Any, now: Replay) -> None:
+    """The frame's stack, counters, last event, window and current node, for captions."""
+    g.graph.update(stack=[_drawn(tree, shape.path_of, p) for p in now.stack],
+                   count=dict(now.count), event=now.last)
+    top = now.nodes.get(now.stack[-1]) if now.stack else None
+    g.graph["window"] = (top.alpha, top.beta) if top is not None else None
+    g.graph["current"] = _drawn(tree, shape.path_of, now.stack[-1]) if now.stack else None
 
 
 def _is_node(tree: Any, state: Any) -> bool:
@@ -305,7 +377,7 @@ def _drawn(tree: Any, path_of: dict, path: tuple) -> Hashable:
     return None
 
 
-def _arc(tree: Any, parent: Hashable, child: Hashable, child_path: Any, full: Any) -> tuple:
+def _arc(tree: Any, parent: Hashable, child: Any, child_path: Any, full: Any) -> tuple:
     if tree is not None:
         if tree.kind(parent) == "chance":
             return tree.children(parent).index(child), tree.probability(child)

@@ -9,7 +9,7 @@ import platform
 import sys
 from typing import Any, Callable
 
-from abcore import alphabeta, alphabeta_failhard, expectimax, minimax, negamax
+from abcore import alphabeta, alphabeta_failhard, expectimax, minimax, negamax, pvs
 from abcore.games import TicTacToe
 from abcore.ordering import center_first
 
@@ -30,6 +30,8 @@ SEARCHES = [  # (label, options, function, keyword arguments)
     ("expectimax", "", expectimax, {}),
     ("alphabeta", "order=center_first", alphabeta, {"order": center_first}),
     ("alphabeta", "ties=True", alphabeta, {"ties": True}),
+    ("pvs", "", pvs, {}),
+    ("pvs", "order=center_first", pvs, {"order": center_first}),
 ]
 ROW = "{:<40} {:<20} {:>5} {:>9} {:>9} {:>9} {:>11}"
 
@@ -169,6 +171,12 @@ def stepthrough() -> None:
     st.main()
 
 
+def connect4() -> None:
+    print()
+    from . import connect4 as c4
+    c4.main()
+
+
 def _load() -> str:
     one, five, _ = os.getloadavg()
     return f"load average {one:.2f} (1 min), {five:.2f} (5 min)"
@@ -183,6 +191,7 @@ def main() -> None:
     targets(medians)
     trace_and_count_costs()
     stepthrough()
+    connect4()
     print()
     mcts_bench.main()
     print()

@@ -6,13 +6,14 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from abcore import (GameTree, alphabeta, alphabeta_failhard, expectimax, minimax, negamax,
+from abcore import (GameTree, alphabeta, alphabeta_failhard, expectimax, minimax, negamax, pvs,
                     random_tree, random_uniform, reorder, tree_values, unprunable)
 from abcore.ordering import best_first, reverse, shuffled, worst_first
 
 from strategies import trees, windows
 
 PRUNING = (alphabeta, alphabeta_failhard, negamax)
+EXACT = PRUNING + (pvs,)          # pvs may visit more nodes than minimax (its re-searches)
 
 
 @given(trees())
@@ -31,12 +32,63 @@ def test_pruning_returns_the_minimax_value_and_a_best_move(tree):
         assert tied.value == exact.value and tied.moves == exact.moves
 
 
+def _check_root_bounds(tree, r, search):
+    """Each root value the engine calls exact is the move's minimax value; a bound bounds it."""
+    player = tree.to_move(tree.initial_state)
+    for (m, v), b in zip(r.root_values, r.root_bounds):
+        true = minimax(tree, tree.result(tree.initial_state, m), player=player).value
+        assert (true == v) if b == "" else (true <= v) if b == "≤" else (true >= v), \
+            (search.__name__, m, v, b, true)
+
+
+@given(trees(), windows())
+@example(GameTree.from_nested(7), (-math.inf, math.inf))                  # depth 0: a lone leaf
+@example(GameTree.from_nested([[[math.inf]]]), (-math.inf, math.inf))     # a one-child chain to +inf
+@example(GameTree.from_nested([[-math.inf], [-math.inf]]), (-math.inf, math.inf))
+@example(GameTree.from_nested([[1, 1], [1, 1], [1]]), (0, 2))              # ties everywhere
+def test_pvs_and_every_pruning_search_agree_with_minimax(tree, window):
+    """pvs (and alpha-beta in each form) return minimax's value; in a window, its fail-soft
+    contract; ties=True proves every tied move; root bounds are honest."""
+    root = tree.initial_state
+    exact = minimax(tree, root)
+    for search in EXACT:
+        r = search(tree, root)
+        assert r.value == exact.value, search.__name__
+        assert r.move in exact.moves or (r.move is None and exact.move is None)
+        _check_root_bounds(tree, r, search)
+        tied = search(tree, root, ties=True)
+        assert tied.value == exact.value and tied.moves == exact.moves, search.__name__
+        _check_root_bounds(tree, tied, search)
+    a, b = window
+    for search in (alphabeta, negamax, pvs):
+        got = search(tree, root, alpha=a, beta=b)
+        if exact.value <= a:
+            assert exact.value <= got.value <= a, search.__name__
+        elif exact.value >= b:
+            assert b <= got.value <= exact.value, search.__name__
+        else:
+            assert got.value == exact.value, search.__name__
+        _check_root_bounds(tree, got, search)
+    assert pvs(tree, root, depth=0, evaluate=lambda s, p: 0).stats.nodes == 1
+
+
+@given(trees())
+def test_pvs_with_perfect_ordering_never_re_searches(tree):
+    """With the best move first everywhere, every null-window test fails low: no re-search,
+    and pvs visits no more nodes than alpha-beta."""
+    best = reorder(tree, "best")
+    log: list = []
+    r = pvs(best, best.initial_state, trace=log)
+    assert not any(e.kind == "research" for e in log)
+    assert r.stats.nodes <= alphabeta(best, best.initial_state).stats.nodes
+
+
 @given(trees(), st.sampled_from(["natural", "reverse", "shuffled", "best", "worst"]))
 def test_any_order_gives_the_same_value(tree, how):
     order = {"natural": None, "reverse": reverse, "shuffled": shuffled(seed=3),
              "best": best_first(tree), "worst": worst_first(tree)}[how]
     v = minimax(tree, tree.initial_state).value
-    for search in PRUNING + (minimax,):
+    for search in EXACT + (minimax,):
         assert search(tree, tree.initial_state, order=order).value == v
 
 
@@ -84,7 +136,7 @@ def test_thousands_of_seeded_random_trees():
         exact = minimax(tree, root)
         a = rng.choice([-math.inf, rng.randint(-4, 3)])
         b = rng.choice([math.inf, rng.randint(a + 1 if math.isfinite(a) else -3, 5)])
-        for search in PRUNING:
+        for search in EXACT:
             r = search(tree, root)
             assert r.value == exact.value and r.move in exact.moves, (seed, search.__name__)
             w = search(tree, root, alpha=a, beta=b).value

@@ -198,7 +198,7 @@ def test_expectimax_arcs_show_probabilities():
     g = tree_graph(t, log)
     assert g.nodes["r.0"]["kind"] == "chance" and g.nodes["r.0"]["value"] == 2.0
     shown = texts(draw_tree(t, log, ax=axes()))
-    assert "0.9" in shown and "0.1" in shown
+    assert "0: p=0.9" in shown and "1: p=0.1" in shown     # the outcome and its probability
 
 
 def test_tree_without_trace_and_with_exact_values():
@@ -293,7 +293,7 @@ def test_game_states_as_labels_are_left_out_when_too_long():
     log = traced(expectimax, tree)
     ax = draw_tree(tree, log, upto=40, ax=axes())
     assert not any("DuelState" in s for s in texts(ax))
-    assert "1/3" in texts(ax) and "Σ=2/9…" in texts(ax)     # a chance node's running sum
+    assert "0: p=1/3" in texts(ax) and "Σ=2/9…" in texts(ax)     # a chance node's running sum
 
 
 def test_a_trace_of_another_tree_is_refused():
@@ -301,3 +301,20 @@ def test_a_trace_of_another_tree_is_refused():
     other = GameTree.load(SEED002)
     with pytest.raises(ValueError, match="does not follow this tree"):
         tree_graph(other, traced(alphabeta, t))
+
+
+def test_the_renderer_leaves_its_model_unchanged():
+    """draw_graph draws a tree_graph and changes nothing in it (positions, attributes)."""
+    import copy
+
+    from abcore.games import TicTacToe
+    from abcore.plot import draw_graph
+    t = GameTree.from_game(TicTacToe(), TicTacToe.board("XXO...X.O"))
+    log = traced(alphabeta, t)
+    g = tree_graph(t, log, upto=30)
+    before = (copy.deepcopy(dict(g.graph)), {n: dict(d) for n, d in g.nodes(data=True)},
+              {(u, v): dict(d) for u, v, d in g.edges(data=True)})
+    draw_graph(g, t, ax=axes(), boards=True)
+    after = (dict(g.graph), {n: dict(d) for n, d in g.nodes(data=True)},
+             {(u, v): dict(d) for u, v, d in g.edges(data=True)})
+    assert after == before

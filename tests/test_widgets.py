@@ -9,9 +9,10 @@ import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 from abcore import (GameTree, alphabeta, alphabeta_failhard, expectimax, minimax,  # noqa: E402
-                    negamax, random_uniform)
+                    negamax, pvs, random_uniform)
 from abcore.games import TicTacToe  # noqa: E402
-from abcore.pseudocode import PSEUDOCODE, lines  # noqa: E402
+from abcore.pseudocode import lines  # noqa: E402
+from abcore.search import describe  # noqa: E402
 from abcore.widgets import OrderingLab, StepThrough, TicTacToeBoard, root_value_labels  # noqa: E402
 
 SEED004 = "seed004_a_to_j"
@@ -116,16 +117,16 @@ def test_static_figure_and_fallback(step):
 
 
 _ROLE = {"enter": ("header",), "leaf": ("utility", "evaluate"), "return": ("return",),
-         "alpha": ("alpha",), "beta": ("beta",), "cut": ("cut",),
+         "alpha": ("alpha",), "beta": ("beta",), "cut": ("cut",), "research": ("research",),
          "leave": ("leave", "cut", "utility", "evaluate")}
 
 
-@pytest.mark.parametrize("search", [minimax, alphabeta, alphabeta_failhard, negamax])
+@pytest.mark.parametrize("search", [minimax, alphabeta, alphabeta_failhard, negamax, pvs])
 def test_every_event_highlights_a_line_of_its_kind(search):
     t = random_uniform(2, 3, seed=4)
-    log = traced(search, t, **({} if search is minimax else {}))
+    log = traced(search, t)
     st = StepThrough(log, t)
-    roles = [r for r, _ in PSEUDOCODE[search.__name__]]
+    roles = describe(search.__name__).roles
     for k, ev in enumerate(log[1:], start=1):
         line = st.info(k).line
         assert line is not None
@@ -136,7 +137,7 @@ def test_expectimax_chance_lines():
     t = GameTree.from_nested([[(0.5, 4), (0.5, 0)], [(0.9, 1), (0.1, 10)]])
     log = traced(expectimax, t)
     st = StepThrough(log, t)
-    roles = [r for r, _ in PSEUDOCODE["expectimax"]]
+    roles = describe("expectimax").roles
     k = next(i for i, ev in enumerate(log) if ev.kind == "return" and ev.detail[2] is not None)
     st.show(k)
     assert roles[st.highlighted] == "return-chance"
@@ -267,8 +268,48 @@ def test_computer_plays_x_when_you_play_o():
 
 def test_root_value_labels_mark_bounds():
     t = GameTree.load(SEED004)
-    assert root_value_labels(alphabeta(t, t.initial_state), "alphabeta") == {"C": "6", "B": "≤ 4"}
-    assert root_value_labels(minimax(t, t.initial_state), "minimax") == {"C": "6", "B": "4"}
+    assert root_value_labels(alphabeta(t, t.initial_state)) == {"C": "6", "B": "≤ 4"}
+    assert root_value_labels(pvs(t, t.initial_state)) == {"C": "6", "B": "≤ 4"}
+    assert root_value_labels(minimax(t, t.initial_state)) == {"C": "6", "B": "4"}
+
+
+def test_pvs_steps_with_its_own_pseudocode_and_no_view_knows_its_name():
+    """pvs was added as an engine module and a description: StepThrough shows its re-searches
+    on its own pseudocode's lines, and no drawing or widget module names it."""
+    t = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 4]])
+    log = traced(pvs, t)
+    st = StepThrough(log, t)
+    k = next(i for i, e in enumerate(log) if e.kind == "research")
+    st.show(k)
+    assert lines("pvs")[st.highlighted] == "      if α < v < β: v ← −PVS(c, −β, −α)   ▷ yes: search it again"
+    assert "searches it again" in st.event_label.value
+    assert "principal variation search" in st.children[0].value
+    st.show(1)
+    assert lines("pvs")[st.highlighted].startswith("function PVS(n, α, β)")
+    # root 1 + first child 4 + null-window test of B cut after one leaf 2 + null-window test of
+    # the last child 4, then its re-search 6 (in it, the leaves 5 and 4 are searched twice each)
+    assert st.info(st.frames - 1).counts == {"nodes": 17, "leaves": 12, "cutoffs": 1}
+    assert alphabeta(t, t.initial_state).stats.nodes == 11      # a bad ordering costs PVS
+    import pathlib
+    import abcore
+    root = pathlib.Path(abcore.__file__).parent
+    views = [root / "plot.py", root / "treegraph.py", root / "pseudocode.py",
+             *sorted((root / "widgets").glob("*.py"))]
+    import re
+    names = "|".join(abcore.search.ALGORITHMS)
+    compare = re.compile(rf'(==|!=|\bin)\s*\(?\s*"({names})"|ALPHA_BETA|\bNAMES\b')
+    assert len(views) > 4
+    for path in views:
+        assert not compare.search(path.read_text()), (path.name, compare.search(path.read_text()))
+
+
+def test_static_fallback_says_it_is_the_first_frame():
+    t = GameTree.load(SEED004)
+    step = StepThrough(traced(alphabeta, t), t)
+    assert step.static_caption() == f"static image: frame 1 of {step.frames}; run the notebook to step"
+    step.show(5)
+    assert step.static_caption().startswith("static image: frame 6 of ")
+    assert "static image" in TicTacToeBoard().static_caption()
 
 
 def test_a_frame_looks_the_same_whatever_came_before(seed004):

@@ -461,10 +461,10 @@ def _result(game: Any, root: Node, rp_sign: int, sims: int, solve: bool, high: f
     root_values = tuple((ch.move, for_rp(ch.mean, ch)) for ch in kids)
     visits = tuple((ch.move, ch.visits) for ch in kids)
     if root.terminal:
-        return MCTSResult(for_rp(root.lo, root), None, (), own, (), (), True)
+        return MCTSResult(for_rp(root.lo, root), None, (), own, visits=(), proven=True)
     if root.outcomes is not None:
         value = for_rp(root.lo if proven else root.mean, root)
-        return MCTSResult(value, None, (), own, root_values, visits, proven)
+        return MCTSResult(value, None, (), own, root_values, visits=visits, proven=proven)
     best = _choice(root, solve, high)
     assert best is not None
     if proven:
@@ -473,7 +473,7 @@ def _result(game: Any, root: Node, rp_sign: int, sims: int, solve: bool, high: f
     else:
         value = for_rp(best.mean, best)
         moves = (best.move,)
-    return MCTSResult(value, best.move, moves, own, root_values, visits, proven)
+    return MCTSResult(value, best.move, moves, own, root_values, visits=visits, proven=proven)
 
 
 def _info(node: Node, rp_sign: int) -> NodeInfo:

@@ -6,13 +6,11 @@ from typing import Any, Callable
 
 from ..game import Game
 from ..probability import check_outcomes  # noqa: F401 (re-exported: the searches import it from here)
-from ..stats import SearchResult, SearchStats
-from ..trace import Event
 
 INF = math.inf
 
 
-def may_have_chance(game: Any) -> bool:
+def may_have_chance(game: Game) -> bool:
     """False when the game cannot have chance states (it keeps the default ``is_chance``).
 
     Checking ``is_chance`` at every node of tic-tac-toe would cost a method call per node for
@@ -37,16 +35,16 @@ def check_window(alpha: float, beta: float) -> None:
         raise ValueError(f"the window must have alpha < beta; got alpha={alpha!r}, beta={beta!r}")
 
 
-def root_player(game: Any, state: Any, player: Any) -> Any:
+def root_player(game: Game, state: Any, player: Any) -> Any:
     if player is not None:
         return player
-    if getattr(game, "is_chance", None) and game.is_chance(state):
+    if may_have_chance(game) and game.is_chance(state):
         raise ValueError("the root is a chance state, where no player is to move: pass "
                          "player=... to say whose point of view the value is from")
     return game.to_move(state)
 
 
-def limit_evaluator(evaluate: Callable | None) -> Callable:
+def limit_evaluator(evaluate: Callable[..., float] | None) -> Callable[..., float]:
     """``evaluate`` itself, or a function that explains why one is needed."""
     if evaluate is not None:
         if not callable(evaluate):
@@ -73,18 +71,3 @@ def undefined_mean(state: Any) -> ValueError:
 def no_moves(state: Any) -> ValueError:
     return ValueError(f"state {state!r} is not terminal but has no legal moves: make "
                       "is_terminal() true there or give it a move (a pass)")
-
-
-def finish(value: float, root: list, ties: bool, counts: tuple, stats: SearchStats | None) -> SearchResult:
-    """The result object: the value, the first best root move, the tied moves proved best."""
-    own = SearchStats(*counts)
-    if stats is not None:
-        stats.add(*counts)
-    best = [a for a, v in root if v == value]
-    move = best[0] if best else None
-    moves = tuple(best) if ties else ((move,) if best else ())
-    return SearchResult(value, move, moves, own, tuple(root))
-
-
-def start_event(algorithm: str, state: Any, player: Any, alpha: float = -INF, beta: float = INF) -> Event:
-    return Event("start", state, 0, alpha, beta, None, (algorithm, player))

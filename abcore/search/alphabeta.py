@@ -14,15 +14,18 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
+from ..game import Game, Number
 from ..stats import SearchResult, SearchStats
 from ..trace import Event
-from ._common import (INF, check_depth, check_window, finish, limit_evaluator, may_have_chance,
-                      no_chance, no_moves, root_player, start_event)
+from ._common import INF, no_chance, no_moves
+from .describe import Description
+from .state import Engine, Search, make_emit, no_emit, root_bound
 
-__all__ = ["alphabeta", "alphabeta_failhard", "negamax"]
+__all__ = ["alphabeta", "alphabeta_failhard", "negamax", "ALPHABETA", "ALPHABETA_FAILHARD",
+           "NEGAMAX"]
 
 
-def alphabeta(game: Any, state: Any, *, depth: int | None = None, evaluate: Callable | None = None,
+def alphabeta(game: Game, state: Any, *, depth: int | None = None, evaluate: Callable | None = None,
               order: Callable | None = None, alpha: float = -INF, beta: float = INF,
               stats: SearchStats | None = None, trace: list | None = None, player: Any = None,
               ties: bool = False) -> SearchResult:
@@ -51,11 +54,12 @@ def alphabeta(game: Any, state: Any, *, depth: int | None = None, evaluate: Call
     >>> alphabeta(t, t.initial_state, alpha=5).value <= 5     # V = 3 <= alpha: an upper bound
     True
     """
-    return _search(game, state, depth, evaluate, order, alpha, beta, stats, trace, player, ties,
-                   fail_hard=False, algorithm="alphabeta")
+    search = Search(game, state, ALPHABETA, depth=depth, evaluate=evaluate, order=order,
+                    player=player, trace=trace, ties=ties)
+    return search.result(search.run(state, alpha, beta), stats)
 
 
-def alphabeta_failhard(game: Any, state: Any, *, depth: int | None = None,
+def alphabeta_failhard(game: Game, state: Any, *, depth: int | None = None,
                        evaluate: Callable | None = None, order: Callable | None = None,
                        alpha: float = -INF, beta: float = INF, stats: SearchStats | None = None,
                        trace: list | None = None, player: Any = None,
@@ -77,11 +81,12 @@ def alphabeta_failhard(game: Any, state: Any, *, depth: int | None = None,
     >>> alphabeta_failhard(t, t.initial_state, alpha=5).value   # V = 3 <= alpha: alpha itself
     5
     """
-    return _search(game, state, depth, evaluate, order, alpha, beta, stats, trace, player, ties,
-                   fail_hard=True, algorithm="alphabeta_failhard")
+    search = Search(game, state, ALPHABETA_FAILHARD, depth=depth, evaluate=evaluate, order=order,
+                    player=player, trace=trace, ties=ties)
+    return search.result(search.run(state, alpha, beta), stats)
 
 
-def negamax(game: Any, state: Any, *, depth: int | None = None, evaluate: Callable | None = None,
+def negamax(game: Game, state: Any, *, depth: int | None = None, evaluate: Callable | None = None,
             order: Callable | None = None, alpha: float = -INF, beta: float = INF,
             stats: SearchStats | None = None, trace: list | None = None, player: Any = None,
             ties: bool = False) -> SearchResult:
@@ -98,37 +103,22 @@ def negamax(game: Any, state: Any, *, depth: int | None = None, evaluate: Callab
     >>> negamax(t, t.initial_state).value
     3
     """
-    return _search(game, state, depth, evaluate, order, alpha, beta, stats, trace, player, ties,
-                   fail_hard=False, algorithm="negamax")
+    search = Search(game, state, NEGAMAX, depth=depth, evaluate=evaluate, order=order,
+                    player=player, trace=trace, ties=ties)
+    return search.result(search.run(state, alpha, beta), stats)
 
 
-def _search(game, state, depth, evaluate, order, alpha, beta, stats, trace, player, ties,
-            fail_hard, algorithm):
-    limit = check_depth(depth)
-    check_window(alpha, beta)
-    player = root_player(game, state, player)
-    at_limit = limit_evaluator(evaluate)
-    is_terminal, utility, actions = game.is_terminal, game.utility, game.actions
-    result, to_move = game.result, game.to_move
-    chance = game.is_chance if may_have_chance(game) else None
-    tracing = trace is not None
-    side_view = algorithm == "negamax"
+def _engine(search: Search, fail_hard: bool = False) -> Engine:
+    """The node search of alpha-beta over ``search``: fail-soft, or fail-hard if asked."""
+    game, limit, at_limit, order = search.game, search.limit, search.evaluate, search.order
+    is_terminal, utility, actions = search.is_terminal, search.utility, search.actions
+    result, to_move, chance = search.result_of, search.to_move, search.is_chance
+    ties, root, name = search.ties, search.root, search.description.name
+    tracing = search.trace is not None
+    emit = make_emit(search) if tracing else no_emit
     nodes = leaves = cutoffs = max_depth = 0
-    root: list = []
 
-    def emit(kind, s, d, a, b, v, detail, who):
-        """Record an event whose window and values are from who's side, shown from the root
-        player's side (MAX), or in negamax traces from the side to move at s."""
-        shown = to_move(s) if side_view else player
-        if shown != who:
-            if kind in ("alpha", "beta"):         # raising MIN's alpha is lowering MAX's beta
-                kind, detail = ("beta" if kind == "alpha" else "alpha"), -detail
-            elif kind == "return":
-                detail = (detail[0], -detail[1], None)
-            a, b, v = -b, -a, (None if v is None else -v)
-        trace.append(Event(kind, s, d, a, b, v, detail))
-
-    def search(s, d, a, b, viewer):
+    def node(s: Any, d: int, a: Number, b: Number, viewer: Any) -> Number:
         """Value of s for viewer, within viewer's window (a, b); fail-soft, or hard if asked.
 
         The node turns to the side of the player who moves there (negating the window when that
@@ -147,7 +137,7 @@ def _search(game, state, depth, evaluate, order, alpha, beta, stats, trace, play
                 emit("leave", s, d, a, b, v, None, viewer)
             return v
         if chance is not None and chance(s):
-            raise no_chance(algorithm, s)
+            raise no_chance(name, s)
         mover = to_move(s)
         flip = mover != viewer
         if flip:                                  # the four sign changes of seed 000, in one place
@@ -159,7 +149,7 @@ def _search(game, state, depth, evaluate, order, alpha, beta, stats, trace, play
             moves = order(game, s, moves)
         if tracing:
             moves = tuple(moves)
-        best = a if fail_hard else -INF
+        best: Number = a if fail_hard else -INF
         at_root, d1 = not d, d + 1
         # At the root with ties=True, children are searched with alpha one float lower, so that a
         # child equal to the best so far comes back exact instead of as a bound.
@@ -169,9 +159,9 @@ def _search(game, state, depth, evaluate, order, alpha, beta, stats, trace, play
             child = result(s, m)
             if tracing:
                 emit("enter", child, d1, lo, b, None, m, mover)
-            v = search(child, d1, lo, b, mover)
+            v = node(child, d1, lo, b, mover)
             if at_root:
-                root.append((m, -v if flip else v))
+                root.append((m, -v if flip else v, root_bound(v, lo, b, flip)))
             if v > best:
                 best = v
             if tracing:
@@ -193,10 +183,75 @@ def _search(game, state, depth, evaluate, order, alpha, beta, stats, trace, play
             emit("leave", s, d, a, b, best, None, mover)
         return -best if flip else best
 
-    if tracing:
-        trace.append(start_event(algorithm, state, player, alpha, beta))
-        emit("enter", state, 0, alpha, beta, None, None, player)
-    v = search(state, 0, alpha, beta, player)
-    if fail_hard:       # a leaf at the root returns its own value: hold it to the window too
-        v = min(max(v, alpha), beta)
-    return finish(v, root, ties, (nodes, leaves, cutoffs, max_depth), stats)
+    def start(state: Any, alpha: float, beta: float) -> Number:
+        player = search.player
+        if tracing:
+            emit("enter", state, 0, alpha, beta, None, None, player)
+        v = node(state, 0, alpha, beta, player)
+        if fail_hard:       # a leaf at the root returns its own value: hold it to the window too
+            v = min(max(v, alpha), beta)
+        return v
+
+    return Engine(start, lambda: (nodes, leaves, cutoffs, max_depth))
+
+
+_PSEUDO_MAX_MIN = (
+    ("header-max", "function MAX-VALUE(n, α, β):"),
+    ("utility-max", "  if TERMINAL(n): return UTILITY(n)"),
+    ("evaluate-max", "  if depth(n) = limit: return EVAL(n)"),
+    ("init-max", "  v ← −∞"),
+    ("loop-max", "  for each child c of n:"),
+    ("return-max", "    v ← max(v, MIN-VALUE(c, α, β))"),
+    ("cut-max", "    if v ≥ β: return v        ▷ β-cut: prune the rest"),
+    ("alpha-max", "    α ← max(α, v)"),
+    ("leave-max", "  return v"),
+    ("blank", ""),
+    ("header-min", "function MIN-VALUE(n, α, β):"),
+    ("utility-min", "  if TERMINAL(n): return UTILITY(n)"),
+    ("evaluate-min", "  if depth(n) = limit: return EVAL(n)"),
+    ("init-min", "  v ← +∞"),
+    ("loop-min", "  for each child c of n:"),
+    ("return-min", "    v ← min(v, MAX-VALUE(c, α, β))"),
+    ("cut-min", "    if v ≤ α: return v        ▷ α-cut: prune the rest"),
+    ("beta-min", "    β ← min(β, v)"),
+    ("leave-min", "  return v"),
+)
+
+ALPHABETA = Description(
+    name="alphabeta", title="alpha-beta (fail-soft)", pseudocode=_PSEUDO_MAX_MIN, view="root",
+    window=True, bounds=True, chance=False, engine=_engine, function=alphabeta)
+
+ALPHABETA_FAILHARD = Description(
+    name="alphabeta_failhard", title="alpha-beta (fail-hard)", pseudocode=(
+        ("header-max", "function MAX-VALUE(n, α, β):"),
+        ("utility-max", "  if TERMINAL(n): return UTILITY(n)"),
+        ("evaluate-max", "  if depth(n) = limit: return EVAL(n)"),
+        ("loop-max", "  for each child c of n:"),
+        ("return-max", "    v ← MIN-VALUE(c, α, β)"),
+        ("cut-max", "    if v ≥ β: return β        ▷ β-cut (fail-hard)"),
+        ("alpha-max", "    if v > α: α ← v"),
+        ("leave-max", "  return α"),
+        ("blank", ""),
+        ("header-min", "function MIN-VALUE(n, α, β):"),
+        ("utility-min", "  if TERMINAL(n): return UTILITY(n)"),
+        ("evaluate-min", "  if depth(n) = limit: return EVAL(n)"),
+        ("loop-min", "  for each child c of n:"),
+        ("return-min", "    v ← MAX-VALUE(c, α, β)"),
+        ("cut-min", "    if v ≤ α: return α        ▷ α-cut (fail-hard)"),
+        ("beta-min", "    if v < β: β ← v"),
+        ("leave-min", "  return β"),
+    ), view="root", window=True, bounds=True, chance=False,
+    engine=lambda search: _engine(search, fail_hard=True), function=alphabeta_failhard)
+
+NEGAMAX = Description(
+    name="negamax", title="negamax alpha-beta (values for the side to move)", pseudocode=(
+        ("header", "function NEGAMAX(n, α, β):   ▷ for the side to move at n"),
+        ("utility", "  if TERMINAL(n): return UTILITY(n, side to move)"),
+        ("evaluate", "  if depth(n) = limit: return EVAL(n, side to move)"),
+        ("init", "  best ← −∞"),
+        ("loop", "  for each child c of n:"),
+        ("return", "    v ← −NEGAMAX(c, −β, −α);  best ← max(best, v)"),
+        ("cut", "    if v ≥ β: return best     ▷ cut: prune the rest"),
+        ("alpha", "    if v > α: α ← v"),
+        ("leave", "  return best"),
+    ), view="mover", window=True, bounds=True, chance=False, engine=_engine, function=negamax)

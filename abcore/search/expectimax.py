@@ -3,13 +3,16 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..game import Game
 from ..stats import SearchResult, SearchStats
-from .minimax import _minimax
+from .describe import Description
+from .minimax import LEAF_LINES, engine
+from .state import Search
 
-__all__ = ["expectimax"]
+__all__ = ["expectimax", "EXPECTIMAX"]
 
 
-def expectimax(game: Any, state: Any, *, depth: int | None = None,
+def expectimax(game: Game, state: Any, *, depth: int | None = None,
                evaluate: Callable | None = None, order: Callable | None = None,
                stats: SearchStats | None = None, trace: list | None = None,
                player: Any = None) -> SearchResult:
@@ -30,4 +33,23 @@ def expectimax(game: Any, state: Any, *, depth: int | None = None,
     >>> expectimax(t, t.initial_state).value
     2.0
     """
-    return _minimax(game, state, depth, evaluate, order, stats, trace, player, "expectimax")
+    search = Search(game, state, EXPECTIMAX, depth=depth, evaluate=evaluate, order=order,
+                    player=player, trace=trace)
+    return search.result(search.run(state), stats)
+
+
+EXPECTIMAX = Description(
+    name="expectimax", title="expectimax", pseudocode=(
+        ("header", "function EXPECTIMAX(n):"),
+        *LEAF_LINES,
+        ("if-chance", "  if n is a chance node:"),
+        ("init-chance", "    v ← 0"),
+        ("loop-chance", "    for each outcome c of n, with probability p:"),
+        ("return-chance", "      v ← v + p · EXPECTIMAX(c)"),
+        ("leave-chance", "    return v"),
+        ("init", "  if n is a MAX node: v ← −∞  else: v ← +∞"),
+        ("loop", "  for each child c of n:"),
+        ("return-max", "    if MAX: v ← max(v, EXPECTIMAX(c))"),
+        ("return-min", "    if MIN: v ← min(v, EXPECTIMAX(c))"),
+        ("leave", "  return v"),
+    ), view="root", window=False, bounds=False, chance=True, engine=engine, function=expectimax)

@@ -3,15 +3,17 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..game import Game, Number
 from ..stats import SearchResult, SearchStats
 from ..trace import Event
-from ._common import (INF, check_depth, check_outcomes, finish, limit_evaluator, may_have_chance,
-                      no_chance, no_moves, root_player, start_event, undefined_mean)
+from ._common import INF, check_outcomes, no_chance, no_moves, undefined_mean
+from .describe import Description
+from .state import Engine, Search
 
-__all__ = ["minimax"]
+__all__ = ["minimax", "MINIMAX", "engine", "LEAF_LINES"]
 
 
-def minimax(game: Any, state: Any, *, depth: int | None = None, evaluate: Callable | None = None,
+def minimax(game: Game, state: Any, *, depth: int | None = None, evaluate: Callable | None = None,
             order: Callable | None = None, stats: SearchStats | None = None,
             trace: list | None = None, player: Any = None) -> SearchResult:
     """Minimax value of ``state`` and its best moves, visiting every node (no pruning).
@@ -33,23 +35,24 @@ def minimax(game: Any, state: Any, *, depth: int | None = None, evaluate: Callab
     >>> r.value, r.move, r.stats.nodes, r.stats.leaves
     (3, 0, 13, 9)
     """
-    return _minimax(game, state, depth, evaluate, order, stats, trace, player, "minimax")
+    search = Search(game, state, MINIMAX, depth=depth, evaluate=evaluate, order=order,
+                    player=player, trace=trace)
+    return search.result(search.run(state), stats)
 
 
-def _minimax(game, state, depth, evaluate, order, stats, trace, player, algorithm):
-    """Minimax, where chance nodes (expectimax only) are worth the mean of their outcomes."""
-    limit = check_depth(depth)
-    player = root_player(game, state, player)
-    at_limit = limit_evaluator(evaluate)
-    is_terminal, utility, actions = game.is_terminal, game.utility, game.actions
-    result, to_move = game.result, game.to_move
-    chance = game.is_chance if may_have_chance(game) else None
-    averaging = algorithm == "expectimax"
-    tracing = trace is not None
+def engine(search: Search) -> Engine:
+    """Minimax over ``search``; chance nodes are worth the mean of their outcomes when the
+    description handles chance (expectimax), and refused otherwise."""
+    game, limit, at_limit, order = search.game, search.limit, search.evaluate, search.order
+    is_terminal, utility, actions = search.is_terminal, search.utility, search.actions
+    result, to_move, chance = search.result_of, search.to_move, search.is_chance
+    player, root, name = search.player, search.root, search.description.name
+    averaging = search.description.chance
+    tracing = search.trace is not None
+    trace: list[Event] = search.trace if search.trace is not None else []
     nodes = leaves = max_depth = 0
-    root: list = []
 
-    def value(s: Any, d: int) -> float:
+    def value(s: Any, d: int) -> Number:
         nonlocal nodes, leaves, max_depth
         nodes += 1
         terminal = is_terminal(s)
@@ -64,8 +67,8 @@ def _minimax(game, state, depth, evaluate, order, stats, trace, player, algorith
             return v
         if chance is not None and chance(s):
             if not averaging:
-                raise no_chance(algorithm, s)
-            total = 0                               # int: exact with Fraction weights
+                raise no_chance(name, s)
+            total: Any = 0                          # int: exact with Fraction weights
             for i, (p, child) in enumerate(check_outcomes(game.outcomes(s), s)):
                 if tracing:
                     trace.append(Event("enter", child, d + 1, -INF, INF, None, i))
@@ -85,14 +88,14 @@ def _minimax(game, state, depth, evaluate, order, stats, trace, player, algorith
         if order is not None:
             moves = order(game, s, moves)
         maximizing = to_move(s) == player
-        best = -INF if maximizing else INF
+        best: Number = -INF if maximizing else INF
         for m in moves:
             child = result(s, m)
             if tracing:
                 trace.append(Event("enter", child, d + 1, -INF, INF, None, m))
             v = value(child, d + 1)
             if d == 0:
-                root.append((m, v))
+                root.append((m, v, ""))
             if (v > best) if maximizing else (v < best):
                 best = v
             if tracing:
@@ -101,8 +104,26 @@ def _minimax(game, state, depth, evaluate, order, stats, trace, player, algorith
             trace.append(Event("leave", s, d, -INF, INF, best))
         return best
 
-    if tracing:
-        trace.append(start_event(algorithm, state, player))
-        trace.append(Event("enter", state, 0, -INF, INF, None, None))
-    v = value(state, 0)
-    return finish(v, root, True, (nodes, leaves, 0, max_depth), stats)
+    def start(state: Any, alpha: float, beta: float) -> Number:
+        if tracing:
+            trace.append(Event("enter", state, 0, -INF, INF, None, None))
+        return value(state, 0)
+
+    return Engine(start, lambda: (nodes, leaves, 0, max_depth))
+
+
+LEAF_LINES = (
+    ("utility", "  if TERMINAL(n): return UTILITY(n)"),
+    ("evaluate", "  if depth(n) = limit: return EVAL(n)"),
+)
+
+MINIMAX = Description(
+    name="minimax", title="minimax", pseudocode=(
+        ("header", "function MINIMAX(n):"),
+        *LEAF_LINES,
+        ("init", "  if n is a MAX node: v ← −∞  else: v ← +∞"),
+        ("loop", "  for each child c of n:"),
+        ("return-max", "    if MAX: v ← max(v, MINIMAX(c))"),
+        ("return-min", "    if MIN: v ← min(v, MINIMAX(c))"),
+        ("leave", "  return v"),
+    ), view="root", window=False, bounds=False, chance=False, engine=engine, function=minimax)

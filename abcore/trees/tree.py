@@ -135,9 +135,9 @@ class GameTree(Game[str, Move, str]):
         players (read by the MCTS solver).
 
         >>> GameTree.from_nested([[3, -12], [8]]).utility_range
-        (-12, 12)
+        (-12.0, 12.0)
         """
-        m = max((abs(v) for v in self._values.values()), default=0)
+        m = max((abs(float(v)) for v in self._values.values()), default=0.0)
         return (-m, m)
 
     # --- reading the tree --------------------------------------------------------------------

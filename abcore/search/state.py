@@ -1,0 +1,150 @@
+"""Search state a driver can hold: :class:`Search`.
+
+One object holds what every node of a search needs (the game's bound methods, the depth limit,
+the evaluator, the ordering, the root player, the trace list, an optional table) and the node
+search its engine builds over it. A driver (iterative deepening, MTD(f), an aspiration loop)
+calls :meth:`Search.run` again and again on the same object: one set of counters, one table,
+one trace in which each run is a pass of its own.
+
+The counters live in the engine's closure (``nonlocal`` integers), not in attributes: reading an
+attribute at every node costs more than a closure cell, and the hot loop must stay as lean as a
+hand-written search (see ``bench/``). :meth:`Search.stats` reads them.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+
+from ..game import Game, Number
+from ..stats import SearchResult, SearchStats
+from ..trace import Event, Pass
+from ._common import INF, check_depth, check_window, limit_evaluator, may_have_chance, root_player
+
+if TYPE_CHECKING:
+    from .describe import Description
+
+__all__ = ["Search", "Engine", "make_emit", "no_emit", "root_bound"]
+
+
+class Engine(NamedTuple):
+    """What an engine builds over a :class:`Search`: ``root(state, alpha, beta)`` searches from
+    the root and returns its value for the root player; ``counts()`` gives (nodes, leaves,
+    cutoffs, max_depth) so far, over every run."""
+
+    root: Callable[[Any, float, float], Number]
+    counts: Callable[[], tuple[int, int, int, int]]
+
+
+class Search:
+    """The state of one search, reusable across passes.
+
+    ``Search(game, state, description, depth=..., evaluate=..., order=..., player=...,
+    trace=..., ties=..., table=None)``; then ``run(state, alpha, beta)`` as often as a driver
+    needs, and ``result(value)`` for the answer. ``root`` holds ``(move, value, bound)`` for each
+    root move of the last run, in the root player's view; ``bound`` is ``''`` (exact), ``'≤'``
+    or ``'≥'``, as the engine proved it.
+
+    Examples
+    --------
+    >>> from abcore import GameTree
+    >>> from abcore.search import describe
+    >>> t = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> log = []
+    >>> s = Search(t, t.initial_state, describe("alphabeta"), trace=log)
+    >>> s.run(t.initial_state, 4, 10), s.run(t.initial_state)     # a failed aspiration, then all
+    (3, 3)
+    >>> s.stats().nodes, s.passes, [e.detail.number for e in log if e.kind == "start"]
+    (20, 2, [0, 1])
+    """
+
+    def __init__(self, game: Game, state: Any, description: Description, *,
+                 depth: int | None = None, evaluate: Callable[..., float] | None = None,
+                 order: Callable[..., Any] | None = None, player: Any = None,
+                 trace: list[Event] | None = None, ties: bool = False, table: Any = None):
+        self.game = game
+        self.description = description
+        self.depth = depth
+        self.limit = check_depth(depth)
+        self.evaluate = limit_evaluator(evaluate)
+        self.order = order
+        self.player = root_player(game, state, player)
+        self.trace = trace
+        self.ties = ties
+        self.table = table                     # a transposition table (issue 8); None for now
+        self.is_terminal, self.utility, self.actions = game.is_terminal, game.utility, game.actions
+        self.result_of, self.to_move = game.result, game.to_move
+        self.is_chance = game.is_chance if may_have_chance(game) else None
+        self.root: list[tuple[Any, Number, str]] = []
+        self.passes = 0
+        self.engine = description.engine(self)
+
+    def run(self, state: Any, alpha: float = -INF, beta: float = INF) -> Number:
+        """One pass from ``state`` with the window (alpha, beta); its value for the root player.
+
+        Opens a pass in the trace (a ``start`` event numbered ``passes``), forgets the previous
+        pass's root values, and adds to the shared counters."""
+        if self.description.window:
+            check_window(alpha, beta)
+        self.root.clear()
+        if self.trace is not None:
+            self.trace.append(Event("start", state, 0, alpha, beta, None,
+                                    Pass(self.description.name, self.player, self.depth, alpha,
+                                         beta, self.passes)))
+        self.passes += 1
+        return self.engine.root(state, alpha, beta)
+
+    def stats(self) -> SearchStats:
+        """The counters of every run so far."""
+        return SearchStats(*self.engine.counts())
+
+    def result(self, value: Number, stats: SearchStats | None = None) -> SearchResult:
+        """The answer after the last run: the value, the first best root move, the tied moves
+        proved best (all of them with ``ties=True`` or without a window). Adds the counts to
+        ``stats`` if given."""
+        counts = self.engine.counts()
+        if stats is not None:
+            stats.add(*counts)
+        best = [m for m, v, _ in self.root if v == value]
+        move = best[0] if best else None
+        every = self.ties or not self.description.window
+        moves = tuple(best) if every else ((move,) if best else ())
+        return SearchResult(value, move, moves, SearchStats(*counts),
+                            tuple((m, v) for m, v, _ in self.root),
+                            tuple(b for _, _, b in self.root))
+
+
+def root_bound(v: Number, lo: Number, hi: Number, flip: bool) -> str:
+    """'' if ``v`` (in the mover's view, from a child searched with window (lo, hi)) is exact,
+    else '≤' / '≥' in the root player's view (flipped when the root player is not the mover).
+    ±∞ are exact at either end: nothing lies beyond them."""
+    if lo < v < hi or v == INF or v == -INF:
+        return ""
+    upper = v <= lo
+    return "≥" if upper == flip else "≤"
+
+
+def no_emit(*args: Any) -> None:
+    """The ``emit`` of a search without a trace: never called (every call is under ``if
+    tracing:``), there so that ``emit`` always has one type."""
+    raise AssertionError("emit called while not tracing")
+
+
+def make_emit(search: Search) -> Callable[..., None]:
+    """``emit(kind, s, d, a, b, v, detail, who)``: record an event whose window and values are
+    from ``who``'s side, shown from the root player's side, or from the side to move at ``s``
+    when the description's ``view`` is ``"mover"``."""
+    trace = search.trace
+    assert trace is not None
+    to_move, player = search.to_move, search.player
+    mover_view = search.description.view == "mover"
+    append = trace.append
+
+    def emit(kind: str, s: Any, d: int, a: float, b: float, v: Any, detail: Any, who: Any) -> None:
+        shown = to_move(s) if mover_view else player
+        if shown != who:
+            if kind in ("alpha", "beta"):         # raising MIN's alpha is lowering MAX's beta
+                kind, detail = ("beta" if kind == "alpha" else "alpha"), -detail
+            elif kind == "return":
+                detail = (detail[0], -detail[1], None)
+            a, b, v = -b, -a, (None if v is None else -v)
+        append(Event(kind, s, d, a, b, v, detail))
+    return emit

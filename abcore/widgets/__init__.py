@@ -1,0 +1,28 @@
+"""Interactive widgets, one per module (``stepthrough``, ``ordering_lab``, ``tictactoe``,
+``diceduel``) over their shared frame code (``_frame``), for JupyterLab 4, Notebook 7, VS Code
+and Colab: standard ipywidgets 8 only.
+
+- :class:`StepThrough`: play a search trace frame by frame (seed 004's animation): the tree in
+  the animation's colours, the recursion stack, the (α, β) window, the counters, and the
+  algorithm's pseudocode with the current line highlighted.
+- :class:`OrderingLab`: choose a move ordering and see what alpha-beta prunes, next to minimax.
+- :class:`TicTacToeBoard`: play tic-tac-toe against a search; after each reply, its value for
+  every candidate move (exact, or a bound such as ``≤ 0`` after alpha-beta).
+- :class:`DiceDuelBoard`: the same pattern for the dice duel: choose a die, expectimax answers
+  with its expected value of each reply, then the dice roll.
+
+Each widget is an ``ipywidgets.VBox``: display it, or drive it from code through its parts
+(``slider``, ``forward``, ``cells``, ``message``...). Frames are PNG images in an
+``ipywidgets.Image`` (no custom JavaScript, no Output capture); where widgets cannot render
+(a static export) the display falls back to a PNG of the current state, and ``figure()`` returns
+a plain matplotlib figure. DOM classes (``abcore-...``, listed in each class) let a browser test
+find the parts.
+"""
+from ._frame import StaticFallback
+from .diceduel import DiceDuelBoard
+from .ordering_lab import OrderingLab
+from .stepthrough import FrameInfo, StepThrough
+from .tictactoe import TicTacToeBoard, root_value_labels
+
+__all__ = ["StepThrough", "FrameInfo", "OrderingLab", "TicTacToeBoard", "DiceDuelBoard",
+           "root_value_labels", "StaticFallback"]

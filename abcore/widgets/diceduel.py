@@ -1,0 +1,105 @@
+"""DiceDuelBoard: the dice duel against expectimax."""
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as W
+from matplotlib.figure import Figure
+
+from ..games import DICE, DiceDuel
+from ..plot import draw_tree, figure_size, format_value, tree_graph
+from ..search import expectimax
+from ..stats import SearchResult
+from ._frame import StaticFallback, agg_figure
+
+__all__ = ["DiceDuelBoard"]
+
+
+class DiceDuelBoard(StaticFallback, W.VBox):
+    """Play the dice duel (:class:`~abcore.games.DiceDuel`) as "first" against expectimax.
+
+    Click a die; the computer ("second") chooses its die by expectimax and shows its expected
+    value of each die it could take; then both dice roll (``seed`` makes the rolls
+    repeatable). Parts: ``dice`` (``{name: Button}``), ``new_game`` (Button), ``message``
+    (HTML). State: ``state`` (a DuelState), ``result`` (the computer's SearchResult),
+    ``values`` (``{die: text}``). Methods: ``click(die)``, ``reset()``, ``figure()``.
+    DOM classes: ``abcore-diceduel``, ``abcore-die``, ``abcore-die-<name>``, ``abcore-new-game``,
+    ``abcore-message``.
+    """
+
+    def __init__(self, *, seed: int = 0):
+        import random
+        self.game = DiceDuel()
+        self.rng = random.Random(seed)
+        self.dice = {}
+        for name, faces in DICE.items():
+            b = W.Button(description=f"{name[0]} {name[1]} {name[2]}",
+                         tooltip=f"a die with faces {', '.join(map(str, faces))}",
+                         layout=W.Layout(width="110px", height="48px"),
+                         style={"font_weight": "bold", "font_size": "16px"})
+            b.add_class("abcore-die")
+            b.add_class(f"abcore-die-{name}")
+            b.on_click(lambda _, name=name: self.click(name))
+            self.dice[name] = b
+        self.new_game = W.Button(description="New game", button_style="info")
+        self.new_game.add_class("abcore-new-game")
+        self.new_game.on_click(lambda _: self.reset())
+        self.message = W.HTML()
+        self.message.add_class("abcore-message")
+        super().__init__([W.HBox([*self.dice.values(), self.new_game]), self.message])
+        self.add_class("abcore-diceduel")
+        self.reset()
+
+    def reset(self) -> None:
+        self.state = self.game.initial_state
+        self.result: SearchResult | None = None
+        self.values: dict = {}
+        for name, b in self.dice.items():
+            b.button_style = ""
+        self.message.value = ("Choose your die (each face comes up with probability 1/3); "
+                              "then I choose one of the other two, and the higher roll wins.")
+
+    def click(self, die: str) -> None:
+        """Choose ``die`` for "first"; the computer answers, then the dice roll."""
+        if self.state.first_die is not None:
+            self.message.value = ("You have already chosen your die in this game. Press "
+                                  "<b>New game</b> to play again.")
+            return
+        if die not in DICE:
+            self.message.value = f"{die!r} is not a die; the dice are {', '.join(DICE)}."
+            return
+        s = self.game.result(self.state, die)
+        result = self.result = expectimax(self.game, s)
+        self.values = {m: format_value(v) for m, v in result.root_values}
+        mine = result.move
+        assert isinstance(mine, str), "second has a die to choose"
+        s = self.game.result(s, mine)
+        while not self.game.is_terminal(s):       # chance: roll first's die, then second's
+            outcomes = self.game.outcomes(s)
+            s = self.rng.choices([o for _, o in outcomes], weights=[float(p) for p, _ in outcomes])[0]
+        self.state = s
+        self.dice[die].button_style = "info"
+        self.dice[mine].button_style = "warning"
+        won = self.game.utility(s, "first") > 0
+        others = ", ".join(f"{m}: {v}" for m, v in self.values.items())
+        self.message.value = (f"You chose {die}; I chose {mine} (my expected score, +1 a win and "
+                              f"−1 a loss: {others}). Rolls: you {s.first_roll}, me "
+                              f"{s.second_roll}: {'you win' if won else 'I win'}. "
+                              "Press <b>New game</b> to play again.")
+
+    def figure(self) -> Figure:
+        """The expectimax tree of the computer's choice (after yours), as a matplotlib Figure."""
+        if self.state.first_die is None:
+            fig = agg_figure(4, 1)
+            fig.text(0.5, 0.5, "choose a die first", ha="center", va="center")
+            return fig
+        s = self.game.result(self.game.initial_state, self.state.first_die)
+        log: list = []
+        expectimax(self.game, s, trace=log)
+        g = tree_graph(None, log, game=self.game)
+        fig = agg_figure(*figure_size(g))
+        draw_tree(None, log, game=self.game, ax=fig.add_axes((0.01, 0.12, 0.98, 0.8)))
+        return fig
+
+    def __repr__(self) -> str:
+        return f"<DiceDuelBoard: {self.state!r}>"

@@ -1,0 +1,334 @@
+"""StepThrough: play a search trace frame by frame (seed 004's animation)."""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+import ipywidgets as W
+from matplotlib.figure import Figure
+
+from ..plot import draw_graph, draw_legend, format_value, format_window, tree_graph
+from ..pseudocode import line_for
+from ..search import describe
+from ..search.describe import Description
+from ..trace import Event, passes, replay
+from ._frame import HIGHLIGHT, StaticFallback, agg_figure, png, widget_size
+
+__all__ = ["StepThrough", "FrameInfo"]
+
+_MODEL_OPTIONS = ("max_depth", "max_nodes", "values", "search_order")
+
+
+@dataclass(frozen=True)
+class FrameInfo:
+    """What frame ``index`` of a trace shows (after its events 0..index).
+
+    ``event`` (the last event), ``node`` (the name of the node it happened at), ``stack``
+    (names, root first), ``window`` ((α, β) of the node on top of the stack, or None),
+    ``counts`` (nodes, leaves, cutoffs so far, in the frame's pass), ``line`` (index of the
+    pseudocode line, None at a start event), ``text`` (the event in words), ``pass_`` (the
+    frame's pass, 0 for the first).
+    """
+
+    index: int
+    event: Event
+    node: str | None
+    stack: list[str]
+    window: tuple[float, float] | None
+    counts: dict[str, int]
+    line: int | None
+    text: str
+    pass_: int = 0
+
+    def __repr__(self) -> str:
+        return (f"FrameInfo(index={self.index}, event={self.event.kind!r}, node={self.node!r}, "
+                f"stack={self.stack!r}, window={self.window!r}, counts={self.counts!r}, "
+                f"line={self.line!r})")
+
+
+class StepThrough(StaticFallback, W.VBox):
+    """Step through a search trace: ``StepThrough(trace, tree=None)``.
+
+    ``trace`` is the list a search filled (``alphabeta(game, state, trace=log)``); ``tree`` the
+    explicit tree it ran on (drawn whole, unvisited nodes included) or None (draw what the
+    search explored; pass ``game=`` to tell MAX from MIN nodes). Frame ``k`` shows the search
+    after its events ``0..k``: frame 0 is the start, the last frame the end.
+
+    Parts: ``play`` (Play, linked to the slider in the browser), ``slider`` (IntSlider, the
+    frame), ``back`` / ``forward`` / ``first`` / ``last`` (Buttons), ``image`` (the tree, PNG),
+    ``legend`` (PNG, drawn once), ``pseudocode`` (HTML; ``highlighted`` is the line's index),
+    ``event_label``, ``stack_label``, ``window_label``, ``counters_label`` (HTML).
+    DOM classes: ``abcore-stepthrough``, ``abcore-play``, ``abcore-frame``, ``abcore-back``,
+    ``abcore-forward``, ``abcore-first``, ``abcore-last``, ``abcore-tree``,
+    ``abcore-pseudocode``, ``abcore-event``, ``abcore-stack``, ``abcore-window``,
+    ``abcore-counters``.
+
+    Methods: ``show(k)`` (go to frame k), ``info(k)`` (a :class:`FrameInfo`), ``png(k)``,
+    ``figure(k)`` (a matplotlib Figure: tree, pseudocode and state, for static use).
+    Other keyword arguments (``max_depth``, ``boards``, ``labels``, ...) go to
+    :func:`~abcore.plot.draw_tree`.
+    """
+
+    def __init__(self, trace: Iterable[Event], tree: Any = None, *, game: Any = None,
+                 interval: int = 900, dpi: int = 90, **draw_options: Any):
+        events = list(trace)
+        if not events or not isinstance(events[0], Event) or events[0].kind != "start":
+            raise ValueError("StepThrough needs a trace: the list a search filled when given "
+                             "trace=[], e.g. log = []; alphabeta(tree, tree.initial_state, trace=log)")
+        self.trace, self.tree, self.game = events, tree, game
+        self.passes = passes(events)         # refuses a merged log, with what to do
+        first = self.passes[0][2]
+        self.algorithm, self.player = first.algorithm, first.player
+        self.description: Description = describe(self.algorithm)
+        self.draw_options = dict(draw_options)
+        self.dpi = dpi
+        # The model's options go to tree_graph, the others to the renderer.
+        self._graph_options = {k: v for k, v in draw_options.items() if k in _MODEL_OPTIONS}
+        self._render_options = {k: v for k, v in draw_options.items() if k not in _MODEL_OPTIONS}
+        self._graphs: dict = {}
+        g0 = self.graph(0)
+        boards = draw_options.get("boards", "auto")
+        if boards == "auto":
+            boards = all(hasattr(s, "cells") for n, s in g0.nodes(data="state") if s is not None)
+        w, h = widget_size(g0, bool(boards))
+        self._fig = agg_figure(w, max(2.4, h - 1.0))     # no title, no legend in the frames
+        self._cache: dict = {}
+        self._kinds = {k for _, k in g0.nodes(data="kind")}
+        n = len(events)
+
+        self.play = W.Play(value=0, min=0, max=n - 1, step=1, interval=interval,
+                           description="play", show_repeat=False)
+        self.slider = W.IntSlider(value=0, min=0, max=n - 1, description="frame",
+                                  continuous_update=True, layout=W.Layout(width="420px"))
+        W.jslink((self.play, "value"), (self.slider, "value"))
+        # ⏮ and ⏭ are missing from common fonts (they showed as empty boxes in Chromium).
+        self.first = W.Button(description="|◀", tooltip="first frame", layout=W.Layout(width="44px"))
+        self.back = W.Button(description="◀ back", tooltip="one event back",
+                             layout=W.Layout(width="80px"))
+        self.forward = W.Button(description="step ▶", tooltip="one event forward",
+                                layout=W.Layout(width="80px"))
+        self.last = W.Button(description="▶|", tooltip="last frame", layout=W.Layout(width="44px"))
+        self.image = W.Image(format="png", layout=W.Layout(max_width="100%"))
+        self.legend = W.Image(format="png", value=self._legend_png())
+        self.pseudocode = W.HTML()
+        self.event_label = W.HTML()
+        self.stack_label = W.HTML()
+        self.window_label = W.HTML()
+        self.counters_label = W.HTML()
+        self.highlighted: int | None = None
+        title = getattr(tree, "title", "") if tree is not None else ""
+        heading = W.HTML(f"<b>{html.escape(self.description.title)}</b>"
+                         + (f" · {html.escape(title)}" if title else ""))
+        for part, cls in [(self.play, "play"), (self.slider, "frame"),
+                          (self.back, "back"), (self.forward, "forward"), (self.first, "first"),
+                          (self.last, "last"), (self.image, "tree"), (self.pseudocode, "pseudocode"),
+                          (self.event_label, "event"), (self.stack_label, "stack"),
+                          (self.window_label, "window"), (self.counters_label, "counters")]:
+            part.add_class(f"abcore-{cls}")
+        self.first.on_click(lambda _: self.show(0))
+        self.back.on_click(lambda _: self.show(self.slider.value - 1))
+        self.forward.on_click(lambda _: self.show(self.slider.value + 1))
+        self.last.on_click(lambda _: self.show(n - 1))
+        self.slider.observe(lambda change: self._update(change["new"]), names="value")
+        side = W.VBox([self.pseudocode, self.event_label, self.stack_label, self.window_label,
+                       self.counters_label], layout=W.Layout(min_width="360px", padding="0 0 0 8px"))
+        super().__init__([heading,
+                          W.HBox([self.play, self.first, self.back, self.slider, self.forward,
+                                  self.last]),
+                          # the pseudocode goes under the tree when the page is narrow
+                          W.HBox([self.image, side], layout=W.Layout(flex_flow="row wrap")),
+                          self.legend])
+        self.add_class("abcore-stepthrough")
+        self._update(0)
+
+    # --- frames -------------------------------------------------------------------------
+    @property
+    def frames(self) -> int:
+        """How many frames: one per event of the trace."""
+        return len(self.trace)
+
+    @property
+    def frame(self) -> int:
+        return self.slider.value
+
+    def show(self, k: int) -> None:
+        """Go to frame ``k`` (clamped to the first and last frames)."""
+        self.slider.value = max(0, min(self.frames - 1, int(k)))
+
+    def _update(self, k: int) -> None:
+        info = self.info(k)
+        self.highlighted = info.line
+        self.image.value = self.png(k)
+        self.pseudocode.value = self._pseudocode_html(info.line)
+        self.event_label.value = f"<b>event {k}/{self.frames - 1}:</b> {html.escape(info.text)}"
+        self.stack_label.value = ("<b>recursion stack:</b> "
+                                  + (html.escape(" → ".join(info.stack)) if info.stack else "empty"))
+        d = self.description
+        if info.window is not None and d.window:
+            whose = " (for the side to move)" if d.view == "mover" else ""
+            self.window_label.value = (f"<b>[α, β]</b> at {html.escape(info.stack[-1])}: "
+                                       f"{format_window(*info.window)}{whose}")
+        else:
+            self.window_label.value = ("<b>[α, β]</b>: —" if d.window
+                                       else "<b>[α, β]</b>: none (no pruning)")
+        c = info.counts
+        self.counters_label.value = (f"<b>so far:</b> nodes {c['nodes']} · leaves {c['leaves']}"
+                                     f" · cut-offs {c['cutoffs']}")
+
+    def png(self, k: int) -> bytes:
+        """Frame ``k``'s tree as PNG bytes (drawn once, then cached)."""
+        if k not in self._cache:
+            self._cache[k] = self._render(k)
+        return self._cache[k]
+
+    def _render(self, k: int) -> bytes:
+        fig = self._fig
+        if not fig.axes:
+            fig.add_axes((0.01, 0.01, 0.98, 0.98))
+        ax = fig.axes[0]
+        # Removing the last frame's artists is much cheaper than Axes.clear(), which rebuilds
+        # the (hidden) axis machinery each time.
+        for artist in [*ax.collections, *ax.texts, *ax.patches, *ax.lines]:
+            artist.remove()
+        opts = {"legend": False, "title": False, **self._render_options}
+        draw_graph(self.graph(k), self.tree, ax=ax, **opts)
+        return png(fig, self.dpi)
+
+    def graph(self, k: int) -> Any:
+        """Frame ``k``'s model (:func:`~abcore.plot.tree_graph`), kept for the frame's parts."""
+        if k not in self._graphs:
+            if len(self._graphs) > 2:
+                self._graphs.clear()
+            self._graphs[k] = tree_graph(self.tree, self.trace, upto=k + 1, game=self.game,
+                                         **self._graph_options)
+        return self._graphs[k]
+
+    def _legend_png(self) -> bytes:
+        fig = agg_figure(max(8.5, self._fig.get_figwidth()), 0.75)
+        draw_legend(fig.add_axes((0, 0, 1, 1)), algorithm=self.description,
+                    kinds=self._kinds_for_legend(), pv=True, ncol=4)
+        return png(fig, self.dpi)
+
+    def _kinds_for_legend(self) -> set:
+        return getattr(self, "_kinds", {"max", "min"})
+
+    def _pseudocode_html(self, line: int | None) -> str:
+        out = []
+        for i, text in enumerate(self.description.lines):
+            text = html.escape(text) or " "
+            if i == line:
+                out.append(f'<span class="abcore-current-line" style="background:{HIGHLIGHT};'
+                           f'display:block">{text}</span>')
+            else:
+                out.append(f'<span style="display:block">{text}</span>')
+        return ('<pre style="font-size:12px;line-height:1.35;margin:0;padding:4px;'
+                'background:#f7f7f7">' + "".join(out) + "</pre>")
+
+    # --- what a frame shows -------------------------------------------------------------
+    def _name(self, path: tuple) -> str:
+        return str(self._frame_graph.graph["names"][path])
+
+    def info(self, k: int | None = None) -> FrameInfo:
+        """What frame ``k`` (default: the current one) shows."""
+        k = self.frame if k is None else k
+        if not 0 <= k < self.frames:
+            raise IndexError(f"frame {k} does not exist: frames run from 0 to {self.frames - 1}")
+        r = replay(self.trace, k + 1)
+        self._frame_graph = self.graph(k)
+        ev = self.trace[k]
+        path = r.last_path if ev.kind != "start" else None
+        kind = self._frame_graph.graph["calls"][path] if path is not None else "max"
+        line = line_for(self.description, ev, kind, self.trace[k - 1] if k else None)
+        top = r.nodes[r.stack[-1]] if r.stack else None
+        return FrameInfo(index=k, event=ev, node=self._name(path) if path is not None else None,
+                         stack=[self._name(p) for p in r.stack],
+                         window=(top.alpha, top.beta) if top is not None else None,
+                         counts=dict(r.count), line=line, text=self._describe(k, r, path, kind),
+                         pass_=r.pass_)
+
+    def _describe(self, k: int, r: Any, path: Any, kind: str) -> str:
+        ev, f = self.trace[k], format_value
+        d = self.description
+        if ev.kind == "start":
+            who = self.player.upper() if self.player in ("max", "min") else self.player
+            what = f"pass {r.pass_ + 1} of {r.passes} of " if r.passes > 1 else ""
+            return (f"{what}{d.title} starts; values are for "
+                    f"{who}" + (" at the root, and for the side to move at every other node"
+                                        if d.view == "mover" else ""))
+        name = self._name(path)
+        node = r.nodes[path]
+        ab = d.window
+        if ev.kind == "enter":
+            return f"enter {name}" + (f" with [α, β] = {format_window(ev.alpha, ev.beta)}" if ab else "")
+        if ev.kind == "leaf":
+            how = "UTILITY" if ev.detail == "utility" else "EVAL (depth limit)"
+            return f"{name} is a leaf: {how} = {f(ev.value)}"
+        if ev.kind == "return":
+            move, child_value, p = ev.detail
+            child = self._name(path + (move,))
+            if p is not None:
+                return f"{name} adds {f(p)} × {f(child_value)} from {child}: sum so far {f(ev.value)}"
+            return f"{name} receives {f(child_value)} from {child}; best so far {f(ev.value)}"
+        if ev.kind == "research":
+            child = self._name(path + (ev.detail,))
+            return (f"{child} returned {f(ev.value)} to the null-window test: better than α, so "
+                    f"{name} searches it again with [α, β] = {format_window(ev.alpha, ev.beta)}")
+        if ev.kind == "hit":
+            return f"{name}: the table knows its value ({ev.detail}): {f(ev.value)}"
+        if ev.kind == "alpha":
+            return f"α at {name} rises from {f(ev.detail)} to {f(ev.alpha)}"
+        if ev.kind == "beta":
+            return f"β at {name} falls from {f(ev.detail)} to {f(ev.beta)}"
+        if ev.kind == "cut":
+            seen = self.trace[k - 1].detail[1] if self.trace[k - 1].kind == "return" else ev.value
+            skipped = ", ".join(self._name(path + (m,)) for m in ev.detail) or "nothing (it was the last child)"
+            if kind == "min" and d.view == "root":
+                why = f"{f(seen)} ≤ α = {f(ev.alpha)}: MAX above will never let the game come here"
+            else:
+                why = f"{f(seen)} ≥ β = {f(ev.beta)}: the opponent above will never let the game come here"
+            return f"cut at {name}: {why}; pruned: {skipped}"
+        if ev.kind == "leave":
+            text = f"{name} returns {f(ev.value)}"
+            if ab and not node.leaf:
+                a0, b0 = node.window
+                if ev.value <= a0:
+                    text += f" (only a bound: its true value is ≤ {f(ev.value)})"
+                elif ev.value >= b0:
+                    text += f" (only a bound: its true value is ≥ {f(ev.value)})"
+            return text
+        return ev.kind
+
+    # --- static -------------------------------------------------------------------------
+    def figure(self, k: int | None = None) -> Figure:
+        """Frame ``k`` (default: the current one) as a matplotlib Figure: the tree with its
+        legend, the pseudocode with the current line highlighted, and the frame's state."""
+        k = self.frame if k is None else k
+        info = self.info(k)
+        w, h = self._fig.get_size_inches()
+        fig = agg_figure(w + 4.2, max(h + 1.2, 4.5))
+        tree_ax = fig.add_axes((0.0, 0.12, w / (w + 4.2), 0.8))
+        draw_graph(self.graph(k), self.tree, ax=tree_ax,
+                   **{"title": None, **self._render_options})
+        code_ax = fig.add_axes((w / (w + 4.2), 0.3, 4.1 / (w + 4.2), 0.62))
+        code_ax.set_axis_off()
+        code = self.description.lines
+        step = 1 / (len(code) + 1)
+        for i, text in enumerate(code):
+            code_ax.text(0.02, 1 - (i + 1) * step, text, family="monospace", fontsize=7.5,
+                         va="center", ha="left",
+                         bbox=dict(fc=HIGHLIGHT, ec="none", pad=1.5) if i == info.line else None)
+        c = info.counts
+        state = [f"event {k}: {info.text}",
+                 "stack: " + (" → ".join(info.stack) or "empty"),
+                 "[α, β]: " + (format_window(*info.window) if info.window else "—")
+                 + f"   ·   nodes {c['nodes']}, leaves {c['leaves']}, cut-offs {c['cutoffs']}"]
+        code_ax.text(0.02, -0.05, "\n".join(state), fontsize=7.5, va="top", ha="left", wrap=True)
+        return fig
+
+    def __repr__(self) -> str:
+        return (f"<StepThrough: {self.algorithm}, frame {self.frame} of 0..{self.frames - 1}>")
+
+    def static_caption(self) -> str:
+        return (f"static image: frame {self.frame + 1} of {self.frames}; "
+                "run the notebook to step")

@@ -1,0 +1,210 @@
+"""TicTacToeBoard: play tic-tac-toe against any registered search, and see its values."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import ipywidgets as W
+from matplotlib.figure import Figure
+
+from ..games import TicTacToe
+from ..plot import draw_board, format_value
+from ..search import ALGORITHMS
+from ..stats import SearchResult
+from ._frame import StaticFallback, agg_figure
+
+__all__ = ["TicTacToeBoard", "root_value_labels"]
+
+
+def root_value_labels(result: SearchResult) -> dict:
+    """``{move: text}``: each root move's value as the search proved it (``result.root_bounds``,
+    from the engine): exact, or only a bound such as ``"≤ 0"``.
+
+    >>> from abcore import GameTree, alphabeta
+    >>> t = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> root_value_labels(alphabeta(t, 'r'))
+    {0: '3', 1: '≤ 2', 2: '≤ 2'}
+    """
+    bounds = result.root_bounds or ("",) * len(result.root_values)
+    return {move: (f"{b} " if b else "") + format_value(v)
+            for (move, v), b in zip(result.root_values, bounds)}
+
+
+class _SeedFourTicTacToe(TicTacToe):
+    """Tic-tac-toe scored as seed 004's evaluation scores wins: +∞ / −∞ (a draw is 0), so that
+    a depth-limited search never prefers a heuristic score of 3 to a won game worth +1."""
+
+    # TicTacToe.utility is typed int (+1, 0, -1); this one returns ±inf, a float: a real
+    # narrowing of the return type, said here rather than hidden behind Any.
+    def utility(self, state: Any, player: str) -> float:  # type: ignore[override]
+        v = super().utility(state, player)
+        return v * math.inf if v else 0
+
+
+def _searches() -> dict:
+    """The registered searches that play a game without chance, by name."""
+    return {name: d.function for name, d in ALGORITHMS.items() if not d.chance}
+_EVALUATIONS = {"open lines (seed 004)": TicTacToe.evaluate, "zero (no knowledge)": lambda s, p: 0}
+
+
+class TicTacToeBoard(StaticFallback, W.VBox):
+    """Play tic-tac-toe against a search: click a cell to move, the computer replies.
+
+    Parts: ``cells`` (nine Buttons, row by row), ``new_game`` (Button), ``human`` (ToggleButtons:
+    the side you play; changing it starts a new game), ``algorithm`` (Dropdown: every
+    registered search without chance: minimax, alphabeta, alphabeta_failhard, negamax, pvs...), ``depth`` (Dropdown: 0 = to the end, or 1-8 plies;
+    ``depth_limit`` reads it as None or a number), ``evaluation`` (Dropdown, used at the depth
+    limit), ``message`` (HTML). State: ``state`` (the Board), ``history`` (moves so far), ``result`` (the computer's last
+    SearchResult), ``values`` (``{cell: text}`` of its last search, shown in the empty cells).
+    Methods: ``click(cell)`` (as pressing the cell), ``reset()``, ``figure()``.
+    DOM classes: ``abcore-tictactoe``, ``abcore-cell``, ``abcore-cell-<i>``, ``abcore-new-game``,
+    ``abcore-message``.
+
+    With a depth limit, wins are worth +∞ and losses −∞ (seed 004's convention), so that a
+    heuristic score never outweighs a won game; without one, +1 / 0 / −1.
+    """
+
+    def __init__(self, *, human: str = "X", algorithm: str = "alphabeta", depth: int | None = None,
+                 evaluation: str = "open lines (seed 004)"):
+        if human not in ("X", "O"):
+            raise ValueError(f"human must be 'X' or 'O', not {human!r}")
+        self.searches = _searches()
+        if algorithm not in self.searches:
+            raise ValueError(f"algorithm must be one of {list(self.searches)}, not {algorithm!r}")
+        self.cells = [W.Button(description="", layout=W.Layout(width="64px", height="64px"),
+                               style={"font_weight": "bold", "font_size": "22px"})
+                      for _ in range(9)]
+        for i, b in enumerate(self.cells):
+            b.add_class("abcore-cell")
+            b.add_class(f"abcore-cell-{i}")
+            b.on_click(lambda _, i=i: self.click(i))
+        self.new_game = W.Button(description="New game", button_style="info")
+        self.new_game.add_class("abcore-new-game")
+        self.new_game.on_click(lambda _: self.reset())
+        self.human = W.ToggleButtons(options=["X", "O"], value=human, description="you play")
+        self.algorithm = W.Dropdown(options=list(self.searches), value=algorithm, description="search")
+        # A Dropdown shows the value None as no selection at all: "to the end" is the value 0.
+        self.depth = W.Dropdown(options=[("to the end", 0)] + [(str(d), d) for d in range(1, 9)],
+                                value=depth or 0, description="depth")
+        self.evaluation = W.Dropdown(options=list(_EVALUATIONS), value=evaluation,
+                                     description="evaluation")
+        self.message = W.HTML()
+        self.message.add_class("abcore-message")
+        self.human.observe(lambda _: self.reset(), names="value")
+        grid = W.GridBox(self.cells, layout=W.Layout(grid_template_columns="repeat(3, 66px)",
+                                                     grid_gap="2px"))
+        super().__init__([W.HBox([grid, W.VBox([self.human, self.algorithm, self.depth,
+                                                self.evaluation, self.new_game])]),
+                          self.message])
+        self.add_class("abcore-tictactoe")
+        self.reset()
+
+    @property
+    def game(self) -> TicTacToe:
+        """The game searched: plain tic-tac-toe, or with wins worth ±∞ under a depth limit."""
+        return TicTacToe() if self.depth_limit is None else _SeedFourTicTacToe()
+
+    @property
+    def depth_limit(self) -> int | None:
+        """The search's depth: None (to the end of the game) or 1-8 plies."""
+        return self.depth.value or None
+
+    @property
+    def computer(self) -> str:
+        return "O" if self.human.value == "X" else "X"
+
+    def reset(self) -> None:
+        """A new game; if the computer plays X, it moves first."""
+        self.state = TicTacToe.initial_state
+        self.history: list = []
+        self.result: SearchResult | None = None
+        self.values: dict = {}
+        self._refresh()
+        self.message.value = "Your move: click a cell." if self.human.value == "X" else ""
+        if self.human.value == "O":
+            self._reply()
+
+    def click(self, cell: int) -> None:
+        """Play ``cell`` for the human; an illegal click changes nothing and says why."""
+        game = TicTacToe()
+        if game.is_terminal(self.state):
+            self.message.value = f"The game is over: {self._outcome()}. Press <b>New game</b> to play again."
+            return
+        if game.to_move(self.state) != self.human.value:
+            self.message.value = "Wait: it is the computer's turn."
+            return
+        legal = game.actions(self.state)
+        if cell not in legal:
+            taken = self.state.cells()[cell] if isinstance(cell, int) and 0 <= cell < 9 else None
+            why = f"cell {cell} is taken by {taken}" if taken in ("X", "O") else f"{cell!r} is not a cell"
+            self.message.value = (f"Illegal move: {why}. Legal moves: "
+                                  f"{', '.join(map(str, legal))}.")
+            return
+        self.state = game.result(self.state, cell)
+        self.history.append(cell)
+        self.values = {}
+        self._refresh()
+        if game.is_terminal(self.state):
+            self.message.value = f"Game over: {self._outcome()}."
+            return
+        self._reply()
+
+    def _reply(self) -> None:
+        """The computer searches, moves, and shows its value for every candidate move."""
+        name = self.algorithm.value
+        options: dict = {}
+        if self.depth_limit is not None:
+            options = {"depth": self.depth_limit, "evaluate": _EVALUATIONS[self.evaluation.value]}
+        before = self.state
+        result: SearchResult = self.searches[name](self.game, before, **options)
+        self.result = result
+        move = result.move
+        assert isinstance(move, int), "the game is not over, so the search found a move"
+        self.values = root_value_labels(result)
+        self.state = TicTacToe().result(before, move)
+        self.history.append(move)
+        self._refresh()
+        me = self.computer
+        if TicTacToe().is_terminal(self.state):
+            self.message.value = f"I played {move}. Game over: {self._outcome()}."
+            return
+        scale = ("+∞ I win, 0 draw, −∞ I lose; other numbers: open lines for me − for you"
+                 if self.depth_limit is not None else "+1 I win, 0 draw, −1 I lose")
+        bounds = "; ≤ v: at most v (alpha-beta stopped once the move could not be better)" if any(
+            t.startswith("≤") for t in self.values.values()) else ""
+        self.message.value = (f"I ({me}) played {move}, value {self.values.get(move, '?')} for me. "
+                              f"The numbers in the empty cells are my values of the moves I did "
+                              f"not play ({scale}{bounds}). Your move.")
+
+    def _outcome(self) -> str:
+        w = TicTacToe().winner(self.state)
+        if w is None:
+            return "a draw"
+        return "you win" if w == self.human.value else "I win"
+
+    def _refresh(self) -> None:
+        cells = self.state.cells()
+        for i, b in enumerate(self.cells):
+            ch = cells[i]
+            if ch in "XO":
+                b.description = ch
+                b.style.text_color = "#1d4e89" if ch == "X" else "#c1121f"
+                b.style.font_size = "22px"
+                b.tooltip = f"cell {i}: {ch}" + (f" (my value {self.values[i]})" if i in self.values else "")
+            else:
+                b.description = self.values.get(i, "")
+                b.style.text_color = "#777777"
+                b.style.font_size = "13px"
+                b.tooltip = f"cell {i}" + (f": my value {self.values[i]}" if i in self.values else "")
+
+    def figure(self) -> Figure:
+        """The board, with the computer's values in the empty cells, as a matplotlib Figure."""
+        fig = agg_figure(3, 3)
+        last = self.history[-1] if self.history else None
+        draw_board(self.state, fig.add_axes((0.05, 0.05, 0.9, 0.85)),
+                   values={c: v for c, v in self.values.items() if self.state.cells()[c] == "."},
+                   highlight=last, title=f"you: {self.human.value}, computer: {self.computer}")
+        return fig
+
+    def __repr__(self) -> str:
+        return f"<TicTacToeBoard: {self.state!r}, you play {self.human.value}>"
