@@ -1,27 +1,15 @@
 """Notebook 9's exercise checks refuse plausible wrong solutions (tests/planted/ex9-*), each with
-a message that says what is wrong, and accept the notebook's own solutions.
-
-The notebook's code cells run once, in order, in one namespace; before each solution cell the
-namespace is saved. A planted solution (the exact source of a wrong solution cell) runs in a
-copy of it, in place of the solution cell, followed by the cells up to the next exercise (the
-check cells). What the check raised is the verdict. (The same protocol as
-tests/exercise_harness.py of the other notebooks, kept here so this file stands alone.)
-"""
+a message that says what is wrong, accept the notebook's own solutions, and report a stub as not
+written yet (tests/exercise_harness.py runs the notebook's cells)."""
 from __future__ import annotations
-
-import contextlib
-import functools
-import os
-from pathlib import Path
 
 import nbformat
 import pytest
 
 from abcore.checks import CheckFailed, NotWrittenYet
+from exercise_harness import ROOT, _in, exercises, planted, run_planted
 
-ROOT = Path(__file__).resolve().parent.parent
-PLANTED = Path(__file__).resolve().parent / "planted"
-NOTEBOOK = ROOT / "notebooks" / "09_mcts.ipynb"
+NOTEBOOK = "09_mcts.ipynb"
 
 pytestmark = pytest.mark.slow
 
@@ -41,47 +29,17 @@ EXPECTED = {
 }
 
 
-def _role(cell) -> str:
-    meta = cell.metadata.get("nbgrader", {})
-    return "solution" if meta.get("solution") else "check" if meta.get("grade") else "text"
+def _solutions() -> dict:
+    path = ROOT / "notebooks" / NOTEBOOK
+    return {c.metadata["nbgrader"]["grade_id"]: c.source for c in nbformat.read(path, as_version=4).cells
+            if c.metadata.get("nbgrader", {}).get("solution")}
 
 
-@contextlib.contextmanager
-def _in(folder: Path):
-    before = os.getcwd()
-    os.chdir(folder)
-    try:
-        yield
-    finally:
-        os.chdir(before)
-
-
-@functools.lru_cache(maxsize=None)
-def exercises() -> dict:
-    """grade_id -> (namespace before the solution cell, the code cells after it up to the next one)."""
-    os.environ.setdefault("MPLBACKEND", "Agg")
-    cells = [c for c in nbformat.read(NOTEBOOK, as_version=4).cells if c.cell_type == "code"]
-    ns: dict = {"__name__": "__main__"}
-    found: dict = {}
-    current = None
-    with _in(NOTEBOOK.parent):
-        for c in cells:
-            if _role(c) == "solution":
-                current = c.metadata["nbgrader"]["grade_id"]
-                found[current] = (dict(ns), [])
-            elif current is not None:
-                found[current][1].append(c.source)
-            exec(compile(c.source, f"09_mcts:{current}", "exec"), ns)
-    import matplotlib.pyplot as plt
-    plt.close("all")
-    return found
-
-
-def run_solution(grade_id: str, source: str) -> BaseException | None:
+def _run(grade_id: str, source: str) -> BaseException | None:
     """Run ``source`` as the solution cell of ``grade_id``, then its check cells: what they raised."""
-    saved, after = exercises()[grade_id]
+    saved, after = exercises(NOTEBOOK)[grade_id]
     ns = dict(saved)
-    with _in(NOTEBOOK.parent):
+    with _in(ROOT / "notebooks"):
         try:
             exec(compile(source, grade_id, "exec"), ns)
             for cell in after:
@@ -91,32 +49,25 @@ def run_solution(grade_id: str, source: str) -> BaseException | None:
     return None
 
 
-def planted() -> list[Path]:
-    return sorted(PLANTED.glob("ex9-*__*.py"))
-
-
 def test_every_exercise_has_at_least_two_planted_wrong_solutions():
-    ids = list(exercises())
+    ids = list(exercises(NOTEBOOK))
     assert ids == ["ex9-1-ucb1", "ex9-2-backup", "ex9-3-select-child"]
     for grade_id in ids:
-        assert len([p for p in planted() if p.name.startswith(grade_id + "__")]) >= 2, grade_id
-    assert {p.name for p in planted()} == set(EXPECTED)
+        assert len([p for p in planted(grade_id) if p.name.startswith(grade_id + "__")]) >= 2, grade_id
+    assert {p.name for p in planted("ex9-")} == set(EXPECTED)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_the_check_refuses_a_planted_wrong_solution(name):
-    path = PLANTED / name
-    verdict = run_solution(name.split("__")[0], path.read_text())
+    (path,) = [p for p in planted("ex9-") if p.name == name]
+    verdict = run_planted(NOTEBOOK, path)
     assert isinstance(verdict, CheckFailed) and not isinstance(verdict, NotWrittenYet), repr(verdict)
     assert EXPECTED[name] in str(verdict), str(verdict)
 
 
 def test_the_checks_accept_the_notebooks_solutions_and_report_a_stub():
-    cells = {c.metadata["nbgrader"]["grade_id"]: c.source
-             for c in nbformat.read(NOTEBOOK, as_version=4).cells if _role(c) == "solution"}
-    for grade_id, source in cells.items():
-        assert run_solution(grade_id, source) is None, grade_id
-        head = source.split("### BEGIN SOLUTION")[0].rstrip(" ")
-        stub = head + "    raise NotImplementedError()\n"
-        verdict = run_solution(grade_id, stub)
+    for grade_id, source in _solutions().items():
+        assert _run(grade_id, source) is None, grade_id
+        stub = source.split("### BEGIN SOLUTION")[0].rstrip(" ") + "    raise NotImplementedError()\n"
+        verdict = _run(grade_id, stub)
         assert isinstance(verdict, NotWrittenYet) and "is not written yet" in str(verdict), repr(verdict)
