@@ -247,3 +247,50 @@ def test_the_mcts_board_takes_a_win_and_blocks_a_loss():
 def test_the_mcts_board_refuses_a_budget_it_does_not_offer():
     with pytest.raises(ValueError, match="simulations must be one of"):
         MCTSTicTacToeBoard(simulations=7)
+
+
+def test_the_connect4_board_plays_and_shows_visits_above_the_columns():
+    from abcore.games import ConnectFour
+    from abcore.mcts.widget import MCTSConnectFourBoard
+    g = ConnectFour()
+    b = MCTSConnectFourBoard(human="O", simulations=300, seed=0)
+    assert len(b.history) == 1 and sum(b.visits.values()) == 300
+    assert max(b.visits, key=b.visits.get) == b.history[0]
+    assert "300 simulations" in b.message.value and bytes(b.image.value).startswith(b"\x89PNG")
+    ax = b.figure().axes[0]
+    shown = {t.get_text() for t in ax.texts}
+    assert {str(n) for n in b.visits.values()} <= shown          # the visits, above the columns
+    b.click(1)
+    assert len(b.history) == 3 and b.state == g.from_moves(b.history)
+    assert repr(b).startswith("<MCTSConnectFourBoard:")
+
+
+def test_the_connect4_board_takes_a_win_and_blocks_one():
+    from abcore.games import ConnectFour
+    from abcore.mcts.widget import MCTSConnectFourBoard
+    g = ConnectFour()
+    b = MCTSConnectFourBoard(human="X", simulations=1000, seed=1)
+    for column in (1, 1, 1):               # X builds three in column 1: MCTS must block at once
+        before = len(b.history)
+        b.click(column)
+        if g.is_terminal(b.state) or b.history[-1] == 1:
+            break
+        assert len(b.history) == before + 2
+    assert 1 in b.history[1::2], f"MCTS never blocked column 1: {b.history}"
+
+
+def test_the_connect4_board_refuses_an_illegal_column_and_says_why():
+    from abcore.mcts.widget import MCTSConnectFourBoard
+    b = MCTSConnectFourBoard(simulations=10)
+    b.click(9)
+    assert b.history == [] and "not a column" in b.message.value and "1, 2, 3" in b.message.value
+    for _ in range(3):                     # fill column 4 (each reply may go anywhere)
+        if 4 in b.game.actions(b.state):
+            b.click(4)
+    while 4 in b.game.actions(b.state) and not b.game.is_terminal(b.state):
+        b.click(4)
+    if not b.game.is_terminal(b.state):
+        b.click(4)
+        assert "is full" in b.message.value
+    with pytest.raises(ValueError, match="simulations must be one of"):
+        MCTSConnectFourBoard(simulations=5)

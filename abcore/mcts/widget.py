@@ -4,9 +4,8 @@
   frame per phase), the four phases named, the selected path with both terms of UCB1 at each
   step, the expanded node, the playout, the values backed up. It reads only
   :func:`~abcore.mcts.replay_mcts`'s output.
-- :class:`MCTSTicTacToeBoard`: tic-tac-toe against MCTS, with a simulation budget; after each
-  reply, the visits of every move it considered.
-- :func:`mcts_reply`: the search behind such a board, for any game: the move and its visits.
+- the boards (``boards.py``, importable from here too): :class:`MCTSTicTacToeBoard` and
+  :class:`MCTSConnectFourBoard`, MCTS as an opponent with a budget, visits per move shown.
 
 Frames are PNG images in an ``ipywidgets.Image``, as in :class:`~abcore.widgets.StepThrough`;
 where widgets cannot run, the display falls back to a PNG of the current frame (saying which
@@ -15,7 +14,6 @@ frame of how many), and ``figure()`` returns a plain matplotlib figure.
 from __future__ import annotations
 
 import html
-import importlib
 from dataclasses import replace
 from typing import Any, Iterable, NamedTuple
 
@@ -26,19 +24,12 @@ from .draw import draw_mcts
 from .events import MCTSEvent, MCTSReplay, replay_mcts
 from .search import mcts
 
-# The widgets' shared frame code: abcore/widgets/_frame.py in the widgets package, private
-# names of the single module abcore/widgets.py before it.
-_Fallback: Any
-_agg_figure: Any
-_png: Any
-try:
-    _shared: Any = importlib.import_module("abcore.widgets._frame")
-    _Fallback, _agg_figure, _png = _shared.StaticFallback, _shared.agg_figure, _shared.png
-except ImportError:
-    _shared = importlib.import_module("abcore.widgets")
-    _Fallback, _agg_figure, _png = _shared._StaticFallback, _shared._agg_figure, _shared._png
+from ..widgets._frame import StaticFallback as _Fallback
+from ..widgets._frame import agg_figure as _agg_figure
+from ..widgets._frame import png as _png
 
-__all__ = ["MCTSStepThrough", "MCTSFrame", "MCTSTicTacToeBoard", "mcts_reply", "PHASE_NAMES"]
+__all__ = ["MCTSStepThrough", "MCTSFrame", "MCTSTicTacToeBoard", "MCTSConnectFourBoard",
+           "mcts_reply", "PHASE_NAMES"]
 
 PHASE_NAMES = ("selection", "expansion", "playout", "backup")
 _PHASE_COLOURS = {"selection": "#e67e22", "expansion": "#27ae60", "playout": "#27ae60",
@@ -434,88 +425,5 @@ def _wrap(text: str, width: int) -> str:
     return "\n".join(textwrap.wrap(text, width))
 
 
-# --- playing against MCTS -------------------------------------------------------------------
-
-def mcts_reply(game: Any, state: Any, *, simulations: int = 1000, seed: Any = 0,
-               **options: Any) -> tuple[Any, dict]:
-    """MCTS's move at ``state`` and the visits of each move it tried, ``{move: visits}``: what
-    a board widget shows after the computer plays (``options`` go to :func:`mcts`).
-
-    >>> from abcore.games import TicTacToe
-    >>> g = TicTacToe()
-    >>> move, visits = mcts_reply(g, g.board("XX. OO. ..."), simulations=300, seed=1)
-    >>> move, sum(visits.values()), max(visits, key=visits.get)
-    (2, 300, 2)
-    """
-    r = mcts(game, state, simulations=simulations, seed=seed, **options)
-    return r.move, dict(r.visits)
-
-
-def _make_board() -> type:
-    from ..games import TicTacToe
-    from ..widgets import TicTacToeBoard
-
-    class _Board(TicTacToeBoard):
-        """Play tic-tac-toe against MCTS: the tic-tac-toe board, with a simulation budget.
-
-        ``MCTSTicTacToeBoard(human="X", simulations=1000, seed=0)``. The computer replies with
-        :func:`~abcore.mcts.mcts` (random playouts, ``simulations`` per move, one seeded
-        generator per game), then shows in each empty cell the visits it gave that move, and
-        says its move's mean value. Parts: those of
-        :class:`~abcore.widgets.TicTacToeBoard`, and ``budget`` (Dropdown: simulations per
-        move). ``visits`` is ``{cell: visits}`` of the last search, ``result`` its
-        :class:`~abcore.mcts.MCTSResult`. DOM class: ``abcore-mcts-tictactoe``.
-        """
-
-        BUDGETS = (10, 30, 100, 300, 1000, 3000, 10000)
-
-        def __init__(self, *, human: str = "X", simulations: int = 1000, seed: int = 0):
-            if simulations not in self.BUDGETS:
-                raise ValueError(f"simulations must be one of {self.BUDGETS}, not {simulations!r}")
-            self.seed = seed
-            self.budget = W.Dropdown(options=list(self.BUDGETS), value=simulations,
-                                     description="simulations")
-            self.visits: dict = {}
-            self.games = 0
-            super().__init__(human=human)
-            # the search controls of the parent do not apply to MCTS: show the budget instead
-            top = self.children[0]
-            grid, controls = top.children
-            controls.children = (self.human, self.budget, self.new_game)
-            self.add_class("abcore-mcts-tictactoe")
-
-        def reset(self) -> None:
-            import random
-            self.games = getattr(self, "games", 0) + 1
-            self._rng = random.Random(f"{self.seed}/{self.games}")
-            super().reset()
-
-        def _reply(self) -> None:
-            game = TicTacToe()
-            before = self.state
-            r = mcts(game, before, simulations=self.budget.value, seed=self._rng.random())
-            setattr(self, "result", r)       # the board's last SearchResult, here an MCTSResult
-            move = r.move
-            assert isinstance(move, int), "the game is not over, so the search found a move"
-            self.visits = dict(r.visits)
-            self.values = {m: str(v) for m, v in self.visits.items()}
-            self.state = game.result(before, move)
-            self.history.append(move)
-            self._refresh()
-            if game.is_terminal(self.state):
-                self.message.value = f"I played {move}. Game over: {self._outcome()}."
-                return
-            self.message.value = (
-                f"I ({self.computer}) played {move} after {self.budget.value} simulations: it got "
-                f"{self.visits[move]} of them, mean value {r.value:+.2f} for me (+1 a win, "
-                f"−1 a loss). The numbers in the empty cells are the simulations each other move "
-                f"got. Your move.")
-
-        def __repr__(self) -> str:
-            return f"<MCTSTicTacToeBoard: {self.state!r}, you play {self.human.value}>"
-
-    _Board.__name__ = _Board.__qualname__ = "MCTSTicTacToeBoard"
-    return _Board
-
-
-MCTSTicTacToeBoard: type = _make_board()
+# The boards moved to boards.py; their names stay importable from here.
+from .boards import MCTSConnectFourBoard, MCTSTicTacToeBoard, mcts_reply  # noqa: E402
