@@ -265,3 +265,18 @@ def test_stepthrough_shows_star2s_probes():
         or "r.1 probes r.1.1 (p = 0.5): its value lies in [-2, -2]" in st_.event_label.value
     for i in range(1, st_.frames):
         assert st_.info(i).line is not None, log[i]
+
+
+@pytest.mark.parametrize("search", STARS)
+def test_every_frame_of_a_trace_has_a_model(search):
+    """Star2's full search re-enters a probed outcome and may not go back down to what the probe
+    saw: the frames before still draw it, with a tree or from the trace alone."""
+    from abcore.treegraph import tree_graph
+    for seed in range(8):
+        t = random_tree(seed, max_depth=4, chance_nodes=0.5)
+        log: list = []
+        search(t, t.initial_state, trace=log, player="max")
+        for k in range(1, len(log) + 1):
+            g = tree_graph(t, log, upto=k)
+            assert set(g.graph["calls"]) == set(replay(log, k).nodes)
+            tree_graph(None, log, upto=k, game=t)
