@@ -232,7 +232,9 @@ def _value(tn: Any, kind: str, side: Any, description: Any) -> tuple:
         bound = "≤" if value <= a0 else "≥" if value >= b0 else ""
     elif value is not None and running:
         seen = side if description.view == "mover" else kind
-        bound = "Σ" if kind == "chance" else "≤" if seen == "min" else "≥"
+        bound = "≤" if seen == "min" else "≥"
+        if kind == "chance":     # a weighted sum so far, or the bound a cut just returned
+            bound = "Σ" if not tn.skipped else "≤" if value <= tn.alpha else "≥"
     return value, bound, running, window
 
 

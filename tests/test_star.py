@@ -237,12 +237,12 @@ def test_stepthrough_shows_a_chance_cut_on_star1s_own_line():
     assert log[k].state == "r.1"                         # the second chance node
     st_.show(k)
     assert lines("star1")[st_.highlighted] == \
-        "      if s + rest·U ≤ α or s + rest·L ≥ β: return that bound   ▷ cut"
+        "      if s+rest·U ≤ α or s+rest·L ≥ β: return it"
     assert "whatever its other outcomes are worth, its value is ≤ 0 ≤ α = 1" in st_.event_label.value
     assert "pruned: r.1.1" in st_.event_label.value
     st_.show(k + 1)                                      # it returns from the cut's line
     assert st_.highlighted == lines("star1").index(
-        "      if s + rest·U ≤ α or s + rest·L ≥ β: return that bound   ▷ cut")
+        "      if s+rest·U ≤ α or s+rest·L ≥ β: return it")
     k = next(i for i, e in enumerate(log) if e.kind == "return" and e.state == "r.0")
     st_.show(k)
     assert lines("star1")[st_.highlighted] == "      s ← s + p·v"
@@ -260,7 +260,7 @@ def test_stepthrough_shows_star2s_probes():
     st_ = StepThrough(log, PROBED)
     k = next(i for i, e in enumerate(log) if e.kind == "probe" and e.state == "r.1" and e.detail[0] == 1)
     st_.show(k)
-    assert lines("star2")[st_.highlighted].startswith("    for each outcome c: probe one move of c")
+    assert lines("star2")[st_.highlighted].startswith("    probe each outcome c")
     assert "r.1 probes r.1.1 (p = 0.5): its value lies in [−2, −2]" in st_.event_label.value \
         or "r.1 probes r.1.1 (p = 0.5): its value lies in [-2, -2]" in st_.event_label.value
     for i in range(1, st_.frames):

@@ -387,21 +387,23 @@ def _engine(search: Search, probing: bool = False) -> Engine:
 
 
 _CHANCE_LINES = (
-    ("if-chance", "  if n is a chance node:        ▷ values lie in [L, U]"),
-    ("init-chance", "    s ← 0;  rest ← 1            ▷ s = Σ pⱼ·vⱼ so far"),
-    ("loop-chance", "    for each outcome c of n, with probability p:"),
-    ("cut-chance", "      if s + rest·U ≤ α or s + rest·L ≥ β: return that bound   ▷ cut"),
-    ("call-chance", "      rest ← rest − p;  v ← STAR(c, (α − s − rest·U)/p, (β − s − rest·L)/p)"),
+    ("if-chance", "  if n is a chance node:     ▷ all values in [L, U]"),
+    ("init-chance", "    s ← 0;  rest ← 1       ▷ s: Σ p·v so far"),
+    ("loop-chance", "    for each outcome c, with probability p:"),
+    ("cut-chance", "      if s+rest·U ≤ α or s+rest·L ≥ β: return it"),
+    ("rest-chance", "      rest ← rest − p"),
+    ("window-chance", "      A ← (α−s−rest·U)/p;  B ← (β−s−rest·L)/p"),
+    ("call-chance", "      v ← STAR(c, max(A, L), min(B, U))"),
     ("return-chance", "      s ← s + p·v"),
     ("leave-chance", "    return s"),
 )
 
 _MAX_MIN_LINES = (
-    ("init", "  if n is a MAX node: v ← −∞  else: v ← +∞"),
+    ("init", "  if MAX: v ← −∞  else: v ← +∞"),
     ("loop", "  for each child c of n:"),
     ("return-max", "    if MAX: v ← max(v, STAR(c, α, β))"),
     ("return-min", "    if MIN: v ← min(v, STAR(c, α, β))"),
-    ("cut", "    if v ≥ β (MAX) or v ≤ α (MIN): return v   ▷ cut"),
+    ("cut", "    if v ≥ β (MAX) or v ≤ α (MIN): return v"),
     ("alpha", "    if MAX: α ← max(α, v)"),
     ("beta", "    if MIN: β ← min(β, v)"),
     ("leave", "  return v"),
@@ -409,7 +411,7 @@ _MAX_MIN_LINES = (
 
 STAR1 = Description(
     name="star1", title="Star1 (*-minimax: alpha-beta with chance cuts, fail-soft)", pseudocode=(
-        ("header", "function STAR(n, α, β):   ▷ Star1"),
+        ("header", "function STAR(n, α, β):      ▷ Star1"),
         ("utility", "  if TERMINAL(n): return UTILITY(n)"),
         ("evaluate", "  if depth(n) = limit: return EVAL(n)"),
         *_CHANCE_LINES,
@@ -418,19 +420,19 @@ STAR1 = Description(
 
 STAR2 = Description(
     name="star2", title="Star2 (*-minimax with probing, fail-soft)", pseudocode=(
-        ("header", "function STAR(n, α, β):   ▷ Star2"),
+        ("header", "function STAR(n, α, β):      ▷ Star2"),
         ("utility", "  if TERMINAL(n): return UTILITY(n)"),
         ("evaluate", "  if depth(n) = limit: return EVAL(n)"),
-        ("if-chance", "  if n is a chance node:        ▷ values lie in [L, U]"),
-        ("probe-chance", "    for each outcome c: probe one move of c → lo(c) ≤ value(c) ≤ hi(c)"),
-        ("cut-chance", "    if Σ p·hi ≤ α or Σ p·lo ≥ β, now or later: return that bound   ▷ cut"),
-        ("init-chance", "    s ← 0          ▷ then as Star1, with lo(c), hi(c) for L, U"),
-        ("loop-chance", "    for each outcome c of n, with probability p:"),
-        ("call-chance", "      v ← STAR(c, window from α, β, s and the others' lo, hi)"),
+        ("if-chance", "  if n is a chance node:     ▷ all values in [L, U]"),
+        ("probe-chance", "    probe each outcome c: lo(c) ≤ value(c) ≤ hi(c)"),
+        ("cut-chance", "    if Σp·hi ≤ α or Σp·lo ≥ β (now or later): return it"),
+        ("init-chance", "    s ← 0     ▷ then Star1, with lo(c), hi(c) for L, U"),
+        ("loop-chance", "    for each outcome c, with probability p:"),
+        ("call-chance", "      v ← STAR(c, the window where c matters)"),
         ("return-chance", "      s ← s + p·v"),
         ("leave-chance", "    return s"),
-        *_MAX_MIN_LINES[:3],
-        ("hit", "      (the first move's probe answers for it if it was exact or fails here too)"),
-        *_MAX_MIN_LINES[3:],
+        *_MAX_MIN_LINES[:2],
+        ("hit", "    (first child: its probe's value, if it decides)"),
+        *_MAX_MIN_LINES[2:],
     ), view="root", window=True, bounds=True, chance=True,
     engine=lambda search: _engine(search, probing=True), function=star2)
