@@ -47,6 +47,8 @@ def test_star_returns_the_expectimax_value_with_no_more_nodes(tree):
     for search in STARS:
         r = search(tree, root, player="max")
         assert same(r.value, exact.value), search.__name__
+        # exact trees (int leaves, Fraction probabilities) give an exact value, not a float
+        assert isinstance(r.value, float) <= isinstance(exact.value, float), search.__name__
         if r.move is not None:                   # a best move: its expectimax value is the value
             v = expectimax(tree, tree.result(root, r.move), player="max").value
             assert same(v, exact.value), search.__name__
@@ -100,6 +102,18 @@ def test_fail_soft_window_contract(tree, window):
             assert V >= v or same(V, v), (search.__name__, v, V)
         else:
             raise AssertionError(f"{search.__name__}: {v} inside ({a}, {b}) but V = {V}")
+
+
+@given(chance_trees())
+def test_root_values_and_their_bounds_are_honest(tree):
+    """Each root value the search calls exact is the move's expectimax value; a bound bounds it."""
+    root = tree.initial_state
+    for search in STARS:
+        r = search(tree, root, player="max")
+        for (m, v), b in zip(r.root_values, r.root_bounds):
+            true = expectimax(tree, tree.result(root, m), player="max").value
+            assert same(true, v) if b == "" else (true <= v or same(true, v)) if b == "≤" \
+                else (true >= v or same(true, v)), (search.__name__, m, v, b, true)
 
 
 @pytest.mark.parametrize("scoring", ["win", "margin"])

@@ -44,6 +44,9 @@ def utility_bounds(game: Game, algorithm: str = "star1") -> tuple[Number, Number
     >>> from abcore.games import DiceDuel
     >>> utility_bounds(DiceDuel(scoring="margin"))
     (-8, 8)
+    >>> from abcore import GameTree
+    >>> GameTree.from_nested([[3, -2], [1]]).utility_range, utility_bounds(GameTree.from_nested([[3, -2], [1]]))
+    ((-3.0, 3.0), (-3, 3))
     """
     r = getattr(game, "utility_range", None)
     if r is None:
@@ -62,7 +65,10 @@ def utility_bounds(game: Game, algorithm: str = "star1") -> tuple[Number, Number
                          f"utility_range {r!r}: an unsearched outcome could be worth ±inf, so no "
                          "chance node can ever be cut. Give the game finite values (a "
                          "utility_range = (low, high)), or use expectimax")
-    return low, high
+    # A whole float bound (GameTree states (-4.0, 4.0)) as an int: the windows built from it
+    # then stay exact, and a value found at a bound keeps the game's own type (int, Fraction).
+    return tuple(int(x) if isinstance(x, float) and x.is_integer() else x  # type: ignore[return-value]
+                 for x in (low, high))
 
 
 def star1(game: Game, state: Any, *, depth: int | None = None, evaluate: Callable | None = None,
@@ -364,8 +370,9 @@ def _engine(search: Search, probing: bool = False) -> Engine:
                     if tracing:
                         emit("return", s, d, a, b, total + p * v, (index[i], v, p))
                     return cut(i + 1, total + p * v + down[i], False)
-                # Failing on a bound of c itself (wa = lows[i]) means c is worth exactly it.
-                v = lows[i] if v <= wa else highs[i] if v >= wb else v
+                # Failing on a bound of c itself (wa = lows[i]) means c is worth exactly it: v
+                # is that value (kept, so an int stays an int); the clamp only mends rounding.
+                v = max(v, lows[i]) if v <= wa else min(v, highs[i]) if v >= wb else v
             total += p * v
             if tracing and entered[i]:
                 emit("return", s, d, a, b, total, (index[i], v, p))
