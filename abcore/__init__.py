@@ -1,8 +1,8 @@
 """abcore: game-tree search for teaching: minimax, alpha-beta, negamax and expectimax on real
 games and on explicit trees, with counting and tracing as parameters."""
 from .game import Game, IllegalMoveError
-from .search import (Search, alphabeta, alphabeta_failhard, check_outcomes, describe, expectimax,
-                     minimax, negamax, pvs)
+from .search import (Search, TranspositionTable, alphabeta, alphabeta_failhard, check_outcomes,
+                     describe, expectimax, iterative_deepening, minimax, mtdf, negamax, pvs, solve)
 from .stats import SearchResult, SearchStats
 from .trace import Event, passes, replay
 from .trees import (GameTree, TreeError, random_tree, random_uniform, reorder, shipped_trees,
@@ -11,7 +11,7 @@ from .trees import (GameTree, TreeError, random_tree, random_uniform, reorder, s
 __all__ = [
     "Game", "IllegalMoveError",
     "minimax", "alphabeta", "alphabeta_failhard", "negamax", "expectimax", "pvs", "check_outcomes",
-    "Search", "describe",
+    "Search", "describe", "TranspositionTable", "iterative_deepening", "mtdf", "solve",
     "SearchResult", "SearchStats", "Event", "replay", "passes",
     "GameTree", "TreeError", "shipped_trees", "random_tree", "random_uniform", "reorder", "tree_values", "unprunable",
 ]

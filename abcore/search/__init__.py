@@ -6,14 +6,20 @@ registered here, once, so that views find them by the name a trace carries (:fun
 from ._common import check_outcomes
 from .alphabeta import ALPHABETA, ALPHABETA_FAILHARD, NEGAMAX, alphabeta, alphabeta_failhard, negamax
 from .describe import ALGORITHMS, Description, describe, register
+from .drivers import (DeepeningResult, Iteration, iterative_deepening, mtdf, null_window,
+                      principal_variation, solve)
 from .expectimax import EXPECTIMAX, expectimax
 from .minimax import MINIMAX, minimax
 from .pvs import PVS, pvs
-from .state import Engine, Search
+from .orderings import History, Killers
+from .state import Budget, Engine, OutOfBudget, Search
+from .table import EXACT, LOWER, TO_THE_END, UPPER, Entry, TranspositionTable
 
 for _description in (MINIMAX, EXPECTIMAX, ALPHABETA, ALPHABETA_FAILHARD, NEGAMAX, PVS):
     register(_description)
 
 __all__ = ["minimax", "alphabeta", "alphabeta_failhard", "negamax", "expectimax", "pvs",
            "check_outcomes", "Search", "Engine", "Description", "describe", "register",
-           "ALGORITHMS"]
+           "ALGORITHMS", "TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "TO_THE_END",
+           "iterative_deepening", "mtdf", "solve", "DeepeningResult", "Iteration",
+           "principal_variation", "null_window", "Killers", "History", "Budget", "OutOfBudget"]
