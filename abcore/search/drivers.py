@@ -39,10 +39,19 @@ from .table import EXACT, TranspositionTable
 __all__ = ["mtdf", "iterative_deepening", "solve", "Iteration", "DeepeningResult",
            "principal_variation", "null_window"]
 
-up, down = (lambda x: math.nextafter(x, INF)), (lambda x: math.nextafter(x, -INF))
 
 
-def null_window(gamma: Number) -> tuple[float, float]:
+def up(x: Any) -> Any:
+    """The next float above ``x``."""
+    return math.nextafter(x, INF)
+
+
+def down(x: Any) -> Any:
+    """The next float below ``x``."""
+    return math.nextafter(x, -INF)
+
+
+def null_window(gamma: Number) -> tuple[Any, Any]:
     """The null window that tests "value >= gamma?": (gamma⁻, gamma).
 
     >>> null_window(3)
@@ -111,7 +120,7 @@ def _mtdf_passes(search: Search, state: Any, guess: Number,
     """MTD(f) on ``search`` (which has a table): the value and a best move."""
     lower: Number = -INF
     upper: Number = INF
-    g = guess
+    g: Any = guess
     move = None
     while lower < upper:
         beta = up(g) if g == lower else g            # test "value >= beta?"
@@ -213,9 +222,8 @@ def iterative_deepening(game: Game, state: Any, *, seconds: float | None = None,
       iteration is searched again with the window opened on that side (a second pass).
     - **driver**: the search run at each depth: ``"alphabeta"`` (fail-soft), ``"pvs"``, or
       ``"mtdf"`` (MTD(f) with the last value as its first guess; ``aspiration`` is ignored).
-    - Deepening stops early when an iteration needed no evaluation and no table entry answered
-      in it (it saw the end of the game everywhere): its value is exact (``complete``). Table
-      hits hide whether an evaluation lay below, so otherwise it deepens until the budget.
+    - Deepening stops early when an iteration's value rests on no evaluation (it saw the end of
+      the game everywhere, table answers included): its value is exact (``complete``).
 
     Returns a :class:`DeepeningResult`: the last complete iteration's value, move and principal
     variation, and the ``history`` of every completed iteration (depth, value, move, pv, nodes,
@@ -244,18 +252,10 @@ def iterative_deepening(game: Game, state: Any, *, seconds: float | None = None,
         raise ValueError(f"aspiration is the half-width of the window, a number > 0; got "
                          f"{aspiration!r}")
     description: Description = describe("pvs" if driver == "pvs" else "alphabeta")
-    evals = 0
-    user_evaluate = evaluate
-
-    def counted(s: Any, p: Any) -> float:
-        nonlocal evals
-        evals += 1
-        return user_evaluate(s, p)
-
     budget = Budget(nodes=nodes, seconds=seconds, every=every)
     budget.armed = False                          # the first iteration always completes
     table = table if table is not None else TranspositionTable()
-    search = Search(game, state, description, depth=1, evaluate=counted, order=order,
+    search = Search(game, state, description, depth=1, evaluate=evaluate, order=order,
                     player=player, trace=trace, table=table, budget=budget)
     history: list[Iteration] = []
     last: SearchResult | None = None
@@ -270,7 +270,7 @@ def iterative_deepening(game: Game, state: Any, *, seconds: float | None = None,
         d += 1
         if d > 1 and budget.spent():
             break
-        evals, hits0 = 0, search.hits
+        evals0 = search.evaluations
         before, passes0, t0 = search.stats().nodes, search.passes, time.perf_counter()
         try:
             value, move = _iteration(search, state, d, driver, aspiration,
@@ -287,7 +287,7 @@ def iterative_deepening(game: Game, state: Any, *, seconds: float | None = None,
             pv = (move,)
         history.append(Iteration(d, value, move, pv, search.stats().nodes - before,
                                  time.perf_counter() - t0, search.passes - passes0))
-        if evals == 0 and search.hits == hits0:     # saw the end everywhere: exact
+        if search.evaluations == evals0:            # saw the end everywhere: exact
             complete = True
             break
     assert last is not None
@@ -307,7 +307,8 @@ def _iteration(search: Search, state: Any, d: int, driver: str, aspiration: Numb
     if driver == "mtdf" or aspiration is None or previous is None or math.isinf(previous):
         v = search.run(state, -INF, INF, depth=d)
         return v, _best_root(search, v)
-    alpha, beta = previous - aspiration, previous + aspiration
+    alpha: Any = previous - aspiration
+    beta: Any = previous + aspiration
     v = search.run(state, alpha, beta, depth=d)
     if v <= alpha:                               # failed low: the value is at most v
         v = search.run(state, -INF, up(v))
@@ -334,6 +335,7 @@ def _score_range(game: Game, state: Any, player: Any) -> tuple[Number, Number]:
 def _pick(lo: Number, hi: Number) -> Number:
     """The γ to test next in [lo, hi): the middle, pulled toward 0 as Pons does (his scores
     are mostly small), for any numbers."""
+    med: Any
     if isinstance(lo, int) and isinstance(hi, int):
         med = lo + (hi - lo) // 2
         if med <= 0 and int(lo / 2) < med:
@@ -395,7 +397,7 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
     move = None
     value: Number = lo
     while lo < hi:
-        gamma = _pick(lo, hi)
+        gamma: Any = _pick(lo, hi)
         r = search.run(state, gamma, up(gamma))
         if r <= gamma:
             hi = r

@@ -81,7 +81,11 @@ def _engine(search: Search) -> Engine:
             leaves += 1
             if d > max_depth:
                 max_depth = d
-            v = utility(s, viewer) if terminal else at_limit(s, viewer)
+            if terminal:
+                v = utility(s, viewer)
+            else:
+                search.evaluations += 1
+                v = at_limit(s, viewer)
             if tracing:
                 emit("leaf", s, d, a, b, v, "utility" if terminal else "evaluate", viewer)
                 emit("leave", s, d, a, b, v, None, viewer)
@@ -93,14 +97,19 @@ def _engine(search: Search) -> Engine:
         if flip:
             a, b = -b, -a
         if tabled:
-            a0, b0, tmove = a, b, None
+            a0, b0, tmove, e0 = a, b, None, search.evaluations
             k = s if key is None else key(s)
             rem = limit - d if limit >= 0 else TO_THE_END
             e = entries.get(k)
             if e is not None:
                 tmove = e[3]
-                if d and e[2] == rem:
+                ed = e[2]
+                # an entry answers at the same depth left; one that saw no depth limit below
+                # it (stored as -2 - depth) also answers with more depth left, or none
+                if d and (ed == rem or ed < -1 and (rem == TO_THE_END or rem >= -2 - ed)):
                     v, flag = e[0], e[1]
+                    if ed >= 0:                   # a value that rests on evaluations
+                        search.evaluations += 1
                     if flag == EXACT or (v >= b if flag == LOWER else v <= a):
                         search.hits += 1
                         if tracing:
@@ -173,9 +182,10 @@ def _engine(search: Search) -> Engine:
         if tabled:
             if len(entries) >= capacity:
                 entries.clear()
-                search.table.clears += 1    # type: ignore[union-attr]
+                search.table.clears += 1
             entries[k] = (best, EXACT if unsound or a0 < best < b0 else UPPER if best <= a0
-                          else LOWER, rem, best_move)
+                          else LOWER, rem if rem < 0 or search.evaluations != e0 else -2 - rem,
+                          best_move)
         return -best if flip else best
 
     def start(state: Any, alpha: float, beta: float) -> Number:

@@ -68,7 +68,7 @@ class Budget:
             return -1
         nxt = count + self.every if self.deadline is not None else -1
         if self.nodes is not None and (nxt < 0 or self.nodes < nxt):
-            nxt = self.nodes
+            nxt = max(self.nodes, count)        # spent already: check at the very next node
         return nxt
 
     def check(self, count: int) -> int:
@@ -143,6 +143,9 @@ class Search:
         self.root: list[tuple[Any, Number, str]] = []
         self.passes = 0
         self.hits = 0                          # table entries that answered a node (all passes)
+        # states scored by evaluate, plus table answers that rest on such scores: a pass that
+        # leaves it unchanged saw the end of the game everywhere (its value is exact)
+        self.evaluations = 0
         self.engine = description.engine(self)
 
     def run(self, state: Any, alpha: float = -INF, beta: float = INF, depth: Any = KEEP) -> Number:

@@ -41,9 +41,11 @@ class TranspositionTable:
     - **Keys**: ``game.key(state)`` when the game has a ``key`` method (Connect 4: one small
       int per position), else the state itself (states are hashable).
     - **Depth**: an entry answers a probe only if it was searched to exactly the plies the
-      probing node has left (or both to the end of the game). A deeper entry would be *better*
-      information, but it would make the search return something other than what a plain
-      fixed-depth search returns; the drivers still use any entry's move to order the moves.
+      probing node has left (or both to the end of the game), or if its search met no depth
+      limit below it (no evaluation: stored as ``-2 - depth``), which then holds at any greater
+      depth too. A deeper entry would be *better* information, but it would make the search
+      return something other than what a plain fixed-depth search returns; the searches still
+      use any entry's move to order the moves.
     - **Flags**: exact, lower or upper, as the fail-soft contract says (see the module
       docstring); ``unsound=True`` stores every value as exact (the classic bug, for the lesson).
     - **Memory is bounded**: at most ``capacity`` entries (default 1,000,000). A store into a
