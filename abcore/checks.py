@@ -5,12 +5,15 @@ Checking prints one line when all is well (this module is for notebooks, not for
 """
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any, Callable, Iterable
 
+from .game import Number
 from .trees import GameTree, random_tree
 
-__all__ = ["check", "random_cases", "nested", "CheckFailed", "NotWrittenYet"]
+__all__ = ["check", "random_cases", "nested", "CheckFailed", "NotWrittenYet",
+           "leaves_read", "check_answer", "check_game", "check_calls"]
 
 
 class CheckFailed(AssertionError):
@@ -77,14 +80,16 @@ def _same(a: Any, b: Any) -> bool:
 
 def check(student: Callable, reference: Callable, cases: Iterable[GameTree] | None = None, *,
           call: Callable | None = None, same: Callable = _same, name: str | None = None,
-          draw: bool = True) -> None:
+          draw: bool = True, hint: Callable | None = None) -> None:
     """Compare ``call(student, tree)`` with ``call(reference, tree)`` on every tree of ``cases``.
 
     - ``call`` defaults to ``f(tree)``; ``cases`` to :func:`random_cases` ``()``, smallest first,
       so the first disagreement found is on the smallest failing tree;
     - on a disagreement: the tree is drawn (when ``draw`` and matplotlib can), printed as nested
       lists, and :class:`CheckFailed` says what was expected and what came back;
-    - a student function that still raises ``NotImplementedError`` gets :class:`NotWrittenYet`.
+    - a student function that still raises ``NotImplementedError`` gets :class:`NotWrittenYet`;
+    - ``hint(expected, got, tree)``, if given, returns a sentence (or None) added to the message:
+      what the disagreement suggests about the student's code.
 
     On success it prints one line and returns nothing (a check cell shows no stray ``Out:``).
 
@@ -118,9 +123,10 @@ def check(student: Callable, reference: Callable, cases: Iterable[GameTree] | No
                               f"expected {expected!r}") from e
         if not same(got, expected):
             _show(tree, draw)
+            extra = hint(expected, got, tree) if hint else None
             raise CheckFailed(f"{name} is wrong on the tree {nested(tree)!r} "
                               f"({tree.to_move(tree.initial_state).upper()} to move at the root): "
-                              f"expected {expected!r}, got {got!r}")
+                              f"expected {expected!r}, got {got!r}" + (f". {extra}" if extra else ""))
         count += 1
     print(f"✓ {name}: the same answer as the reference on {count} random trees")
 
@@ -140,3 +146,153 @@ def _show(tree: GameTree, draw: bool) -> None:
     ax.set_title("the smallest tree where your function fails")
     display(ax.figure)
     plt.close(ax.figure)
+
+
+# --- what a search read, hand-traced answers, a whole game -----------------------------------
+
+class _Reading(GameTree):
+    """A GameTree that notes every leaf whose value is read (``value`` or ``utility``)."""
+
+    read: list
+
+    def value(self, node: str) -> Number:
+        self.read.append(node)
+        return super().value(node)
+
+    def utility(self, state: Any, player: Any) -> Number:
+        self.read.append(state)
+        return super().utility(state, player)
+
+
+def leaves_read(f: Callable, tree: GameTree, *args: Any) -> list:
+    """The leaves ``f(tree, *args)`` reads (by ``tree.value`` or ``tree.utility``), in the order
+    first read: what a search evaluated, not only what it returned.
+
+    >>> from abcore import GameTree, alphabeta
+    >>> t = GameTree.from_nested([[3, 12], [2, 4]])
+    >>> leaves_read(lambda tree, node: alphabeta(tree, node).value, t, "r")
+    ['r.0.0', 'r.0.1', 'r.1.0']
+    """
+    reading: Any = copy.copy(tree)
+    reading.__class__ = _Reading
+    reading.read = []
+    f(reading, *args)
+    return list(dict.fromkeys(reading.read))
+
+
+def check_answer(name: str, got: Any, expected: Any, hints: Iterable[tuple[Any, str]] = (),
+                 question: str = "") -> None:
+    """Check a hand-traced answer: ``None`` is not written yet; a known wrong answer gets its hint
+    (``hints``: pairs (wrong answer, what it suggests)); any other wrong answer says so. Sets and
+    lists of leaves are compared as sets.
+
+    >>> check_answer("v_B", 4, 4)
+    ✓ v_B
+    >>> check_answer("v_B", 6, 4, hints=[(6, "6 is A's α, not what B returns")])
+    Traceback (most recent call last):
+    ...
+    abcore.checks.CheckFailed: v_B = 6 is not right: 6 is A's α, not what B returns
+    """
+    def norm(x: Any) -> Any:
+        return frozenset(x) if isinstance(x, (set, frozenset, list)) else x
+    if got is None:
+        raise NotWrittenYet(f"{name} is not written yet: replace `raise NotImplementedError()` in the "
+                            "answer cell with your answers, run that cell, then run this check again")
+    if _same(norm(got), norm(expected)):
+        print(f"✓ {name}")
+        return
+    for wrong, why in hints:
+        if _same(norm(got), norm(wrong)):
+            raise CheckFailed(f"{name} = {got!r} is not right: {why}")
+    if isinstance(norm(expected), frozenset) and isinstance(norm(got), frozenset):
+        extra, missing = norm(got) - norm(expected), norm(expected) - norm(got)
+        said = []
+        if extra:
+            said.append(f"{len(extra)} of your leaves {'is' if len(extra) == 1 else 'are'} evaluated after all")
+        if missing:
+            said.append(f"{len(missing)} more {'leaf is' if len(missing) == 1 else 'leaves are'} never evaluated")
+        raise CheckFailed(f"{name} = {sorted(got)!r} is not right: {' and '.join(said)}. {question}".strip())
+    raise CheckFailed(f"{name} = {got!r} is not right. {question}".strip())
+
+
+def check_game(mine: Any, reference: Any, *, name: str | None = None, limit: int = 100_000) -> None:
+    """Play ``mine`` and ``reference`` side by side from their initial states, along every sequence
+    of moves (up to ``limit`` positions), and stop at the first question they answer differently:
+    ``to_move``, ``is_terminal``, ``actions`` (compared as sets), ``utility`` for each player at
+    the end. The states may be written differently; the moves and player names must be the same.
+
+    >>> from abcore.games import Nim
+    >>> check_game(Nim(4), Nim(4), name="Nim(4)")
+    ✓ Nim(4): the same answers as the reference in 8 positions
+    """
+    name = name or type(mine).__name__
+    seen: set = set()
+    players: dict = dict.fromkeys(getattr(reference, "players", ()))
+    todo: list = [((), mine.initial_state, reference.initial_state)]
+
+    def fail(moves: tuple, what: str) -> CheckFailed:
+        line = ", ".join(map(str, moves)) or "none (the initial state)"
+        return CheckFailed(f"{name} differs from the reference after the moves {line}: {what}")
+
+    while todo and len(seen) < limit:
+        moves, s, r = todo.pop()
+        if r in seen:
+            continue
+        seen.add(r)
+        try:
+            if mine.is_terminal(s) != reference.is_terminal(r):
+                raise fail(moves, f"is_terminal says {mine.is_terminal(s)}, the game is "
+                                  f"{'over' if reference.is_terminal(r) else 'not over'}")
+            if reference.is_terminal(r):
+                for p in players:
+                    if mine.utility(s, p) != reference.utility(r, p):
+                        raise fail(moves, f"utility for {p} is {mine.utility(s, p)!r}, expected "
+                                          f"{reference.utility(r, p)!r}")
+                continue
+            players.setdefault(reference.to_move(r))
+            if mine.to_move(s) != reference.to_move(r):
+                raise fail(moves, f"to_move is {mine.to_move(s)!r}, expected {reference.to_move(r)!r}")
+            ours, theirs = set(mine.actions(s)), set(reference.actions(r))
+            if ours != theirs:
+                raise fail(moves, f"actions are {sorted(ours)}, expected {sorted(theirs)}")
+            todo.extend((moves + (a,), mine.result(s, a), reference.result(r, a)) for a in reference.actions(r))
+        except NotImplementedError:
+            raise NotWrittenYet(f"{name} is not written yet: replace `raise NotImplementedError()` in "
+                                "its cell with your code, run that cell, then run this check again") from None
+        except CheckFailed:
+            raise
+        except Exception as e:
+            raise fail(moves, f"{type(e).__name__}: {e}") from e
+    print(f"✓ {name}: the same answers as the reference in {len(seen):,} positions")
+
+def check_calls(student: Callable, reference: Callable, calls: Iterable[dict], *,
+                name: str | None = None) -> None:
+    """Compare ``student(**kw)`` with ``reference(**kw)`` for every dict ``kw`` of ``calls``, in
+    order, for exercises whose arguments are not trees (e.g. ``(b, d)``); the first disagreement
+    names the arguments: ``f(b=2, d=1): expected 3, got 2``. Otherwise as :func:`check`.
+
+    >>> check_calls(lambda b, d: b ** d, lambda b, d: b ** d, [dict(b=2, d=3)], name="leaves")
+    ✓ leaves: the same answer as the reference on 1 calls
+    >>> check_calls(lambda b, d: b * d, lambda b, d: b ** d, [dict(b=2, d=2), dict(b=2, d=3)], name="leaves")
+    Traceback (most recent call last):
+    ...
+    abcore.checks.CheckFailed: leaves(b=2, d=3) is wrong: expected 8, got 6
+    """
+    name = name or getattr(student, "__name__", "your function")
+    count = 0
+    for kw in calls:
+        shown = f"{name}({', '.join(f'{k}={v!r}' for k, v in kw.items())})"
+        expected = reference(**kw)
+        try:
+            got = student(**kw)
+        except NotImplementedError:
+            raise NotWrittenYet(f"{name} is not written yet: replace `raise NotImplementedError()` in "
+                                "its cell with your code, run that cell, then run this check again") from None
+        except Exception as e:
+            raise CheckFailed(f"{shown} raised {type(e).__name__}: {e}; expected {expected!r}") from e
+        if not _same(got, expected):
+            raise CheckFailed(f"{shown} is wrong: expected {expected!r}, got {got!r}")
+        count += 1
+    print(f"✓ {name}: the same answer as the reference on {count} calls")
+
+

@@ -1,0 +1,20 @@
+def alphabeta_leaves(tree):
+    """The number of leaves alpha-beta evaluates, searching `tree` from its root."""
+    count = 0
+
+    def search(node, alpha, beta):
+        nonlocal count
+        kind = tree.kind(node)
+        if kind == "leaf":
+            count += 1
+            return tree.value(node)
+        v = -INF if kind == "max" else INF
+        for child in tree.children(node):
+            w = search(child, alpha, beta)
+            v = max(v, w) if kind == "max" else min(v, w)
+            if (kind == "max" and v >= beta) or (kind == "min" and v <= alpha):
+                return v
+        return v
+
+    search(tree.initial_state, -INF, INF)
+    return count
