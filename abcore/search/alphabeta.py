@@ -120,7 +120,7 @@ def _engine(search: Search, fail_hard: bool = False) -> Engine:
     tracing = search.trace is not None
     emit = make_emit(search) if tracing else no_emit
     tabled, entries, key, unsound, capacity = table_parts(search)
-    feedback, budget = search.feedback, search.budget
+    feedback, budget, bounds = search.feedback, search.budget, search.bounds
     order_at = getattr(order, "order_at", None)
     limit = search.limit
     stop = -1                      # the node count at which to check the budget (-1: never)
@@ -157,7 +157,19 @@ def _engine(search: Search, fail_hard: bool = False) -> Engine:
         if flip:                                  # the four sign changes of seed 000, in one place
             a, b = -b, -a
         if tabled:
-            a0, b0, first, e0 = a, b, None, search.evaluations            # probe: values are for the side to move
+            a0, b0, first, e0 = a, b, None, search.evaluations
+        if bounds is not None:                    # the game's range for this state (solve)
+            lo_, hi_ = bounds(s)
+            if lo_ >= b or hi_ <= a or lo_ == hi_:  # the window is outside the range, or one value
+                v = hi_ if hi_ <= a else lo_
+                if tracing:
+                    emit("leave", s, d, a, b, v, None, mover)
+                return -v if flip else v
+            if a < lo_:
+                a = lo_
+            if b > hi_:
+                b = hi_
+        if tabled:            # probe: values are for the side to move
             k = s if key is None else key(s)
             rem = limit - d if limit >= 0 else TO_THE_END
             e = entries.get(k)
@@ -178,11 +190,12 @@ def _engine(search: Search, fail_hard: bool = False) -> Engine:
                             emit("hit", s, d, a, b, v, flag, mover)
                             emit("leave", s, d, a, b, v, None, mover)
                         return -v if flip else v
-                    if flag == LOWER:             # a bound that narrows the window
-                        if tracing:
-                            emit("alpha", s, d, v, b, None, a, mover)
-                        a = v
-                    else:
+                    if flag == LOWER:             # a bound inside the window narrows it
+                        if v > a:
+                            if tracing:
+                                emit("alpha", s, d, v, b, None, a, mover)
+                            a = v
+                    elif v < b:
                         if tracing:
                             emit("beta", s, d, a, v, None, b, mover)
                         b = v

@@ -390,7 +390,8 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
     player = game.to_move(state) if player is None else player
     actions = getattr(game, "search_actions", None) if prune else None
     search = Search(game, state, describe(engine), order=order, player=player, trace=trace,
-                    table=table if table is not None else TranspositionTable(), actions=actions)
+                    table=table if table is not None else TranspositionTable(), actions=actions,
+                    bounds=getattr(game, "value_bounds", None) if prune else None)
     if game.is_terminal(state):
         return search.result(search.run(state), stats)
     lo, hi = _score_range(game, state, player)

@@ -121,7 +121,7 @@ class Search:
                  order: Callable[..., Any] | None = None, player: Any = None,
                  trace: list[Event] | None = None, ties: bool = False, table: Any = None,
                  budget: Budget | None = None, actions: Callable[[Any], Any] | None = None,
-                 feedback: Any = None):
+                 feedback: Any = None, bounds: Callable[[Any], tuple] | None = None):
         self.game = game
         self.description = description
         self.depth = depth
@@ -133,6 +133,9 @@ class Search:
         self.ties = ties
         self.table = table                     # a TranspositionTable, or None
         self.budget = budget                   # a Budget checked inside the search, or None
+        # bounds(state) -> (lo, hi): the range of the value for the side to move (a game's
+        # value_bounds); nodes narrow their window to it, as Pons' solver does
+        self.bounds = bounds
         # feedback: an ordering told of each cut (killer moves, history), see abcore.search.orderings
         self.feedback = feedback if feedback is not None else getattr(order, "cutoff", None)
         self.is_terminal, self.utility = game.is_terminal, game.utility
