@@ -173,3 +173,40 @@ def test_solve_on_nim_uses_the_utility_range():
 def test_null_window():
     lo, hi = null_window(3)
     assert lo < 3 == hi and not any(lo < v < hi for v in (2, 3, 2.9999))
+
+
+def _c4_positions(width, height, played, n, seed):
+    from abcore.games import ConnectFour
+    g = ConnectFour(width, height)
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        s = g.initial_state
+        for _ in range(played):
+            if g.is_terminal(s):
+                break
+            s = g.result(s, rng.choice(g.actions(s)))
+        out.append(s)
+    return g, out
+
+
+@pytest.mark.parametrize("width, height, played", [(4, 4, 7), (5, 4, 11), (4, 5, 11)])
+def test_small_connect4_positions_against_minimax(width, height, played):
+    """solve (with the game's pruning and bounds, or without), mtdf, pvs and alpha-beta with a
+    shared table return minimax's value on small boards."""
+    g, positions = _c4_positions(width, height, played, 12, seed=width * 10 + height)
+    table = TranspositionTable()
+    for s in positions:
+        exact = minimax(g, s)
+        for r in (solve(g, s), solve(g, s, prune=False), solve(g, s, engine="pvs"),
+                  mtdf(g, s, table=TranspositionTable()), alphabeta(g, s, table=table)):
+            assert r.value == exact.value, (s, r)
+            assert r.move in exact.moves or (r.move is None and exact.move is None)
+
+
+def test_connect4_iterative_deepening_matches_fixed_depth():
+    g, positions = _c4_positions(5, 4, 6, 4, seed=1)
+    for s in positions:
+        r = iterative_deepening(g, s, depth=5, evaluate=g.evaluate, aspiration=0.5)
+        for it in r.history:
+            assert it.value == alphabeta(g, s, depth=it.depth, evaluate=g.evaluate).value

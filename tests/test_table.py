@@ -147,3 +147,12 @@ def test_bad_capacity_is_refused(bad):
 def test_store_refuses_an_unknown_flag():
     with pytest.raises(ValueError, match="flag must be"):
         TranspositionTable().store(TTT, TTT.initial_state, 0, "exactly")
+
+
+def test_the_unsound_table_gives_a_wrong_connect4_score():
+    from abcore import solve
+    from abcore.games import ConnectFour
+    g = ConnectFour()
+    s = g.from_moves("65426124365332511355712314132")      # from the End set: a draw
+    assert solve(g, s).value == 0
+    assert solve(g, s, table=TranspositionTable(unsound=True)).value == -2

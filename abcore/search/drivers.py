@@ -364,7 +364,8 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
     the end of the game; it narrows the score. One table serves every pass.
 
     - The range: the game's ``value_bounds(state)`` if it has one (Connect 4: a win with the
-      next stone at best, a loss to the opponent's next stone at worst), else its
+      next stone at best, a loss to the opponent's next stone at worst; every node narrows its
+      window to it, as Pons' solver does), else its
       ``utility_range``, else (-inf, inf) (then the tests start at 0 and jump to the values the
       passes return).
     - ``prune=True``: the game's ``search_actions(state)`` hook, when it has one, gives the moves
@@ -391,7 +392,7 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
     actions = getattr(game, "search_actions", None) if prune else None
     search = Search(game, state, describe(engine), order=order, player=player, trace=trace,
                     table=table if table is not None else TranspositionTable(), actions=actions,
-                    bounds=getattr(game, "value_bounds", None) if prune else None)
+                    bounds=getattr(game, "value_bounds", None))
     if game.is_terminal(state):
         return search.result(search.run(state), stats)
     lo, hi = _score_range(game, state, player)
