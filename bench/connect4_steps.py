@@ -109,10 +109,12 @@ def main() -> None:
             n = SUBSETS.get(name, {}).get(i, len(pairs))
             n = len(pairs) if n is None else n
             if n == 0:
-                print(ROW.format(label, name, 0, "", "", "", "not run: minutes per position"))
+                print(ROW.format(label, name, 0, "", "", "", "not run: over 30 s a position"))
                 continue
             nodes, cpu = _run(fn, pairs[:n])
             note = "subset" if n < len(pairs) else ""
+            if i == 5:
+                note += ("; " if note else "") + "in a null window PVS is alpha-beta"
             print(ROW.format(label, name, n, f"{nodes:,.1f}", f"{cpu * 1e3:.2f} ms",
                              f"{1 / cpu:,.0f}", note))
             if i == len(STEPS):

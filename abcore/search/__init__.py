@@ -2,6 +2,10 @@
 
 Each engine module defines its search function and its :class:`Description`; they are
 registered here, once, so that views find them by the name a trace carries (:func:`describe`).
+
+Over the engines: a :class:`TranspositionTable` (``table=``), orderings that learn from cuts
+(:class:`Killers`, :class:`History`), and drivers that call one :class:`Search` pass after pass
+(:func:`mtdf`, :func:`iterative_deepening`, :func:`solve`; :mod:`abcore.search.drivers`).
 """
 from ._common import check_outcomes
 from .alphabeta import ALPHABETA, ALPHABETA_FAILHARD, NEGAMAX, alphabeta, alphabeta_failhard, negamax
