@@ -16,13 +16,15 @@ from .expectimax import EXPECTIMAX, expectimax
 from .minimax import MINIMAX, minimax
 from .pvs import PVS, pvs
 from .orderings import History, Killers
+from .star import STAR1, STAR2, star1, star2
 from .state import Budget, Engine, OutOfBudget, Search
 from .table import EXACT, LOWER, TO_THE_END, UPPER, Entry, TranspositionTable
 
-for _description in (MINIMAX, EXPECTIMAX, ALPHABETA, ALPHABETA_FAILHARD, NEGAMAX, PVS):
+for _description in (MINIMAX, EXPECTIMAX, ALPHABETA, ALPHABETA_FAILHARD, NEGAMAX, PVS, STAR1, STAR2):
     register(_description)
 
 __all__ = ["minimax", "alphabeta", "alphabeta_failhard", "negamax", "expectimax", "pvs",
+           "star1", "star2",
            "check_outcomes", "Search", "Engine", "Description", "describe", "register",
            "ALGORITHMS", "TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "TO_THE_END",
            "iterative_deepening", "mtdf", "solve", "DeepeningResult", "Iteration",
