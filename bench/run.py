@@ -176,6 +176,9 @@ def connect4() -> None:
     print()
     from . import connect4 as c4
     c4.main()
+    print()
+    from . import connect4_steps
+    connect4_steps.main()
 
 
 def _load() -> str:
