@@ -214,6 +214,43 @@ class ConnectFour(Game[C4State, int, str]):
         worst = -(self._top_score - (n - n // 2 + 1)) if n + 2 <= self._size else 0
         return worst, best
 
+    def search_bounds(self, state: C4State) -> tuple[int, int]:
+        """:meth:`value_bounds` tightened by what :meth:`search_actions` knows: the bounds a search
+        that anticipates losing moves may assume (``solve(prune=True)`` reads them).
+
+        With n stones played, the mover's next stone is its (n//2 + 1)-th and the opponent's
+        its (n - n//2 + 1)-th, so the value lies between losing to the opponent's next stone and
+        winning with the mover's next stone. Pons' node checks then tighten it (they are what his
+        solver knows at every node): a win at once is exact; two opponent threats, or no move
+        that avoids one, lose at the opponent's next stone, exactly; with neither, nobody can win
+        with their next stone, so each end moves one stone in, and two cells from the end it is a
+        draw. Measured on the End / Middle sets at the final step of ``bench.connect4_steps``:
+        92 / 1,070 mean nodes with the loose bounds, 48.5 / 341 with these (Pons: 51.28 / 449.6).
+
+        >>> g = ConnectFour()
+        >>> g.search_bounds(g.initial_state)          # nobody wins with the 1st stone (21 / -21)
+        (-20, 20)
+        >>> g.search_bounds(g.from_moves("4455"))     # X cannot win with its 3rd stone (19)
+        (-18, 18)
+        >>> g.search_bounds(g.from_moves("445566"))           # X wins at once, with its 4th stone
+        (18, 18)
+        """
+        mask = state >> self._sl
+        cur = (state & self._curbits) >> _LOW
+        n = mask.bit_count()
+        best = self._top_score - (n // 2 + 1)               # winning with its next stone
+        worst = -(self._top_score - (n - n // 2 + 1))       # losing to the opponent's next one
+        possible = (mask + self._bottom) & self._full
+        if self._winning(cur, mask) & possible:
+            return best, best
+        opp = self._winning(cur ^ mask, mask)
+        forced = possible & opp
+        if forced and forced & (forced - 1) or not possible & ~(opp >> 1) & (forced or possible):
+            return worst, worst
+        if n >= self._size - 2:                             # neither can win with the last two
+            return 0, 0
+        return worst + 1, best - 1
+
     def search_actions(self, state: C4State) -> tuple:
         """The moves to search, in the order to search them; () once the game is over.
 

@@ -158,7 +158,8 @@ def _engine(search: Search, fail_hard: bool = False) -> Engine:
             a, b = -b, -a
         if tabled:
             a0, b0, first, e0 = a, b, None, search.evaluations
-        if bounds is not None:                    # the game's range for this state (solve)
+        if bounds is not None and d:              # the game's range for this state (solve); never
+            # at the root, which must still try its moves to name one
             lo_, hi_ = bounds(s)
             if lo_ >= b or hi_ <= a or lo_ == hi_:  # the window is outside the range, or one value
                 v = hi_ if hi_ <= a else lo_

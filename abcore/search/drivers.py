@@ -317,10 +317,10 @@ def _iteration(search: Search, state: Any, d: int, driver: str, aspiration: Numb
     return v, _best_root(search, v)
 
 
-def _score_range(game: Game, state: Any, player: Any) -> tuple[Number, Number]:
-    """The range the value of ``state`` lies in, for ``player``: the game's ``value_bounds``
-    (for the side to move) if it has one, else its ``utility_range``, else (-inf, inf)."""
-    bounds = getattr(game, "value_bounds", None)
+def _score_range(game: Game, state: Any, player: Any,
+                 bounds: Callable[[Any], tuple[Number, Number]] | None) -> tuple[Number, Number]:
+    """The range the value of ``state`` lies in, for ``player``: ``bounds(state)`` (the game's
+    bounds, for the side to move) if given, else its ``utility_range``, else (-inf, inf)."""
     if bounds is not None and not game.is_terminal(state):
         lo, hi = bounds(state)
         if player != game.to_move(state):
@@ -370,7 +370,10 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
       passes return).
     - ``prune=True``: the game's ``search_actions(state)`` hook, when it has one, gives the moves
       to search instead of ``actions`` (Connect 4: a winning move alone, never a move that hands
-      the opponent a win, threats first): value-preserving game knowledge, the search unchanged.
+      the opponent a win, threats first): value-preserving game knowledge, the search unchanged;
+      and the game's ``search_bounds(state)``, when it has one, instead of ``value_bounds``
+      (Connect 4: exact at a win at once or a loss that cannot be stopped, else one stone in
+      from each end: Pons' node checks).
     - ``order``: an ordering applied to those moves (the hook's own order by default).
     - ``engine``: ``"alphabeta"`` or ``"pvs"`` (inside a null window they search the same nodes).
 
@@ -390,12 +393,15 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
     """
     player = game.to_move(state) if player is None else player
     actions = getattr(game, "search_actions", None) if prune else None
+    # With prune, the game's search_bounds (value_bounds tightened by what search_actions
+    # knows: a win at once, a loss that cannot be stopped) where it has them.
+    bounds = (getattr(game, "search_bounds", None) if prune else None) or getattr(game, "value_bounds", None)
     search = Search(game, state, describe(engine), order=order, player=player, trace=trace,
                     table=table if table is not None else TranspositionTable(), actions=actions,
-                    bounds=getattr(game, "value_bounds", None))
+                    bounds=bounds)
     if game.is_terminal(state):
         return search.result(search.run(state), stats)
-    lo, hi = _score_range(game, state, player)
+    lo, hi = _score_range(game, state, player, bounds)
     move = None
     value: Number = lo
     while lo < hi:
