@@ -116,6 +116,7 @@ class ConnectFour(Game[C4State, int, str]):
         self._top = (0,) + tuple(1 << (c * h1 + height - 1) for c in range(width))
         self._centre = tuple(sorted(range(1, width + 1), key=lambda c: abs(2 * c - width - 1)))
         self._windows = self._make_windows()
+        self._seen: tuple = (None, 0)                     # (state, opponent's winning cells)
         self.initial_state = C4State(self._wh)
 
     def __repr__(self) -> str:
@@ -249,6 +250,9 @@ class ConnectFour(Game[C4State, int, str]):
             return worst, worst
         if n >= self._size - 2:                             # neither can win with the last two
             return 0, 0
+        # A search asks for this state's moves next: keep what search_actions would compute
+        # again (no win at once; the opponent's winning cells). One entry, not a growing cache.
+        self._seen = (state, opp)
         return worst + 1, best - 1
 
     def search_actions(self, state: C4State) -> tuple:
@@ -272,11 +276,13 @@ class ConnectFour(Game[C4State, int, str]):
         cur = (state & self._curbits) >> _LOW
         full, col = self._full, self._col
         possible = (mask + self._bottom) & full
-        win = self._winning(cur, mask) & possible
         centre = self._centre
-        if win:
-            return next((c,) for c in centre if win & col[c])
-        opp = self._winning(cur ^ mask, mask)
+        seen, opp = self._seen
+        if seen is not state:                            # search_bounds did not just see it
+            win = self._winning(cur, mask) & possible
+            if win:
+                return next((c,) for c in centre if win & col[c])
+            opp = self._winning(cur ^ mask, mask)
         forced = possible & opp
         if forced:
             if forced & (forced - 1):                    # two threats: every move loses
