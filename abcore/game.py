@@ -13,8 +13,18 @@ A game is any object with these members (the names of AIMA and of seed 003 §2.1
 Positions where chance moves (a die, a shuffled deck) also answer ``is_chance(state)`` with True
 and ``outcomes(state)`` with ``(probability, next_state)`` pairs.
 
-A game may also state ``utility_range``, a ``(low, high)`` bound on ``utility(state, p)`` for
-every player: the MCTS solver (:mod:`abcore.mcts`) then proves a win as soon as one is found.
+Optional hooks: game knowledge that makes the generic searches fast on one game, never a second
+copy of a search. None of them may change a minimax value.
+
+- ``utility_range``: a ``(low, high)`` bound on ``utility(state, p)`` for every player: the MCTS
+  solver (:mod:`abcore.mcts`) proves a win as soon as one is found, and ``star1``/``star2`` cut
+  below chance nodes with it;
+- ``key(state)``: a compact hashable key for transposition tables (else the state itself);
+- ``value_bounds(state)``: ``(low, high)`` around the value of a non-terminal state for the side
+  to move (Connect 4: from the stones each side still has); ``solve`` narrows every window to it;
+- ``search_actions(state)``: the moves a search needs to try, in the order to try them (Connect
+  4: a win at once alone, never a move that hands the opponent a win, threats first), and
+  ``search_bounds(state)``, the bounds that knowledge gives: ``solve(prune=True)`` uses both.
 
 States must be hashable: a transposition table is then a plain ``dict`` and a set of visited
 states is a plain ``set``. Subclassing :class:`Game` is optional (duck typing is enough); it gives

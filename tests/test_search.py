@@ -164,3 +164,45 @@ def test_games_where_a_player_moves_twice_in_a_row():
         {"id": "c", "kind": "min", "children": [{"id": "c1", "value": 4}, {"id": "c2", "value": 9}]}]}})
     for search in ALL:
         assert search(t, "a").value == 5 and search(t, "a").move == "b"
+
+
+def _names(code):
+    """Every name the code object and the code objects nested in it use."""
+    out = set(code.co_names)
+    for c in code.co_consts:
+        if hasattr(c, "co_names"):
+            out |= _names(c)
+    return out
+
+
+def test_without_a_trace_every_engine_runs_its_source_less_the_tracing():
+    import functools
+
+    from abcore.search import ALGORITHMS
+    from abcore.search.untraced import untraced
+    for name, desc in ALGORITHMS.items():
+        engine, stripped = desc.engine, untraced(desc.engine)
+        if isinstance(engine, functools.partial):
+            engine, stripped = engine.func, stripped.func
+        traced_names = _names(engine.__code__)
+        if "emit" in traced_names:                       # an engine that traces ...
+            assert stripped is not engine and "emit" not in _names(stripped.__code__), name
+            assert stripped.__code__.co_filename == engine.__code__.co_filename
+            assert stripped.__code__.co_firstlineno == engine.__code__.co_firstlineno
+
+
+def test_traced_and_untraced_searches_agree_exactly():
+    from abcore import random_tree
+    from abcore.search import ALGORITHMS
+    for seed in range(60):
+        chance = seed % 2 == 1
+        t = random_tree(seed, max_depth=4, max_branching=3, chance_nodes=0.3 if chance else 0.0)
+        for name, desc in ALGORITHMS.items():
+            if chance and not desc.chance:
+                continue
+            f = desc.function
+            quiet, log = f(t, t.initial_state, player="max"), []
+            loud = f(t, t.initial_state, player="max", trace=log)
+            assert (quiet.value, quiet.move, quiet.moves, quiet.stats) == \
+                   (loud.value, loud.move, loud.moves, loud.stats), (name, seed)
+            assert log and sum(e.kind == "enter" for e in log) == loud.stats.nodes, (name, seed)

@@ -11,6 +11,7 @@ so a MIN node is a MAX node with the signs flipped, and the MAX and MIN halves c
 """
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any, Callable
 
@@ -313,7 +314,7 @@ ALPHABETA_FAILHARD = Description(
         ("beta-min", "    if v < β: β ← v"),
         ("leave-min", "  return β"),
     ), view="root", window=True, bounds=True, chance=False,
-    engine=lambda search: _engine(search, fail_hard=True), function=alphabeta_failhard)
+    engine=functools.partial(_engine, fail_hard=True), function=alphabeta_failhard)
 
 NEGAMAX = Description(
     name="negamax", title="negamax alpha-beta (values for the side to move)", pseudocode=(

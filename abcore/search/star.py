@@ -24,6 +24,7 @@ the chance node was proved to be worth at most (or at least), and a driver can u
 """
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 from typing import Any, Callable
@@ -444,4 +445,4 @@ STAR2 = Description(
         ("hit", "    (first child: its probe's value, if it decides)"),
         *_MAX_MIN_LINES[2:],
     ), view="root", window=True, bounds=True, chance=True,
-    engine=lambda search: _engine(search, probing=True), function=star2)
+    engine=functools.partial(_engine, probing=True), function=star2)

@@ -19,6 +19,7 @@ from ..game import Game, Number
 from ..stats import SearchResult, SearchStats
 from ..trace import Event, Pass
 from ._common import INF, check_depth, check_window, limit_evaluator, may_have_chance, root_player
+from .untraced import untraced
 
 if TYPE_CHECKING:
     from .describe import Description
@@ -149,7 +150,9 @@ class Search:
         # states scored by evaluate, plus table answers that rest on such scores: a pass that
         # leaves it unchanged saw the end of the game everywhere (its value is exact)
         self.evaluations = 0
-        self.engine = description.engine(self)
+        # Without a trace, the engine's own source less its `if tracing:` blocks (untraced.py)
+        engine = description.engine if trace is not None else untraced(description.engine)
+        self.engine = engine(self)
 
     def run(self, state: Any, alpha: float = -INF, beta: float = INF, depth: Any = KEEP) -> Number:
         """One pass from ``state`` with the window (alpha, beta); its value for the root player.
