@@ -9,10 +9,11 @@ import copy
 import math
 from typing import Any, Callable, Iterable
 
+from .game import Number
 from .trees import GameTree, random_tree
 
 __all__ = ["check", "random_cases", "nested", "CheckFailed", "NotWrittenYet",
-           "leaves_read", "check_answer", "check_game"]
+           "leaves_read", "check_answer", "check_game", "check_calls"]
 
 
 class CheckFailed(AssertionError):
@@ -154,11 +155,11 @@ class _Reading(GameTree):
 
     read: list
 
-    def value(self, node: str) -> float:
+    def value(self, node: str) -> Number:
         self.read.append(node)
         return super().value(node)
 
-    def utility(self, state: Any, player: Any) -> float:
+    def utility(self, state: Any, player: Any) -> Number:
         self.read.append(state)
         return super().utility(state, player)
 
@@ -263,3 +264,35 @@ def check_game(mine: Any, reference: Any, *, name: str | None = None, limit: int
         except Exception as e:
             raise fail(moves, f"{type(e).__name__}: {e}") from e
     print(f"✓ {name}: the same answers as the reference in {len(seen):,} positions")
+
+def check_calls(student: Callable, reference: Callable, calls: Iterable[dict], *,
+                name: str | None = None) -> None:
+    """Compare ``student(**kw)`` with ``reference(**kw)`` for every dict ``kw`` of ``calls``, in
+    order, for exercises whose arguments are not trees (e.g. ``(b, d)``); the first disagreement
+    names the arguments: ``f(b=2, d=1): expected 3, got 2``. Otherwise as :func:`check`.
+
+    >>> check_calls(lambda b, d: b ** d, lambda b, d: b ** d, [dict(b=2, d=3)], name="leaves")
+    ✓ leaves: the same answer as the reference on 1 calls
+    >>> check_calls(lambda b, d: b * d, lambda b, d: b ** d, [dict(b=2, d=2), dict(b=2, d=3)], name="leaves")
+    Traceback (most recent call last):
+    ...
+    abcore.checks.CheckFailed: leaves(b=2, d=3) is wrong: expected 8, got 6
+    """
+    name = name or getattr(student, "__name__", "your function")
+    count = 0
+    for kw in calls:
+        shown = f"{name}({', '.join(f'{k}={v!r}' for k, v in kw.items())})"
+        expected = reference(**kw)
+        try:
+            got = student(**kw)
+        except NotImplementedError:
+            raise NotWrittenYet(f"{name} is not written yet: replace `raise NotImplementedError()` in "
+                                "its cell with your code, run that cell, then run this check again") from None
+        except Exception as e:
+            raise CheckFailed(f"{shown} raised {type(e).__name__}: {e}; expected {expected!r}") from e
+        if not _same(got, expected):
+            raise CheckFailed(f"{shown} is wrong: expected {expected!r}, got {got!r}")
+        count += 1
+    print(f"✓ {name}: the same answer as the reference on {count} calls")
+
+

@@ -1,0 +1,7 @@
+def best_first_order(tree):
+    "An ordering that searches the best move first at every node of `tree` (an oracle)."
+    values = tree_values(tree)
+
+    def order(game, state, actions):
+        return sorted(actions, key=lambda a: values[tree.result(state, a)], reverse=True)
+    return order
