@@ -171,6 +171,12 @@ def stepthrough() -> None:
     st.main()
 
 
+def connect4() -> None:
+    print()
+    from . import connect4 as c4
+    c4.main()
+
+
 def _load() -> str:
     one, five, _ = os.getloadavg()
     return f"load average {one:.2f} (1 min), {five:.2f} (5 min)"
@@ -185,6 +191,7 @@ def main() -> None:
     targets(medians)
     trace_and_count_costs()
     stepthrough()
+    connect4()
     print()
     mcts_bench.main()
     print()

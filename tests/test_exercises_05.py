@@ -1,4 +1,4 @@
-"""Notebook 5 (move ordering, notebooks/04_ordering.ipynb until the files are renumbered): each
+"""Notebook 5 (move ordering, notebooks/05_ordering.ipynb): each
 exercise's check accepts the instructor's solution and refuses every planted wrong solution
 (tests/planted/ex5-*) with a message that says where it goes wrong; the hidden tests refuse it too."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from notebook_exercises import Exercises, planted
 
-NOTEBOOK = "04_ordering.ipynb"
+NOTEBOOK = "05_ordering.ipynb"
 
 # planted file -> what the student's check must say (a regular expression)
 MESSAGES = {

@@ -1,5 +1,4 @@
-"""Notebook 6 (depth and evaluation, notebooks/05_depth_and_evaluation.ipynb until the files are
-renumbered): each exercise's check accepts the instructor's solution and refuses every planted
+"""Notebook 6 (depth and evaluation, notebooks/06_depth_and_evaluation.ipynb): each exercise's check accepts the instructor's solution and refuses every planted
 wrong solution (tests/planted/ex6-*) with a message that says where it goes wrong; the hidden
 tests refuse it too."""
 from __future__ import annotations
@@ -10,7 +9,7 @@ import pytest
 
 from notebook_exercises import Exercises, planted
 
-NOTEBOOK = "05_depth_and_evaluation.ipynb"
+NOTEBOOK = "06_depth_and_evaluation.ipynb"
 
 MESSAGES = {
     "ex6-1-my-evaluate__wins_not_scored.py":

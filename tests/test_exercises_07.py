@@ -1,4 +1,4 @@
-"""Notebook 7 (chance, notebooks/06_chance.ipynb until the files are renumbered): each exercise's
+"""Notebook 7 (chance, notebooks/07_chance.ipynb): each exercise's
 check accepts the instructor's solution and refuses every planted wrong solution
 (tests/planted/ex7-*) with a message that says where it goes wrong; the hidden tests refuse it too."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from notebook_exercises import Exercises, planted
 
-NOTEBOOK = "06_chance.ipynb"
+NOTEBOOK = "07_chance.ipynb"
 
 MESSAGES = {
     "ex7-1-expectimax-value__divides_by_count.py":

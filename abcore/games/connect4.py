@@ -1,0 +1,338 @@
+"""Connect 4 on bitboards, with the hooks that make a generic exact search fast on it.
+
+A position is one int (a :class:`C4State`) packing Pascal Pons' two bitboards: ``current`` (the
+stones of the side to move) and ``mask`` (all stones), one column of ``height + 1`` bits per
+column, bottom bit first; the spare bit on top of each column keeps lines from wrapping. The
+low 9 bits hold the board size and whether the last move won, so a state prints itself and
+``is_terminal`` is one bit test. Nothing is cached per position.
+
+Columns are numbered 1..width from the left everywhere: in ``actions``, in ``result``, in move
+strings (``"4453"``) and in error messages, as Connect 4 positions are usually written.
+"""
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any, Iterable
+
+from ..game import Game, IllegalMoveError
+
+__all__ = ["ConnectFour", "C4State", "load_positions", "position_sets"]
+
+_LOW = 9                                 # bits 0-3 height, 4-7 width, 8 "the last move won"
+_WON = 1 << 8
+
+
+class C4State(int):
+    """A Connect 4 position: immutable, hashable, equal only to the same stones on the same
+    board. ``print(state)`` shows the board (X moved first); ``repr`` is one line, top row first.
+    """
+
+    __slots__ = ()
+
+    def grid(self) -> list[str]:
+        """The rows as strings of 'X', 'O' and '.', top row first."""
+        w, h = self >> 4 & 15, self & 15
+        s = w * (h + 1)
+        x = self >> _LOW
+        cur, mask = x & ((1 << s) - 1), x >> s
+        x_to_move = mask.bit_count() % 2 == 0
+        xs = cur if x_to_move else cur ^ mask
+        return ["".join("." if not mask >> (c * (h + 1) + r) & 1 else
+                        "X" if xs >> (c * (h + 1) + r) & 1 else "O" for c in range(w))
+                for r in reversed(range(h))]
+
+    def __str__(self) -> str:
+        w = self >> 4 & 15
+        return "\n".join(" ".join(row) for row in self.grid()) + "\n" + " ".join(
+            str(c) for c in range(1, w + 1))
+
+    def __repr__(self) -> str:
+        w, h = self >> 4 & 15, self & 15
+        n = (self >> _LOW + w * (h + 1)).bit_count()
+        return f"C4State('{'/'.join(self.grid())}', to_move={'XO'[n % 2]!r})"
+
+
+class ConnectFour(Game[C4State, int, str]):
+    """Connect 4 on a ``width`` x ``height`` board (7 x 6 by default); X moves first.
+
+    Actions are columns 1..width, left to right. Utility, the usual Connect 4 score: the player
+    who wins with their k-th stone scores ceil(width*height/2) + 1 - k (22 - k on 7 x 6; on an even
+    number of cells this is the floor, as Pons writes it), the loser the negative, a draw 0: a
+    quicker win is worth more, so exact search prefers it. Every win scores at least 1.
+
+    Hooks for fast exact search (each never changes a minimax value):
+
+    - ``search_actions(state)``: the moves a search needs to try, best first: a move that wins
+      at once alone; otherwise the moves after which the opponent cannot win at once (a single
+      losing move if every move loses), ordered by the winning spots they create, then
+      centre-first. Searching only these gives the same value as searching ``actions``.
+    - ``key(state)``: Pons' ``current + mask``, a small int unique per position of this board,
+      for tables; ``moves_played(state)``; ``value_bounds(state)``: the range the value of a
+      non-terminal state lies in.
+
+    Examples
+    --------
+    >>> g = ConnectFour()
+    >>> s = g.from_moves("4453")
+    >>> print(s)
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . O . . .
+    . . O X X . .
+    1 2 3 4 5 6 7
+    >>> g.to_move(s), g.actions(s), g.moves_played(s)
+    ('X', (1, 2, 3, 4, 5, 6, 7), 4)
+    >>> g.from_moves("4455")
+    C4State('......./......./......./......./...OO../...XX..', to_move='X')
+    >>> g.search_actions(g.from_moves("445566"))       # X wins at once in column 3 or 7
+    (3,)
+    >>> win = g.from_moves("4455663")
+    >>> g.is_terminal(win), g.utility(win, "X"), g.utility(win, "O")
+    (True, 18, -18)
+    """
+
+    players = ("X", "O")
+
+    def __init__(self, width: int = 7, height: int = 6):
+        if isinstance(width, bool) or not isinstance(width, int) or not 1 <= width <= 9:
+            raise ValueError(f"width must be a whole number from 1 to 9 (one digit per column "
+                             f"in move strings); got {width!r}")
+        if isinstance(height, bool) or not isinstance(height, int) or not 1 <= height <= 15:
+            raise ValueError(f"height must be a whole number from 1 to 15; got {height!r}")
+        self.width, self.height = width, height
+        h1 = height + 1
+        self._s = width * h1                              # bits per bitboard
+        self._sl = self._s + _LOW                         # where the mask starts in a state
+        self._curbits = ((1 << self._s) - 1) << _LOW      # where current sits in a state
+        self._size = width * height
+        self._top_score = (self._size + 1) // 2 + 1       # utility = _top_score - k
+        self._bottom = sum(1 << c * h1 for c in range(width))
+        self._full = self._bottom * ((1 << height) - 1)
+        self._wh = width << 4 | height
+        # Indexed by column 1..width (slot 0 unused): the column's cells, its top cell.
+        self._col = (0,) + tuple(((1 << height) - 1) << c * h1 for c in range(width))
+        self._top = (0,) + tuple(1 << (c * h1 + height - 1) for c in range(width))
+        self._centre = tuple(sorted(range(1, width + 1), key=lambda c: abs(2 * c - width - 1)))
+        self._windows = self._make_windows()
+        self.initial_state = C4State(self._wh)
+
+    def __repr__(self) -> str:
+        return f"ConnectFour(width={self.width}, height={self.height})"
+
+    # --- building positions --------------------------------------------------------------
+    def from_moves(self, moves: str | Iterable[int]) -> C4State:
+        """The position after ``moves``: a string of column digits ("4453") or ints, columns
+        1..width from the left. A full column, a column out of range or a move after the game
+        is over raises :class:`~abcore.IllegalMoveError` listing the legal columns.
+
+        >>> ConnectFour().from_moves("448")
+        Traceback (most recent call last):
+        ...
+        abcore.game.IllegalMoveError: illegal move 8 in state C4State('......./......./......./......./...O.../...X...', to_move='X'); legal moves are [1, 2, 3, 4, 5, 6, 7]
+        (move 3 of '448')
+        """
+        s = self.initial_state
+        for i, m in enumerate(moves):
+            col: Any = int(m) if isinstance(m, str) and m.isdigit() and len(m) == 1 else m
+            try:
+                s = self.result(s, col)
+            except IllegalMoveError as e:
+                e.add_note(f"(move {i + 1} of {moves!r})")
+                raise
+        return s
+
+    def moves_string(self, moves: Iterable[int]) -> str:
+        """The move string of a sequence of columns: ``[4, 4, 5]`` -> ``'445'``."""
+        return "".join(str(c) for c in moves)
+
+    # --- the protocol ------------------------------------------------------------------------
+    def to_move(self, state: C4State) -> str:
+        return "O" if (state >> self._sl).bit_count() & 1 else "X"
+
+    def actions(self, state: C4State) -> tuple:
+        """The playable columns, left to right; () once the game is over."""
+        mask = state >> self._sl
+        if state & _WON:
+            return ()
+        top = self._top
+        return tuple(c for c in range(1, self.width + 1) if not mask & top[c])
+
+    def result(self, state: C4State, action: int) -> C4State:
+        mask = state >> self._sl
+        if (state & _WON or action.__class__ is not int or not 0 < action <= self.width
+                or mask & self._top[action]):
+            raise IllegalMoveError(action, self.actions(state), state)
+        p = (state & self._curbits) >> _LOW | (mask + self._bottom) & self._col[action]
+        new = mask | p
+        # Four in a row for p, the mover's stones: one test per direction (Pons' alignment).
+        h = self.height
+        won = 0
+        for d in (1, h, h + 1, h + 2):
+            m = p & (p >> d)
+            if m & (m >> 2 * d):
+                won = _WON
+                break
+        return C4State((new << self._s | (new ^ p)) << _LOW | won | self._wh)
+
+    def is_terminal(self, state: C4State) -> bool:
+        return bool(state & _WON) or state >> self._sl == self._full
+
+    def utility(self, state: C4State, player: str) -> int:
+        """The score of a finished game for ``player``; raises ValueError before the end."""
+        if not state & _WON:
+            if state >> self._sl == self._full:
+                return 0
+            raise ValueError(f"{state!r} is not over: utility() scores finished games; use "
+                             "evaluate() for a position in progress")
+        n = (state >> self._sl).bit_count()
+        v = self._top_score - (n + 1) // 2               # the winner moved last: stone (n+1)//2
+        last = "X" if n & 1 else "O"
+        return v if player == last else -v
+
+    def winner(self, state: C4State) -> str | None:
+        """'X' or 'O' once someone has four in a row, else None."""
+        if not state & _WON:
+            return None
+        return "X" if (state >> self._sl).bit_count() & 1 else "O"
+
+    # --- hooks for search ------------------------------------------------------------------
+    def moves_played(self, state: C4State) -> int:
+        return (state >> self._sl).bit_count()
+
+    def key(self, state: C4State) -> int:
+        """Pons' key ``current + mask``: unique per position of this board, below 2**(w*(h+1))."""
+        return ((state & self._curbits) >> _LOW) + (state >> self._sl)
+
+    def value_bounds(self, state: C4State) -> tuple[int, int]:
+        """(lowest, highest) value the side to move can get in a non-terminal ``state``: losing
+        to the opponent's next stone, winning with its own next stone (or 0 if it has none)."""
+        n = (state >> self._sl).bit_count()
+        best = self._top_score - (n // 2 + 1)            # with its next stone, move n + 1
+        # The opponent's next stone is move n + 2; with one cell left it never comes.
+        worst = -(self._top_score - (n - n // 2 + 1)) if n + 2 <= self._size else 0
+        return worst, best
+
+    def search_actions(self, state: C4State) -> tuple:
+        """The moves to search, in the order to search them; () once the game is over.
+
+        A move that wins at once, alone; else the moves after which the opponent cannot win at
+        once (only one move if every move loses at once: they are all worth the same), ordered by
+        the number of winning spots they leave the mover (Pons' threat count), ties centre-first.
+
+        >>> g = ConnectFour()
+        >>> g.search_actions(g.from_moves("112233"))     # block column 4, or lose
+        (4,)
+        >>> g.search_actions(g.initial_state)
+        (4, 3, 5, 2, 6, 1, 7)
+        """
+        if state & _WON:
+            return ()
+        mask = state >> self._sl
+        if mask == self._full:
+            return ()
+        cur = (state & self._curbits) >> _LOW
+        full, col = self._full, self._col
+        possible = (mask + self._bottom) & full
+        win = self._winning(cur, mask) & possible
+        centre = self._centre
+        if win:
+            return next((c,) for c in centre if win & col[c])
+        opp = self._winning(cur ^ mask, mask)
+        forced = possible & opp
+        if forced:
+            if forced & (forced - 1):                    # two threats: every move loses
+                return next((c,) for c in centre if possible & col[c])
+            possible = forced
+        safe = possible & ~(opp >> 1)                    # not under an opponent's winning spot
+        if not safe:
+            return next((c,) for c in centre if possible & col[c])
+        moves = [(c, m) for c in centre if (m := safe & col[c])]
+        if len(moves) == 1:
+            return (moves[0][0],)
+        winning = self._winning
+        # sorted() is stable, so equal threat counts keep the centre-first order.
+        moves.sort(key=lambda cm: winning(cur | cm[1], mask).bit_count(), reverse=True)
+        return tuple(c for c, _ in moves)
+
+    def _winning(self, p: int, mask: int) -> int:
+        """The empty cells where stones ``p`` would make four in a row (Pons'
+        compute_winning_position): for each direction, three stones on either side pattern."""
+        h = self.height
+        r = (p << 1) & (p << 2) & (p << 3)
+        for s in (h + 1, h, h + 2):
+            q = (p << s) & (p << 2 * s)
+            r |= q & (p << 3 * s) | q & (p >> s)
+            q = (p >> s) & (p >> 2 * s)
+            r |= q & (p << s) | q & (p >> 3 * s)
+        return r & (self._full ^ mask)
+
+    # --- evaluation and display ------------------------------------------------------------
+    def _make_windows(self) -> tuple:
+        """Every set of 4 cells in a line (69 on 7 x 6), as bitboards."""
+        w, h, h1 = self.width, self.height, self.height + 1
+        out = []
+        for c in range(w):
+            for r in range(h):
+                for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                    cells = [(c + i * dc, r + i * dr) for i in range(4)]
+                    if all(0 <= x < w and 0 <= y < h for x, y in cells):
+                        out.append(sum(1 << (x * h1 + y) for x, y in cells))
+        return tuple(out)
+
+    def stones(self, state: C4State, player: str) -> int:
+        """The bitboard of ``player``'s stones."""
+        mask = state >> self._sl
+        cur = (state & self._curbits) >> _LOW
+        return cur if self.to_move(state) == player else cur ^ mask
+
+    def evaluate(self, state: C4State, player: str) -> float:
+        """A score for depth-limited search, on the utility's scale: the utility at the end of
+        the game; before it, (lines of four still open for ``player``) - (lines still open for
+        the opponent), divided by (number of lines + 1) so that it stays strictly between -1 and
+        1. Every win scores at least 1, so a real win always beats any evaluation and a real
+        loss is always worse (seed 004's open-lines evaluation, scaled).
+
+        >>> g = ConnectFour()
+        >>> g.evaluate(g.from_moves("4"), "X") * 70        # 69 lines: X's centre stone blocks 7
+        7.0
+        """
+        if self.is_terminal(state):
+            return self.utility(state, player)
+        mine = self.stones(state, player)
+        theirs = (state >> self._sl) ^ mine
+        diff = sum(1 for w in self._windows if not w & theirs) - sum(
+            1 for w in self._windows if not w & mine)
+        return diff / (len(self._windows) + 1)
+
+    def text(self, state: C4State) -> str:
+        """The board as text, top row first, column numbers below (``str(state)``)."""
+        return str(state)
+
+
+def position_sets() -> list[str]:
+    """The names of the position sets shipped with abcore, for :func:`load_positions`.
+
+    >>> position_sets()
+    ['begin', 'end', 'middle', 'middle_hard']
+    """
+    folder = resources.files("abcore") / "data" / "connect4"
+    return sorted(f.name[:-4] for f in folder.iterdir() if f.name.endswith(".txt"))
+
+
+def load_positions(name: str) -> list[tuple[str, int]]:
+    """The ``(moves, score)`` pairs of a shipped position set (7 x 6; score for the side to
+    move, Pons' scale); how they were made: abcore/data/connect4/README.md.
+
+    >>> load_positions("end")[0]
+    ('31445572255245345277164127217', 6)
+    """
+    if name not in position_sets():
+        raise ValueError(f"no position set {name!r}: choose one of {position_sets()}")
+    text = (resources.files("abcore") / "data" / "connect4" / f"{name}.txt").read_text()
+    out = []
+    for line in text.splitlines():
+        moves, score = line.split()
+        out.append((moves, int(score)))
+    return out

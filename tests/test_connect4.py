@@ -1,0 +1,249 @@
+"""Connect 4: the bitboards against a naive board, moves, scores, and the search hooks."""
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from abcore import IllegalMoveError, alphabeta, minimax
+from abcore.games import ConnectFour, load_positions, position_sets
+
+GAME = ConnectFour()
+
+
+def naive_winner(columns: list[list[str]], width: int, height: int) -> str | None:
+    """Four equal stones in a row, by looking at every cell and direction."""
+    def at(c, r):
+        return columns[c][r] if 0 <= c < width and 0 <= r < len(columns[c]) else None
+    for c in range(width):
+        for r in range(height):
+            p = at(c, r)
+            if p is None:
+                continue
+            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                if all(at(c + i * dc, r + i * dr) == p for i in range(4)):
+                    return p
+    return None
+
+
+def naive_grid(columns, width, height):
+    return ["".join(columns[c][r] if r < len(columns[c]) else "." for c in range(width))
+            for r in reversed(range(height))]
+
+
+@settings(max_examples=400)
+@given(st.sampled_from([(7, 6), (7, 6), (4, 4), (5, 4), (6, 5), (9, 7), (3, 5)]),
+       st.integers(0, 2**32))
+def test_win_detection_matches_a_naive_board(size, seed):
+    """2,000 random games (5 per example): after each move the bitboard game agrees with a
+    list-of-columns board on the cells, the winner, the end of the game and the legal columns."""
+    width, height = size
+    g = ConnectFour(width, height)
+    rng = random.Random(seed)
+    for _ in range(5):
+        s = g.initial_state
+        columns: list[list[str]] = [[] for _ in range(width)]
+        while True:
+            legal = g.actions(s)
+            assert legal == tuple(c + 1 for c in range(width) if len(columns[c]) < height)
+            col = rng.choice(legal)
+            player = g.to_move(s)
+            s = g.result(s, col)
+            columns[col - 1].append(player)
+            assert s.grid() == naive_grid(columns, width, height)
+            winner = naive_winner(columns, width, height)
+            assert g.winner(s) == winner
+            full = all(len(c) == height for c in columns)
+            assert g.is_terminal(s) == (winner is not None or full)
+            if g.is_terminal(s):
+                assert g.actions(s) == () and g.search_actions(s) == ()
+                break
+
+
+def test_from_moves_errors_list_the_legal_columns():
+    with pytest.raises(IllegalMoveError) as e:                 # a full column
+        GAME.from_moves("4444444")
+    assert e.value.action == 4 and e.value.legal == (1, 2, 3, 5, 6, 7)
+    assert "(move 7 of '4444444')" in e.value.__notes__
+    for bad in ("8", "0", "4x"):                              # out of range, not a column
+        with pytest.raises(IllegalMoveError) as e:
+            GAME.from_moves(bad)
+        assert e.value.legal == (1, 2, 3, 4, 5, 6, 7)
+    with pytest.raises(IllegalMoveError) as e:                 # after X has won
+        GAME.from_moves("44556673")
+    assert e.value.legal == ()
+    with pytest.raises(IllegalMoveError):
+        GAME.result(GAME.initial_state, True)                 # a bool is not a column
+    assert GAME.from_moves([4, 4, 5]) == GAME.from_moves("445")
+    with pytest.raises(ValueError, match="width"):
+        ConnectFour(10, 6)
+
+
+def test_utility_prefers_quick_wins():
+    quick = GAME.from_moves("4455667")                      # X wins with its 4th stone
+    slow = GAME.from_moves("561727374")                      # X wins with its 5th stone
+    assert GAME.utility(quick, "X") == 18 > GAME.utility(slow, "X") == 17
+    assert GAME.utility(quick, "O") == -18 < GAME.utility(slow, "O") == -17
+    assert ConnectFour(4, 4).utility(ConnectFour(4, 4).from_moves("1122334"), "X") == 5
+    with pytest.raises(ValueError, match="not over"):
+        GAME.utility(GAME.initial_state, "X")
+
+
+def test_utility_is_22_minus_the_winners_stones_on_random_games():
+    rng = random.Random(4)
+    seen = set()
+    for _ in range(300):
+        s, moves = GAME.initial_state, []
+        while not GAME.is_terminal(s):
+            moves.append(rng.choice(GAME.actions(s)))
+            s = GAME.result(s, moves[-1])
+        w = GAME.winner(s)
+        if w is None:
+            assert GAME.utility(s, "X") == GAME.utility(s, "O") == 0
+            continue
+        k = sum(1 for i in range(len(moves)) if "XO"[i % 2] == w)
+        assert GAME.utility(s, w) == 22 - k == -GAME.utility(s, "XO"[w == "X"])
+        seen.add(k)
+    assert len(seen) > 5                                      # many different win lengths
+
+
+def test_states_hash_and_compare_by_position():
+    a, b = GAME.from_moves("1234"), GAME.from_moves("3214")   # the same stones, other order
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert GAME.from_moves("1234") != GAME.from_moves("2143")  # colours swapped
+    assert ConnectFour(4, 4).initial_state != GAME.initial_state
+    assert repr(a) == "C4State('......./......./......./......./......./XOXO...', to_move='X')"
+    assert GAME.key(a) == GAME.key(b) and GAME.key(a) != GAME.key(GAME.from_moves("2143"))
+    assert GAME.moves_played(a) == 4
+
+
+def all_positions(g):
+    """Every position reachable on a small board, with its exact value for the side to move."""
+    value = {}
+
+    def solve(s):
+        if s in value:
+            return value[s]
+        if g.is_terminal(s):
+            v = g.utility(s, g.to_move(s))
+        else:
+            v = max(-solve(g.result(s, a)) for a in g.actions(s))
+        value[s] = v
+        return v
+    solve(g.initial_state)
+    return value
+
+
+def test_search_actions_keep_every_value_on_4x4_exhaustively():
+    """On every one of the 161,029 positions of 4 x 4: the best of search_actions is the best of
+    all moves; the keys are unique; the value lies within value_bounds. (5 x 4, all 3,945,711
+    positions, was checked the same way by hand: no difference; too slow for the suite.)"""
+    g = ConnectFour(4, 4)
+    value = all_positions(g)
+    assert len(value) == 161_029 and value[g.initial_state] == 0
+    keys = set()
+    for s, v in value.items():
+        keys.add(g.key(s))
+        if g.is_terminal(s):
+            continue
+        lo, hi = g.value_bounds(s)
+        assert lo <= v <= hi
+        moves = g.search_actions(s)
+        assert moves and set(moves) <= set(g.actions(s)) and len(set(moves)) == len(moves)
+        assert max(-value[g.result(s, a)] for a in moves) == v
+    assert len(keys) == len(value)
+
+
+class Pruned(ConnectFour):
+    """The game whose moves are only the search hooks' moves."""
+
+    def actions(self, state):
+        return self.search_actions(state)
+
+
+@settings(max_examples=40)
+@given(st.sampled_from([(4, 4), (5, 4)]), st.lists(st.integers(0, 100), min_size=12, max_size=12))
+def test_alphabeta_and_pruned_moves_agree_with_minimax_on_small_boards(size, picks):
+    """Positions with at most 8 empty cells, so that plain minimax stays quick."""
+    g, p = ConnectFour(*size), Pruned(*size)
+    s = g.initial_state
+    for pick in picks[:size[0] * size[1] - 8]:
+        if g.is_terminal(s):
+            break
+        legal = g.actions(s)
+        s = g.result(s, legal[pick % len(legal)])
+    m = minimax(g, s)
+    assert alphabeta(g, s).value == m.value
+    assert minimax(p, s).value == m.value == alphabeta(p, s).value
+
+
+def test_search_actions_order_and_rules():
+    assert GAME.search_actions(GAME.initial_state) == (4, 3, 5, 2, 6, 1, 7)
+    assert GAME.search_actions(GAME.from_moves("445566")) == (3,)          # wins at once
+    assert GAME.search_actions(GAME.from_moves("112233")) == (4,)          # must block
+    assert GAME.search_actions(GAME.from_moves("1122334")) == ()           # over: X won
+
+
+def test_search_actions_never_hand_the_opponent_a_win():
+    rng = random.Random(7)
+    for _ in range(300):
+        s = GAME.initial_state
+        while not GAME.is_terminal(s):
+            moves = GAME.search_actions(s)
+            wins = [a for a in GAME.actions(s) if GAME.is_terminal(GAME.result(s, a))
+                    and GAME.winner(GAME.result(s, a))]
+            if wins:
+                assert len(moves) == 1 and moves[0] in wins
+            else:
+                def loses(a):
+                    t = GAME.result(s, a)
+                    return any(GAME.winner(GAME.result(t, b)) for b in GAME.actions(t))
+                safe = [a for a in GAME.actions(s) if not loses(a)]
+                assert sorted(moves) == sorted(safe) if safe else len(moves) == 1
+            s = GAME.result(s, rng.choice(GAME.actions(s)))
+
+
+def test_evaluate_stays_inside_every_win():
+    rng = random.Random(1)
+    for _ in range(200):
+        s = GAME.initial_state
+        while not GAME.is_terminal(s):
+            for p in GAME.players:
+                e = GAME.evaluate(s, p)
+                assert -1 < e < 1 and e == -GAME.evaluate(s, "XO"[p == "X"])
+            s = GAME.result(s, rng.choice(GAME.actions(s)))
+        assert GAME.evaluate(s, "X") == GAME.utility(s, "X")
+    assert GAME.evaluate(GAME.from_moves("4"), "X") == 7 / 70
+
+
+def test_shipped_sets_load_and_agree_with_the_game():
+    assert set(position_sets()) >= {"end", "middle"}
+    with pytest.raises(ValueError, match="choose one of"):
+        load_positions("nope")
+    end = load_positions("end")
+    assert len(end) == 1000
+    for moves, score in end[:20]:
+        s = GAME.from_moves(moves)
+        assert not GAME.is_terminal(s) and GAME.moves_played(s) > 28
+        assert alphabeta(Pruned(), s).value == score
+
+
+def test_draw_connect4_puts_one_disc_per_stone():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from abcore.draw_connect4 import draw_connect4
+
+    for moves in ("", "4453", "4455667", "1" * 6 + "2" * 6):
+        s = GAME.from_moves(moves)
+        ax = draw_connect4(s, values={c: c - 4 for c in range(1, 8)}, highlight=[1, 7])
+        discs = [p for p in ax.patches if p.get_gid() == "disc"]
+        holes = [p for p in ax.patches if p.get_gid() == "hole"]
+        assert len(discs) == len(moves) and len(discs) + len(holes) == 42
+        reds = sum(1 for p in discs if matplotlib.colors.to_hex(p.get_facecolor()) == "#d62728")
+        assert reds == (len(moves) + 1) // 2
+        assert [t.get_text() for t in ax.texts] == ["-3", "-2", "-1", "0", "1", "2", "3"]
+        plt.close(ax.figure)
+    with pytest.raises(ValueError, match="not in 1..7"):
+        draw_connect4(GAME.initial_state, highlight=8)
+    plt.close("all")
