@@ -175,6 +175,9 @@ def connect4() -> None:
     print()
     from . import connect4 as c4
     c4.main()
+    print()
+    from . import realtime
+    realtime.main()
 
 
 def _load() -> str:
