@@ -2,7 +2,7 @@
 games and on explicit trees, with counting and tracing as parameters."""
 from .game import Game, IllegalMoveError
 from .search import (Search, alphabeta, alphabeta_failhard, check_outcomes, describe, expectimax,
-                     minimax, negamax, pvs)
+                     minimax, negamax, pvs, star1, star2)
 from .stats import SearchResult, SearchStats
 from .trace import Event, passes, replay
 from .trees import (GameTree, TreeError, random_tree, random_uniform, reorder, shipped_trees,
@@ -10,7 +10,8 @@ from .trees import (GameTree, TreeError, random_tree, random_uniform, reorder, s
 
 __all__ = [
     "Game", "IllegalMoveError",
-    "minimax", "alphabeta", "alphabeta_failhard", "negamax", "expectimax", "pvs", "check_outcomes",
+    "minimax", "alphabeta", "alphabeta_failhard", "negamax", "expectimax", "pvs", "star1", "star2",
+    "check_outcomes",
     "Search", "describe",
     "SearchResult", "SearchStats", "Event", "replay", "passes",
     "GameTree", "TreeError", "shipped_trees", "random_tree", "random_uniform", "reorder", "tree_values", "unprunable",

@@ -53,10 +53,10 @@ def line_for(algorithm: str | Description, event: Event, kind: str,
         role = "header"
     elif k == "leaf":
         role = "evaluate" if event.detail == "evaluate" else "utility"
-    elif k in ("return", "leave") and kind == "chance" and f"{k}-chance" in roles:
-        return roles.index(f"{k}-chance")
     else:
         role = k
+    if kind == "chance" and f"{role}-chance" in roles:    # a chance node's own line for it
+        return roles.index(f"{role}-chance")
     if description.two_functions:
         role = f"{role}-{'min' if kind == 'min' else 'max'}"
     elif role == "return" and "return-max" in roles:

@@ -28,6 +28,8 @@ research  a child is searched again with the wider    the move searched again
           narrower search returned
 alpha     α was raised (alpha holds the new α)        the old α
 beta      β was lowered (beta holds the new β)        the old β
+probe     a chance node learnt bounds on an outcome     ``(outcome, low, high, probability)``
+          from one move of it (Star2)
 cut       the node stops; value = what it returns      the moves skipped, in order
 leave     the node returns value                      None
 ========  ==========================================  =====================================
@@ -43,7 +45,8 @@ from typing import Any, Hashable, Iterable, NamedTuple
 
 __all__ = ["Event", "Pass", "TraceNode", "Replay", "replay", "passes", "KINDS", "MergedTraceError"]
 
-KINDS = ("start", "enter", "leaf", "hit", "return", "research", "alpha", "beta", "cut", "leave")
+KINDS = ("start", "enter", "leaf", "hit", "return", "research", "probe", "alpha", "beta", "cut",
+         "leave")
 
 
 class Event(NamedTuple):

@@ -116,7 +116,11 @@ def _tree_shape(tree: Any, full: Replay | None, search_order: bool) -> _Shape:
     if full is not None and () in full.nodes and _is_node(tree, full.nodes[()].state):
         root = full.nodes[()].state
     node_of: dict = {}
-    for path in (full.nodes if full is not None else ()):
+    # Every path the pass entered, also those a later re-search dropped (a probe's subtree):
+    # earlier frames show them.
+    entered = dict.fromkeys([*full.nodes, *(p for p in full.paths if p is not None)]) \
+        if full is not None else {}
+    for path in entered:
         try:
             node_of[path] = _walk(tree, root, path)
         except (ValueError, IndexError, KeyError):
@@ -204,7 +208,7 @@ def _side(n: Hashable, kind: str, shape: _Shape, tree: Any, full: Replay | None,
     assert full is not None
     if game is not None and n not in shape.placeholder:
         return "max" if game.to_move(full.nodes[n].state) == full.player else "min"
-    path = shape.path_of[n]
+    path = shape.path_of.get(n, n)
     return "max" if len(path) % 2 == 0 else "min"       # MAX and MIN alternate
 
 
@@ -228,7 +232,9 @@ def _value(tn: Any, kind: str, side: Any, description: Any) -> tuple:
         bound = "≤" if value <= a0 else "≥" if value >= b0 else ""
     elif value is not None and running:
         seen = side if description.view == "mover" else kind
-        bound = "Σ" if kind == "chance" else "≤" if seen == "min" else "≥"
+        bound = "≤" if seen == "min" else "≥"
+        if kind == "chance":     # a weighted sum so far, or the bound a cut just returned
+            bound = "Σ" if not tn.skipped else "≤" if value <= tn.alpha else "≥"
     return value, bound, running, window
 
 
@@ -322,8 +328,10 @@ def _who(g: nx.DiGraph, shape: _Shape, tree: Any, full: Replay | None, now: Repl
     for path, tn in now.nodes.items():
         n = shape.node_of.get(path, path) if tree is not None else path
         names[path] = _name(tree, n, path)
-        kind = _kind(n, shape, tree, full, game)
-        calls[path] = (_side(n, kind, shape, tree, full, game) if kind == "leaf" else kind)
+        # a node this frame knows but the pass dropped later (re-searched away): as it is now
+        known = full if tree is not None or full is None or path in full.nodes else now
+        kind = _kind(n, shape, tree, known, game)
+        calls[path] = (_side(n, kind, shape, tree, known, game) if kind == "leaf" else kind)
         for m in tn.skipped:
             c = _step(tree, n, m) if tree is not None else path + (m,)
             names[path + (m,)] = _name(tree, c, path + (m,))

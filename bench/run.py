@@ -14,6 +14,7 @@ from abcore.games import TicTacToe
 from abcore.ordering import center_first
 
 from . import overhead, peers, reference
+from . import chance as chance_bench
 from . import mcts as mcts_bench
 from .timing import Timing, interleaved, median, spread, time_runs
 
@@ -195,6 +196,8 @@ def main() -> None:
     trace_and_count_costs()
     stepthrough()
     connect4()
+    print()
+    chance_bench.main()
     print()
     mcts_bench.main()
     print()

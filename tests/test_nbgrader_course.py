@@ -67,7 +67,7 @@ def course_notebooks() -> list[Path]:
 def planted() -> dict[str, list[Path]]:
     """grade_id -> its planted wrong solutions, sorted by file name."""
     out: dict[str, list[Path]] = {}
-    for p in sorted(PLANTED.glob("*.py")):
+    for p in sorted(PLANTED.glob("*__*.py")):            # <grade_id>__<what is wrong>.py
         out.setdefault(p.name.split("__")[0], []).append(p)
     return out
 

@@ -280,6 +280,16 @@ class StepThrough(StaticFallback, W.VBox):
             return f"α at {name} rises from {f(ev.detail)} to {f(ev.alpha)}"
         if ev.kind == "beta":
             return f"β at {name} falls from {f(ev.detail)} to {f(ev.beta)}"
+        if ev.kind == "probe":                 # a bound on one outcome, from one move of it
+            i, lo, hi, p = ev.detail
+            return (f"{name} probes {self._name(path + (i,))} (p = {f(p)}): its value lies in "
+                    f"[{f(lo)}, {f(hi)}]")
+        if ev.kind == "cut" and kind == "chance":    # a cut on bounds, not on one child's value
+            low = ev.value <= ev.alpha
+            skipped = ", ".join(self._name(path + (m,)) for m in ev.detail) or "no other outcome"
+            return (f"cut at {name}: whatever its other outcomes are worth, its value is "
+                    + (f"≤ {f(ev.value)} ≤ α = {f(ev.alpha)}" if low
+                       else f"≥ {f(ev.value)} ≥ β = {f(ev.beta)}") + f"; pruned: {skipped}")
         if ev.kind == "cut":
             seen = self.trace[k - 1].detail[1] if self.trace[k - 1].kind == "return" else ev.value
             skipped = ", ".join(self._name(path + (m,)) for m in ev.detail) or "nothing (it was the last child)"
