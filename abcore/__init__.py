@@ -1,8 +1,9 @@
 """abcore: game-tree search for teaching: minimax, alpha-beta, negamax and expectimax on real
 games and on explicit trees, with counting and tracing as parameters."""
 from .game import Game, IllegalMoveError
-from .search import (Search, alphabeta, alphabeta_failhard, check_outcomes, describe, expectimax,
-                     minimax, negamax, pvs, star1, star2)
+from .search import (Search, TranspositionTable, alphabeta, alphabeta_failhard, check_outcomes,
+                     describe, expectimax, iterative_deepening, minimax, mtdf, negamax, pvs, solve,
+                     star1, star2)
 from .stats import SearchResult, SearchStats
 from .trace import Event, passes, replay
 from .trees import (GameTree, TreeError, random_tree, random_uniform, reorder, shipped_trees,
@@ -12,7 +13,7 @@ __all__ = [
     "Game", "IllegalMoveError",
     "minimax", "alphabeta", "alphabeta_failhard", "negamax", "expectimax", "pvs", "star1", "star2",
     "check_outcomes",
-    "Search", "describe",
+    "Search", "describe", "TranspositionTable", "iterative_deepening", "mtdf", "solve",
     "SearchResult", "SearchStats", "Event", "replay", "passes",
     "GameTree", "TreeError", "shipped_trees", "random_tree", "random_uniform", "reorder", "tree_values", "unprunable",
 ]

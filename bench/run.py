@@ -177,8 +177,8 @@ def connect4() -> None:
     from . import connect4 as c4
     c4.main()
     print()
-    from . import realtime
-    realtime.main()
+    from . import connect4_steps
+    connect4_steps.main()
 
 
 def _load() -> str:

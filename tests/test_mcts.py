@@ -423,3 +423,44 @@ def test_a_chance_game_trace_replays_with_outcome_indices():
     assert {m: rep.nodes[(m,)].visits for m, _ in r.visits} == dict(r.visits)
     assert len(rep.nodes) == r.stats.nodes
     assert any(ev.kind == "chance" and ev.value in (0, 1, 2) for ev in log)
+
+
+# --- Connect 4 -------------------------------------------------------------------------------
+
+class _WinLoss:
+    """ConnectFour scored +1 / 0 / -1, with that utility_range (the solver's proofs need it)."""
+
+    def __init__(self, game):
+        self.game, self.utility_range = game, (-1, 1)
+
+    def utility(self, state, player):
+        v = self.game.utility(state, player)
+        return (v > 0) - (v < 0)
+
+    def __getattr__(self, name):
+        return getattr(self.game, name)
+
+
+def test_solve_proves_a_connect4_win_in_a_few_moves():
+    from abcore.games import ConnectFour
+    g = ConnectFour()
+    s = g.from_moves("4455")           # X: 3 or 6 makes an open three, a win on X's next move
+    r = mcts(_WinLoss(g), s, simulations=20_000, solve=True, seed=0)
+    assert r.proven and r.value == 1 and r.move in (3, 6)
+    assert set(r.moves) <= {3, 6} and r.stats.simulations < 20_000
+
+
+def test_solve_on_connect4s_own_scale_plays_the_win_it_proved_below_the_root():
+    # no utility_range: a win at once (18) does not prove the root, but it is played
+    from abcore.games import ConnectFour
+    g = ConnectFour()
+    r = mcts(g, g.from_moves("445566"), simulations=2000, solve=True, seed=0)
+    assert r.move in (3, 7) and r.value == 18
+
+
+@pytest.mark.parametrize("moves, must", [("112233", {4}), ("445566", {3, 7})])
+def test_connect4_mcts_blocks_or_wins_at_once(moves, must):
+    from abcore.games import ConnectFour
+    g = ConnectFour()
+    for seed in range(3):
+        assert mcts(_WinLoss(g), g.from_moves(moves), simulations=2000, seed=seed).move in must

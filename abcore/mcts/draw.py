@@ -12,14 +12,21 @@ __all__ = ["draw_mcts"]
 
 def draw_mcts(rep: MCTSReplay, ax: Any = None, *, max_depth: int | None = 3, min_visits: int = 1,
               value_range: tuple[float, float] = (-1.0, 1.0), labels: bool = True,
-              title: Any = None) -> Any:
+              title: Any = None, terms: bool = True, phase_marks: bool = True) -> Any:
     """Draw the tree of ``rep`` (a :func:`~abcore.mcts.replay_mcts` result); return the Axes.
 
     Each node is a disc whose area grows with its visits and whose colour is its mean value
     for the **root player** (red: good for the root player, blue: bad, on ``value_range``);
     proven nodes (the solver) have a thick black rim. The path of the current (or last)
-    iteration is drawn thick in orange, each step labelled with its UCB1 value. Only nodes with
-    at least ``min_visits`` visits and at most ``max_depth`` plies deep are drawn.
+    iteration is drawn thick in orange, each step labelled with its UCB1 value (with ``terms``,
+    both terms: ``mean + exploration = UCB``). Only nodes with at least ``min_visits`` visits
+    and at most ``max_depth`` plies deep are drawn.
+
+    With ``phase_marks``, the phase the replay stopped in is marked: after an **expansion** the
+    new node has a thick green rim; after a **playout** a dashed line leaves it, labelled with
+    the playout's length and result; after a **backup** the path is purple and each of its
+    nodes is labelled with the value it was credited (``+1`` / ``-1``...: for the player who
+    moved into it, so the sign alternates down a two-player path).
 
     Examples
     --------
@@ -52,15 +59,21 @@ def draw_mcts(rep: MCTSReplay, ax: Any = None, *, max_depth: int | None = 3, min
     pos = tidy_layout((), kids)
     paths = list(pos)
     on_path = set(rep.selected)
-    ucb = {ev.path + (ev.value.move,): ev.value.ucb for ev in rep.steps if ev.kind == "select"}
+    ucb = {ev.path + (ev.value.move,): ev.value for ev in rep.steps if ev.kind == "select"}
+    phase = rep.phase if phase_marks else None
+    hot_colour = "#8e44ad" if phase == "backup" else "#e67e22"
     for p in paths:                                   # edges, the current path on top
         for c in kids(p):
             hot = c in on_path
             (x0, y0), (x1, y1) = pos[p], pos[c]
-            ax.plot([x0, x1], [y0, y1], color="#e67e22" if hot else "#bbbbbb",
+            ax.plot([x0, x1], [y0, y1], color=hot_colour if hot else "#bbbbbb",
                     lw=3 if hot else 1, zorder=2 if hot else 1)
             if labels:
-                text = str(c[-1]) + (f"\nUCB {ucb[c]:.2f}" if c in ucb else "")
+                text = str(c[-1])
+                if c in ucb:
+                    sc = ucb[c]
+                    text += (f"\n{sc.mean:.2f} + {sc.explore:.2f} = {sc.ucb:.2f}"
+                             if terms else f"\nUCB {sc.ucb:.2f}")
                 ax.annotate(text, ((x0 + x1) / 2, (y0 + y1) / 2), fontsize=7, ha="center",
                             va="center", color="#a04000" if hot else "#555555", zorder=4,
                             bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none",
@@ -76,6 +89,8 @@ def draw_mcts(rep: MCTSReplay, ax: Any = None, *, max_depth: int | None = 3, min
         for p, x, y in zip(paths, xs, ys):
             n = nodes[p]
             ax.annotate(f"{n.visits}", (x, y), fontsize=7, ha="center", va="center", zorder=5)
+    if phase in ("expansion", "playout", "backup") and len(rep.selected) > 0:
+        _phase_marks(rep, ax, pos, phase)
     if title is None:
         title = (f"iteration {rep.iterations}, phase: {rep.phase}; area ~ visits, colour = mean "
                  f"for {rep.player!r}")
@@ -84,3 +99,30 @@ def draw_mcts(rep: MCTSReplay, ax: Any = None, *, max_depth: int | None = 3, min
     ax.set_axis_off()
     ax.margins(0.08)
     return ax
+
+
+def _phase_marks(rep: MCTSReplay, ax: Any, pos: dict, phase: str) -> None:
+    """The marks of the phase the replay stopped in (see :func:`draw_mcts`)."""
+    leaf = rep.selected[-1]
+    if leaf not in pos:
+        return
+    x, y = pos[leaf]
+    if phase == "expansion":
+        ax.scatter([x], [y], s=520, facecolors="none", edgecolors="#27ae60", linewidths=3, zorder=6)
+    elif phase == "playout" and rep.playout is not None:
+        moves, ending = rep.playout.detail
+        ax.plot([x, x + 0.15, x - 0.15, x], [y, y - 0.3, y - 0.5, y - 0.8], ls="--", color="#27ae60",
+                lw=1.5, zorder=2)
+        ax.annotate(f"playout: {moves} moves ({ending}),\nresult {rep.playout.value:+g} for "
+                    f"{rep.player!r}", (x, y - 0.85), fontsize=7, ha="center", va="top",
+                    color="#1e8449", zorder=6)
+    elif phase == "backup" and rep.playout is not None:
+        v = rep.playout.value                       # for the root player
+        for p in rep.selected:
+            if p not in pos:
+                continue
+            n = rep.nodes[p]
+            credited = v if n.player == rep.player else -v
+            px, py = pos[p]
+            ax.annotate(f"{credited:+g}", (px, py), xytext=(11, 6), textcoords="offset points",
+                        fontsize=8, color="#6c3483", fontweight="bold", zorder=6)

@@ -440,6 +440,11 @@ def _choice(root: Node, solve: bool, high: float) -> Node | None:
         else:
             floor = max(ch.lo for ch in kids)
             kids = [ch for ch in kids if ch.hi >= floor] or kids
+            # A child proven to reach `floor` is no longer selected (its siblings are explored
+            # instead), so it has few visits: take it when no unproven sibling's mean beats it.
+            sure = [ch for ch in kids if ch.lo == ch.hi == floor]
+            if sure and all(ch.mean <= floor for ch in kids if ch.lo != ch.hi):
+                kids = sure
     return max(kids, key=lambda ch: (ch.visits, ch.mean))   # max keeps the first of ties
 
 

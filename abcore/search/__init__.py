@@ -2,15 +2,23 @@
 
 Each engine module defines its search function and its :class:`Description`; they are
 registered here, once, so that views find them by the name a trace carries (:func:`describe`).
+
+Over the engines: a :class:`TranspositionTable` (``table=``), orderings that learn from cuts
+(:class:`Killers`, :class:`History`), and drivers that call one :class:`Search` pass after pass
+(:func:`mtdf`, :func:`iterative_deepening`, :func:`solve`; :mod:`abcore.search.drivers`).
 """
 from ._common import check_outcomes
 from .alphabeta import ALPHABETA, ALPHABETA_FAILHARD, NEGAMAX, alphabeta, alphabeta_failhard, negamax
 from .describe import ALGORITHMS, Description, describe, register
+from .drivers import (DeepeningResult, Iteration, iterative_deepening, mtdf, null_window,
+                      principal_variation, solve)
 from .expectimax import EXPECTIMAX, expectimax
 from .minimax import MINIMAX, minimax
 from .pvs import PVS, pvs
+from .orderings import History, Killers
 from .star import STAR1, STAR2, star1, star2
-from .state import Engine, Search
+from .state import Budget, Engine, OutOfBudget, Search
+from .table import EXACT, LOWER, TO_THE_END, UPPER, Entry, TranspositionTable
 
 for _description in (MINIMAX, EXPECTIMAX, ALPHABETA, ALPHABETA_FAILHARD, NEGAMAX, PVS, STAR1, STAR2):
     register(_description)
@@ -18,4 +26,6 @@ for _description in (MINIMAX, EXPECTIMAX, ALPHABETA, ALPHABETA_FAILHARD, NEGAMAX
 __all__ = ["minimax", "alphabeta", "alphabeta_failhard", "negamax", "expectimax", "pvs",
            "star1", "star2",
            "check_outcomes", "Search", "Engine", "Description", "describe", "register",
-           "ALGORITHMS"]
+           "ALGORITHMS", "TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "TO_THE_END",
+           "iterative_deepening", "mtdf", "solve", "DeepeningResult", "Iteration",
+           "principal_variation", "null_window", "Killers", "History", "Budget", "OutOfBudget"]

@@ -19,7 +19,9 @@ from ..stats import SearchResult, SearchStats
 from ..trace import Event
 from ._common import INF, no_chance, no_moves
 from .describe import Description
-from .state import Engine, Search, make_emit, no_emit, root_bound
+from .table import TranspositionTable
+from .state import Engine, Search, make_emit, no_emit, root_bound, table_parts
+from .table import EXACT, LOWER, TO_THE_END, UPPER
 
 __all__ = ["alphabeta", "alphabeta_failhard", "negamax", "ALPHABETA", "ALPHABETA_FAILHARD",
            "NEGAMAX"]
@@ -28,7 +30,7 @@ __all__ = ["alphabeta", "alphabeta_failhard", "negamax", "ALPHABETA", "ALPHABETA
 def alphabeta(game: Game, state: Any, *, depth: int | None = None, evaluate: Callable | None = None,
               order: Callable | None = None, alpha: float = -INF, beta: float = INF,
               stats: SearchStats | None = None, trace: list | None = None, player: Any = None,
-              ties: bool = False) -> SearchResult:
+              ties: bool = False, table: TranspositionTable | None = None) -> SearchResult:
     """Fail-soft alpha-beta. With V the minimax value of ``state`` for ``player``:
 
     - if V <= alpha, the value returned is <= alpha (an upper bound on V);
@@ -55,7 +57,7 @@ def alphabeta(game: Game, state: Any, *, depth: int | None = None, evaluate: Cal
     True
     """
     search = Search(game, state, ALPHABETA, depth=depth, evaluate=evaluate, order=order,
-                    player=player, trace=trace, ties=ties)
+                    player=player, trace=trace, ties=ties, table=table)
     return search.result(search.run(state, alpha, beta), stats)
 
 
@@ -63,7 +65,7 @@ def alphabeta_failhard(game: Game, state: Any, *, depth: int | None = None,
                        evaluate: Callable | None = None, order: Callable | None = None,
                        alpha: float = -INF, beta: float = INF, stats: SearchStats | None = None,
                        trace: list | None = None, player: Any = None,
-                       ties: bool = False) -> SearchResult:
+                       ties: bool = False, table: TranspositionTable | None = None) -> SearchResult:
     """Fail-hard alpha-beta (seed 001). With V the minimax value of ``state`` for ``player``:
 
     - if V <= alpha, the value returned is exactly alpha;
@@ -82,14 +84,14 @@ def alphabeta_failhard(game: Game, state: Any, *, depth: int | None = None,
     5
     """
     search = Search(game, state, ALPHABETA_FAILHARD, depth=depth, evaluate=evaluate, order=order,
-                    player=player, trace=trace, ties=ties)
+                    player=player, trace=trace, ties=ties, table=table)
     return search.result(search.run(state, alpha, beta), stats)
 
 
 def negamax(game: Game, state: Any, *, depth: int | None = None, evaluate: Callable | None = None,
             order: Callable | None = None, alpha: float = -INF, beta: float = INF,
             stats: SearchStats | None = None, trace: list | None = None, player: Any = None,
-            ties: bool = False) -> SearchResult:
+            ties: bool = False, table: TranspositionTable | None = None) -> SearchResult:
     """Negamax alpha-beta (seeds 000, 004): ``v = -search(child, -beta, -alpha)``.
 
     The same search, result and guarantee as :func:`alphabeta` (fail-soft); its trace gives each
@@ -104,18 +106,24 @@ def negamax(game: Game, state: Any, *, depth: int | None = None, evaluate: Calla
     3
     """
     search = Search(game, state, NEGAMAX, depth=depth, evaluate=evaluate, order=order,
-                    player=player, trace=trace, ties=ties)
+                    player=player, trace=trace, ties=ties, table=table)
     return search.result(search.run(state, alpha, beta), stats)
 
 
 def _engine(search: Search, fail_hard: bool = False) -> Engine:
-    """The node search of alpha-beta over ``search``: fail-soft, or fail-hard if asked."""
-    game, limit, at_limit, order = search.game, search.limit, search.evaluate, search.order
+    """The node search of alpha-beta over ``search``: fail-soft, or fail-hard if asked; with the
+    search's transposition table, budget and ordering feedback when it has them."""
+    game, at_limit, order = search.game, search.evaluate, search.order
     is_terminal, utility, actions = search.is_terminal, search.utility, search.actions
     result, to_move, chance = search.result_of, search.to_move, search.is_chance
     ties, root, name = search.ties, search.root, search.description.name
     tracing = search.trace is not None
     emit = make_emit(search) if tracing else no_emit
+    tabled, entries, key, unsound, capacity = table_parts(search)
+    feedback, budget, bounds = search.feedback, search.budget, search.bounds
+    order_at = getattr(order, "order_at", None)
+    limit = search.limit
+    stop = -1                      # the node count at which to check the budget (-1: never)
     nodes = leaves = cutoffs = max_depth = 0
 
     def node(s: Any, d: int, a: Number, b: Number, viewer: Any) -> Number:
@@ -124,14 +132,20 @@ def _engine(search: Search, fail_hard: bool = False) -> Engine:
         The node turns to the side of the player who moves there (negating the window when that
         is viewer's opponent), searches its children from that side, and turns the answer back.
         """
-        nonlocal nodes, leaves, cutoffs, max_depth
+        nonlocal nodes, leaves, cutoffs, max_depth, stop
+        if nodes == stop:                         # one compare per node; the clock is read rarely
+            stop = budget.check(nodes)            # type: ignore[union-attr]
         nodes += 1
         terminal = is_terminal(s)
         if terminal or d == limit:
             leaves += 1
             if d > max_depth:
                 max_depth = d
-            v = utility(s, viewer) if terminal else at_limit(s, viewer)
+            if terminal:
+                v = utility(s, viewer)
+            else:
+                search.evaluations += 1
+                v = at_limit(s, viewer)
             if tracing:
                 emit("leaf", s, d, a, b, v, "utility" if terminal else "evaluate", viewer)
                 emit("leave", s, d, a, b, v, None, viewer)
@@ -142,14 +156,60 @@ def _engine(search: Search, fail_hard: bool = False) -> Engine:
         flip = mover != viewer
         if flip:                                  # the four sign changes of seed 000, in one place
             a, b = -b, -a
+        if tabled:
+            a0, b0, first, e0 = a, b, None, search.evaluations
+        if bounds is not None:                    # the game's range for this state (solve)
+            lo_, hi_ = bounds(s)
+            if lo_ >= b or hi_ <= a or lo_ == hi_:  # the window is outside the range, or one value
+                v = hi_ if hi_ <= a else lo_
+                if tracing:
+                    emit("leave", s, d, a, b, v, None, mover)
+                return -v if flip else v
+            if a < lo_:
+                a = lo_
+            if b > hi_:
+                b = hi_
+        if tabled:            # probe: values are for the side to move
+            k = s if key is None else key(s)
+            rem = limit - d if limit >= 0 else TO_THE_END
+            e = entries.get(k)
+            if e is not None:
+                first = e[3]                      # its best move is searched first
+                ed = e[2]
+                # an entry answers at the same depth left; one that saw no depth limit below
+                # it (stored as -2 - depth) also answers with more depth left, or none
+                if d and (ed == rem or ed < -1 and (rem == TO_THE_END or rem >= -2 - ed)):             # never answers the root: a driver needs its moves
+                    v, flag = e[0], e[1]
+                    if ed >= 0:                   # a value that rests on evaluations
+                        search.evaluations += 1
+                    if flag == EXACT or (v >= b if flag == LOWER else v <= a):
+                        search.hits += 1
+                        if fail_hard:
+                            v = min(max(v, a), b)
+                        if tracing:
+                            emit("hit", s, d, a, b, v, flag, mover)
+                            emit("leave", s, d, a, b, v, None, mover)
+                        return -v if flip else v
+                    if flag == LOWER:             # a bound inside the window narrows it
+                        if v > a:
+                            if tracing:
+                                emit("alpha", s, d, v, b, None, a, mover)
+                            a = v
+                    elif v < b:
+                        if tracing:
+                            emit("beta", s, d, a, v, None, b, mover)
+                        b = v
         moves = actions(s)
         if not moves:
             raise no_moves(s)
         if order is not None:
-            moves = order(game, s, moves)
+            moves = order(game, s, moves) if order_at is None else order_at(game, s, moves, d)
+        if tabled and first is not None and moves[0] != first and first in moves:
+            moves = (first, *(m for m in moves if m != first))
         if tracing:
             moves = tuple(moves)
         best: Number = a if fail_hard else -INF
+        best_move = None
         at_root, d1 = not d, d + 1
         # At the root with ties=True, children are searched with alpha one float lower, so that a
         # child equal to the best so far comes back exact instead of as a bound.
@@ -163,17 +223,18 @@ def _engine(search: Search, fail_hard: bool = False) -> Engine:
             if at_root:
                 root.append((m, -v if flip else v, root_bound(v, lo, b, flip)))
             if v > best:
-                best = v
+                best, best_move = v, m
             if tracing:
                 emit("return", s, d, a, b, best, (m, v, None), mover)
             if v >= b and not (tie_root and b == INF):   # fail high: the opponent avoids s
                 cutoffs += 1
                 if fail_hard:
-                    best = b
+                    best, best_move = b, m
+                if feedback is not None:
+                    feedback(s, m, d, limit - d if limit >= 0 else TO_THE_END)
                 if tracing:
                     emit("cut", s, d, a, b, best, moves[moves.index(m) + 1:], mover)
-                    emit("leave", s, d, a, b, best, None, mover)
-                return -best if flip else best
+                break
             if v > a:
                 if tracing:
                     emit("alpha", s, d, v, b, best, a, mover)
@@ -181,9 +242,19 @@ def _engine(search: Search, fail_hard: bool = False) -> Engine:
                 lo = math.nextafter(a, -INF) if tie_root else a
         if tracing:
             emit("leave", s, d, a, b, best, None, mover)
+        if tabled:                                # store: the flag from the window on entry
+            if len(entries) >= capacity:
+                entries.clear()
+                search.table.clears += 1
+            entries[k] = (best, EXACT if unsound or a0 < best < b0 else UPPER if best <= a0
+                          else LOWER, rem if rem < 0 or search.evaluations != e0 else -2 - rem,
+                          best_move)
         return -best if flip else best
 
     def start(state: Any, alpha: float, beta: float) -> Number:
+        nonlocal limit, stop
+        limit = search.limit
+        stop = budget.start(nodes) if budget is not None else -1
         player = search.player
         if tracing:
             emit("enter", state, 0, alpha, beta, None, None, player)

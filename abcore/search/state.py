@@ -12,6 +12,7 @@ hand-written search (see ``bench/``). :meth:`Search.stats` reads them.
 """
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from ..game import Game, Number
@@ -22,7 +23,66 @@ from ._common import INF, check_depth, check_window, limit_evaluator, may_have_c
 if TYPE_CHECKING:
     from .describe import Description
 
-__all__ = ["Search", "Engine", "make_emit", "no_emit", "root_bound"]
+__all__ = ["Search", "Engine", "Budget", "OutOfBudget", "make_emit", "no_emit", "root_bound",
+           "KEEP", "table_parts"]
+
+KEEP: Any = object()        # run(depth=KEEP): search to the depth the Search was made with
+
+
+class OutOfBudget(Exception):
+    """Raised from inside a search when its :class:`Budget` is spent; the driver catches it."""
+
+
+class Budget:
+    """A node and/or time budget, checked inside the search.
+
+    The engine compares its node counter with one number at every node (``nodes == stop``:
+    about 1% of a tic-tac-toe node's time, see ``bench/``); only when they meet does it call
+    :meth:`check`, which reads the clock (every ``every`` nodes) and either raises
+    :class:`OutOfBudget` or says when to check again. ``nodes``: at most this many nodes in all
+    (the counter is shared by every pass of the search); ``seconds``: wall-clock seconds from
+    :meth:`start`. ``armed=False`` lets a pass run unchecked (a driver's first iteration).
+
+    >>> b = Budget(nodes=10)
+    >>> b.start(0)
+    10
+    >>> b.check(10)
+    Traceback (most recent call last):
+    ...
+    abcore.search.state.OutOfBudget: the budget of 10 nodes is spent
+    """
+
+    def __init__(self, nodes: int | None = None, seconds: float | None = None, every: int = 1024):
+        self.nodes, self.seconds, self.every = nodes, seconds, every
+        self.deadline: float | None = None
+        self.armed = True
+
+    def start(self, count: int) -> int:
+        """Start the clock (the first time); the node count at which to call :meth:`check`."""
+        if self.seconds is not None and self.deadline is None:
+            self.deadline = time.perf_counter() + self.seconds
+        return self._next(count)
+
+    def _next(self, count: int) -> int:
+        if not self.armed:
+            return -1
+        nxt = count + self.every if self.deadline is not None else -1
+        if self.nodes is not None and (nxt < 0 or self.nodes < nxt):
+            nxt = max(self.nodes, count)        # spent already: check at the very next node
+        return nxt
+
+    def check(self, count: int) -> int:
+        """Raise :class:`OutOfBudget` if the budget is spent at ``count`` nodes; else the count
+        at which to check again."""
+        if self.nodes is not None and count >= self.nodes:
+            raise OutOfBudget(f"the budget of {self.nodes} nodes is spent")
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise OutOfBudget(f"the budget of {self.seconds} seconds is spent")
+        return self._next(count)
+
+    def spent(self) -> bool:
+        """Whether the time is up (between passes; the node budget is checked in the search)."""
+        return self.deadline is not None and time.perf_counter() >= self.deadline
 
 
 class Engine(NamedTuple):
@@ -59,7 +119,9 @@ class Search:
     def __init__(self, game: Game, state: Any, description: Description, *,
                  depth: int | None = None, evaluate: Callable[..., float] | None = None,
                  order: Callable[..., Any] | None = None, player: Any = None,
-                 trace: list[Event] | None = None, ties: bool = False, table: Any = None):
+                 trace: list[Event] | None = None, ties: bool = False, table: Any = None,
+                 budget: Budget | None = None, actions: Callable[[Any], Any] | None = None,
+                 feedback: Any = None, bounds: Callable[[Any], tuple] | None = None):
         self.game = game
         self.description = description
         self.depth = depth
@@ -69,21 +131,38 @@ class Search:
         self.player = root_player(game, state, player)
         self.trace = trace
         self.ties = ties
-        self.table = table                     # a transposition table (issue 8); None for now
-        self.is_terminal, self.utility, self.actions = game.is_terminal, game.utility, game.actions
+        self.table = table                     # a TranspositionTable, or None
+        self.budget = budget                   # a Budget checked inside the search, or None
+        # bounds(state) -> (lo, hi): the range of the value for the side to move (a game's
+        # value_bounds); nodes narrow their window to it, as Pons' solver does
+        self.bounds = bounds
+        # feedback: an ordering told of each cut (killer moves, history), see abcore.search.orderings
+        self.feedback = feedback if feedback is not None else getattr(order, "cutoff", None)
+        self.is_terminal, self.utility = game.is_terminal, game.utility
+        # actions: the moves to search; a game's search_actions (value-preserving pruning) here
+        self.actions = actions if actions is not None else game.actions
         self.result_of, self.to_move = game.result, game.to_move
         self.is_chance = game.is_chance if may_have_chance(game) else None
         self.root: list[tuple[Any, Number, str]] = []
         self.passes = 0
+        self.hits = 0                          # table entries that answered a node (all passes)
+        # states scored by evaluate, plus table answers that rest on such scores: a pass that
+        # leaves it unchanged saw the end of the game everywhere (its value is exact)
+        self.evaluations = 0
         self.engine = description.engine(self)
 
-    def run(self, state: Any, alpha: float = -INF, beta: float = INF) -> Number:
+    def run(self, state: Any, alpha: float = -INF, beta: float = INF, depth: Any = KEEP) -> Number:
         """One pass from ``state`` with the window (alpha, beta); its value for the root player.
 
         Opens a pass in the trace (a ``start`` event numbered ``passes``), forgets the previous
-        pass's root values, and adds to the shared counters."""
+        pass's root values, and adds to the shared counters. ``depth`` changes the depth limit
+        from this pass on (iterative deepening); engines read ``limit`` at the start of a run.
+        Raises :class:`OutOfBudget` if the search's :class:`Budget` runs out during the pass."""
         if self.description.window:
             check_window(alpha, beta)
+        if depth is not KEEP:
+            self.limit = check_depth(depth)
+            self.depth = depth
         self.root.clear()
         if self.trace is not None:
             self.trace.append(Event("start", state, 0, alpha, beta, None,
@@ -120,6 +199,15 @@ def root_bound(v: Number, lo: Number, hi: Number, flip: bool) -> str:
         return ""
     upper = v <= lo
     return "≥" if upper == flip else "≤"
+
+
+def table_parts(search: Search) -> tuple[bool, Any, Any, bool, int]:
+    """What an engine reads of the search's table once, before the hot loop: (tabled, the
+    entries dict, the key function or None for the state itself, unsound, capacity)."""
+    table = search.table
+    if table is None:
+        return False, None, None, False, 0
+    return True, table.entries, table.key_of(search.game), table.unsound, table.capacity
 
 
 def no_emit(*args: Any) -> None:

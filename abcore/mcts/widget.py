@@ -1,0 +1,429 @@
+"""Seeing MCTS: step through a search iteration by iteration, phase by phase; play against it.
+
+- :class:`MCTSStepThrough`: the tree of a trace as it grows (a :func:`~abcore.mcts.draw_mcts`
+  frame per phase), the four phases named, the selected path with both terms of UCB1 at each
+  step, the expanded node, the playout, the values backed up. It reads only
+  :func:`~abcore.mcts.replay_mcts`'s output.
+- the boards (``boards.py``, importable from here too): :class:`MCTSTicTacToeBoard` and
+  :class:`MCTSConnectFourBoard`, MCTS as an opponent with a budget, visits per move shown.
+
+Frames are PNG images in an ``ipywidgets.Image``, as in :class:`~abcore.widgets.StepThrough`;
+where widgets cannot run, the display falls back to a PNG of the current frame (saying which
+frame of how many), and ``figure()`` returns a plain matplotlib figure.
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import replace
+from typing import Any, Iterable, NamedTuple
+
+import ipywidgets as W
+from matplotlib.figure import Figure
+
+from .draw import draw_mcts
+from .events import MCTSEvent, MCTSReplay, replay_mcts
+from .search import mcts
+
+from ..widgets._frame import StaticFallback as _Fallback
+from ..widgets._frame import agg_figure as _agg_figure
+from ..widgets._frame import png as _png
+
+__all__ = ["MCTSStepThrough", "MCTSFrame", "MCTSTicTacToeBoard", "MCTSConnectFourBoard",
+           "mcts_reply", "PHASE_NAMES"]
+
+PHASE_NAMES = ("selection", "expansion", "playout", "backup")
+_PHASE_COLOURS = {"selection": "#e67e22", "expansion": "#27ae60", "playout": "#27ae60",
+                  "backup": "#8e44ad"}
+_WHAT = {
+    "selection": "from the root, go down to the child with the largest UCB1 = mean + c·√(ln N(parent) / N(child)) while every move of the node has been tried",
+    "expansion": "add one child for a move not tried yet",
+    "playout": "play random moves from the new node to the end of the game",
+    "backup": "add the result to every node on the path, for the player who moved into it",
+}
+
+
+class MCTSFrame(NamedTuple):
+    """What one frame of :class:`MCTSStepThrough` shows.
+
+    ``frame`` (its number), ``iteration`` (1-based; 0 is the start, before any iteration),
+    ``phase`` ("start" or one of :data:`PHASE_NAMES`), ``replay`` (the
+    :class:`~abcore.mcts.MCTSReplay` drawn), ``path`` (the paths of the nodes selected so far
+    in this iteration, root first), ``steps`` (one ``(parent path, N(parent), child scores,
+    chosen move)`` per UCB1 choice on the path; a chance state's sample is ``(path, None, (),
+    outcome index)``), ``expanded`` (the path of the node added, or None), ``playout``
+    (``(moves, ending, result for the root player)`` or None), ``backup`` (``(path, player,
+    value credited, visits, mean)`` per node on the path, once backed up), ``text`` (in words).
+    """
+
+    frame: int
+    iteration: int
+    phase: str
+    replay: MCTSReplay
+    path: tuple
+    steps: tuple
+    expanded: tuple | None
+    playout: tuple | None
+    backup: tuple
+    text: str
+
+
+class MCTSStepThrough(_Fallback, W.VBox):
+    """Step through an MCTS trace: ``MCTSStepThrough(trace)``.
+
+    ``trace`` is the list :func:`~abcore.mcts.mcts` filled (``mcts(game, s, simulations=30,
+    seed=0, trace=log)``). Frame 0 is the start; then each iteration has four frames, one per
+    phase (selection, expansion, playout, backup), so there are ``1 + 4 * iterations`` frames.
+    An iteration that reaches a terminal (or, with the solver, a proven) node adds no node: its
+    expansion frame says so.
+
+    Parts: ``play`` (Play: iteration after iteration, linked to ``iteration_slider`` in the
+    browser), ``iteration_slider`` (IntSlider, 0 = the start), ``phase_buttons``
+    (ToggleButtons, the four phases), ``back`` / ``forward`` (Buttons: one phase),
+    ``next_iteration`` (Button), ``image`` (the tree, PNG), ``phases_label`` (HTML: the four
+    phases, the current one highlighted), ``detail_label`` (HTML: the UCB1 table, the playout,
+    the backup). DOM classes: ``abcore-mcts-stepthrough``, ``abcore-play``, ``abcore-iteration``,
+    ``abcore-phase``, ``abcore-back``, ``abcore-forward``, ``abcore-next-iteration``,
+    ``abcore-tree``, ``abcore-phases``, ``abcore-detail``.
+
+    Methods: ``show(k)`` (go to frame k), ``goto(iteration, phase)``, ``info(k)`` (an
+    :class:`MCTSFrame`), ``png(k)``, ``figure(k)`` (a matplotlib Figure for static use).
+    Keyword arguments ``max_depth``, ``min_visits``, ``value_range``, ``terms`` go to
+    :func:`~abcore.mcts.draw_mcts`.
+
+    Examples
+    --------
+    >>> from abcore.games import Nim
+    >>> from abcore.mcts import mcts
+    >>> log = []
+    >>> _ = mcts(Nim(4), Nim(4).initial_state, simulations=12, seed=1, trace=log)
+    >>> w = MCTSStepThrough(log)
+    >>> w.frames, w.info(0).phase
+    (49, 'start')
+    >>> w.goto(5, "backup"); f = w.info()
+    >>> f.iteration, f.phase, f.replay.nodes[()].visits
+    (5, 'backup', 5)
+    """
+
+    def __init__(self, trace: Iterable[MCTSEvent], *, interval: int = 1200, dpi: int = 80,
+                 width: float = 8.5, height: float = 4.6, **draw_options: Any):
+        events = list(trace)
+        if not events or not isinstance(events[0], MCTSEvent) or events[0].kind != "start":
+            raise ValueError("MCTSStepThrough needs an MCTS trace: the list mcts() filled when "
+                             "given trace=[], e.g. log = []; mcts(game, state, simulations=30, "
+                             "seed=0, trace=log)")
+        self.trace = events
+        self.draw_options = dict(draw_options)
+        self.dpi, self.size = dpi, (width, height)
+        full = replay_mcts(events)
+        self.iterations = full.iterations
+        self.player, self.c = full.player, full.c
+        self._ends: dict = {0: replay_mcts(events, iterations=0).events}   # iteration -> events
+        self._cache: dict = {}
+        self._fig = _agg_figure(width, height)
+        self._syncing = False
+        n = self.frames
+
+        self.play = W.Play(value=0, min=0, max=self.iterations, step=1, interval=interval,
+                           description="play", show_repeat=False)
+        self.iteration_slider = W.IntSlider(value=0, min=0, max=self.iterations,
+                                            description="iteration", layout=W.Layout(width="380px"))
+        W.jslink((self.play, "value"), (self.iteration_slider, "value"))
+        self.phase_buttons = W.ToggleButtons(options=list(PHASE_NAMES), value="backup",
+                                             description="phase",
+                                             style={"button_width": "82px"})
+        self.back = W.Button(description="◀ phase", tooltip="one phase back",
+                             layout=W.Layout(width="84px"))
+        self.forward = W.Button(description="phase ▶", tooltip="one phase forward",
+                                layout=W.Layout(width="84px"))
+        self.next_iteration = W.Button(description="iteration ▶▶", tooltip="to the next iteration",
+                                       layout=W.Layout(width="110px"))
+        self.image = W.Image(format="png", layout=W.Layout(max_width="100%"))
+        self.phases_label = W.HTML()
+        self.detail_label = W.HTML(layout=W.Layout(min_width="320px"))
+        for part, cls in [(self.play, "play"), (self.iteration_slider, "iteration"),
+                          (self.phase_buttons, "phase"), (self.back, "back"),
+                          (self.forward, "forward"), (self.next_iteration, "next-iteration"),
+                          (self.image, "tree"), (self.phases_label, "phases"),
+                          (self.detail_label, "detail")]:
+            part.add_class(f"abcore-{cls}")
+        self._frame = 0
+        self.back.on_click(lambda _: self.show(self._frame - 1))
+        self.forward.on_click(lambda _: self.show(self._frame + 1))
+        self.next_iteration.on_click(lambda _: self.goto(min(self.iterations, self.frame_iteration + 1),
+                                                         "backup"))
+        self.iteration_slider.observe(self._on_controls, names="value")
+        self.phase_buttons.observe(self._on_controls, names="value")
+        heading = W.HTML(f"<b>Monte Carlo tree search</b> · {self.iterations} iterations · "
+                         f"c = {self.c:.3g} · values for {html.escape(repr(self.player))}")
+        super().__init__([heading,
+                          W.HBox([self.play, self.iteration_slider, self.next_iteration]),
+                          W.HBox([self.back, self.phase_buttons, self.forward]),
+                          self.phases_label,
+                          W.HBox([self.image, self.detail_label],
+                                 layout=W.Layout(flex_flow="row wrap"))])
+        self.add_class("abcore-mcts-stepthrough")
+        assert n == 1 + 4 * self.iterations
+        self._update(0)
+
+    # --- frames ---------------------------------------------------------------------------
+    @property
+    def frames(self) -> int:
+        """How many frames: the start, then four per iteration."""
+        return 1 + 4 * self.iterations
+
+    @property
+    def frame(self) -> int:
+        return self._frame
+
+    @property
+    def frame_iteration(self) -> int:
+        return (self._frame + 3) // 4
+
+    @staticmethod
+    def frame_of(iteration: int, phase: str) -> int:
+        """The frame of ``phase`` in ``iteration`` (1-based; iteration 0 is frame 0)."""
+        return 0 if iteration == 0 else 4 * (iteration - 1) + 1 + PHASE_NAMES.index(phase)
+
+    def show(self, k: int) -> None:
+        """Go to frame ``k`` (clamped to the first and last frames)."""
+        self._update(max(0, min(self.frames - 1, int(k))))
+
+    def goto(self, iteration: int, phase: str = "backup") -> None:
+        """Go to ``phase`` of ``iteration`` (1-based; 0 is the start)."""
+        if phase not in PHASE_NAMES:
+            raise ValueError(f"phase must be one of {PHASE_NAMES}, not {phase!r}")
+        if not 0 <= iteration <= self.iterations:
+            raise ValueError(f"iteration {iteration} does not exist: 0 (the start) to {self.iterations}")
+        self.show(self.frame_of(iteration, phase))
+
+    def _on_controls(self, _change: Any) -> None:
+        if not self._syncing:
+            self.show(self.frame_of(self.iteration_slider.value, self.phase_buttons.value))
+
+    def _update(self, k: int) -> None:
+        self._frame = k
+        info = self.info(k)
+        self._syncing = True
+        try:
+            self.iteration_slider.value = info.iteration
+            if info.phase in PHASE_NAMES:
+                self.phase_buttons.value = info.phase
+        finally:
+            self._syncing = False
+        self.image.value = self.png(k)
+        self.phases_label.value = self._phases_html(info)
+        self.detail_label.value = self._detail_html(info)
+
+    # --- what a frame shows ---------------------------------------------------------------
+    def _end(self, iteration: int) -> int:
+        """Events up to the end of ``iteration`` (its backup and the solver's bounds)."""
+        if iteration not in self._ends:
+            self._ends[iteration] = (len(self.trace) if iteration == self.iterations else
+                                     replay_mcts(self.trace, iterations=iteration).events)
+        return self._ends[iteration]
+
+    def _phase_ends(self, iteration: int) -> dict:
+        """``{phase: events}`` for ``iteration`` (1-based): the events replayed in each frame."""
+        key = ("ends", iteration)
+        if key not in self._cache:
+            start, stop = self._end(iteration - 1), self._end(iteration)
+            ends = {"selection": start}
+            for j in range(start + 1, stop + 1):
+                phase = replay_mcts(self.trace, upto=j).phase
+                if phase in PHASE_NAMES:
+                    ends[phase] = j
+            ends.setdefault("expansion", ends["selection"])     # nothing expanded
+            ends["backup"] = stop
+            self._cache[key] = ends
+        return self._cache[key]
+
+    def info(self, k: int | None = None) -> MCTSFrame:
+        """What frame ``k`` (default: the current one) shows."""
+        k = self._frame if k is None else k
+        if not 0 <= k < self.frames:
+            raise IndexError(f"frame {k} does not exist: frames run from 0 to {self.frames - 1}")
+        if ("info", k) in self._cache:
+            return self._cache[("info", k)]
+        if k == 0:
+            rep = replay_mcts(self.trace, iterations=0)
+            root = rep.nodes[()]
+            text = (f"the start: the root (visited {root.visits} times"
+                    + (", a tree kept from the last move)" if root.visits else ")")
+                    + f"; {self.iterations} iterations follow, each in four phases")
+            frame = MCTSFrame(0, 0, "start", rep, ((),), (), None, None, (), text)
+        else:
+            it = (k + 3) // 4
+            phase = PHASE_NAMES[(k - 1) % 4]
+            rep = replay_mcts(self.trace, upto=self._phase_ends(it)[phase])
+            if phase == "selection" and rep.phase != "selection":
+                # no UCB1 choice in this iteration (the root had untried moves): the path is the root
+                rep = replace(rep, selected=((),), steps=(), playout=None, phase="selection")
+            frame = self._frame_info(k, it, phase, rep)
+        self._cache[("info", k)] = frame
+        return frame
+
+    def _frame_info(self, k: int, it: int, phase: str, rep: MCTSReplay) -> MCTSFrame:
+        steps = []
+        for ev in rep.steps:
+            if ev.kind == "select":
+                parent_visits, scores = ev.detail
+                steps.append((ev.path, parent_visits, scores, ev.value.move))
+            else:
+                steps.append((ev.path, None, (), ev.value))
+        ends = self._phase_ends(it)
+        expanded = None
+        if ends["expansion"] > ends["selection"] and phase != "selection":
+            expanded = rep.selected[-1]
+        playout = None
+        if phase in ("playout", "backup") and rep.playout is not None:
+            moves, ending = rep.playout.detail
+            playout = (moves, ending, rep.playout.value)
+        backup: tuple = ()
+        if phase == "backup" and playout is not None:
+            v = playout[2]
+            backup = tuple((p, rep.nodes[p].player, v if rep.nodes[p].player == rep.player else -v,
+                            rep.nodes[p].visits, rep.nodes[p].mean) for p in rep.selected)
+        path = rep.selected
+        f = MCTSFrame(k, it, phase, rep, path, tuple(steps), expanded, playout, backup, "")
+        return f._replace(text=self._describe(f))
+
+    def _describe(self, f: MCTSFrame) -> str:
+        name = _name
+        if f.phase == "selection":
+            if not f.steps:
+                return ("selection: the root still has untried moves, so selection stops at the "
+                        "root at once")
+            parts = []
+            for parent, n, scores, move in f.steps:
+                if n is None:
+                    parts.append(f"at the chance state {name(parent)} outcome {move} is drawn")
+                    continue
+                chosen = next(s for s in scores if s.move == move)
+                parts.append(f"at {name(parent)} (N = {n}) move {move}: {chosen.mean:.2f} + "
+                             f"{chosen.explore:.2f} = {chosen.ucb:.2f}")
+            return "selection: " + "; ".join(parts)
+        if f.phase == "expansion":
+            if f.expanded is None:
+                leaf = f.path[-1]
+                why = "terminal" if f.replay.nodes[leaf].terminal else "proven"
+                return f"expansion: none, {name(leaf)} is {why}: its value is the result"
+            node = f.replay.nodes[f.expanded]
+            what = "a terminal state" if node.terminal else (
+                f"{len(node.moves)} moves, all untried" if node.moves else "a chance state")
+            return f"expansion: new node {name(f.expanded)} (move {f.expanded[-1]}; {what})"
+        if f.phase == "playout":
+            if f.playout is None:
+                return "playout: none"
+            moves, ending, v = f.playout
+            how = {"terminal": "to the end of the game", "evaluate": "then evaluated",
+                   "proven": "none needed: the node is proven"}.get(ending, ending)
+            return (f"playout: {moves} random move{'' if moves == 1 else 's'} {how}; result {v:+g} for "
+                    f"{self.player!r}")
+        if f.phase == "backup":
+            rows = ", ".join(f"{name(p)} {credit:+g} for {who!r}" for p, who, credit, _, _ in f.backup)
+            return f"backup: {rows}" + (f"; the search stopped ({f.replay.stopped})"
+                                        if f.replay.stopped else "")
+        return f.text
+
+    # --- pictures ---------------------------------------------------------------------------
+    def _draw(self, ax: Any, info: MCTSFrame) -> None:
+        title = (f"iteration {info.iteration} of {self.iterations}, {info.phase}"
+                 if info.iteration else f"the start (then {self.iterations} iterations)")
+        opts = {"max_depth": 3, **self.draw_options, "title": title}
+        draw_mcts(info.replay, ax, **opts)
+
+    def png(self, k: int | None = None) -> bytes:
+        """Frame ``k`` (default: the current one) as a PNG image (the tree alone)."""
+        k = self._frame if k is None else k
+        if ("png", k) not in self._cache:
+            fig = self._fig
+            fig.clear()
+            self._draw(fig.add_axes((0.01, 0.01, 0.98, 0.92)), self.info(k))
+            self._cache[("png", k)] = _png(fig, self.dpi)
+        return self._cache[("png", k)]
+
+    def figure(self, k: int | None = None) -> Figure:
+        """Frame ``k`` (default: the current one) as a matplotlib Figure: the tree, the four
+        phases with the current one marked, and the frame in words."""
+        info = self.info(k)
+        w, h = self.size
+        fig = _agg_figure(w, h + 1.3)
+        self._draw(fig.add_axes((0.01, 1.3 / (h + 1.3), 0.98, h / (h + 1.3) * 0.92)), info)
+        x = 0.02
+        for p in PHASE_NAMES:
+            on = p == info.phase
+            t = fig.text(x, 1.05 / (h + 1.3), f"{PHASE_NAMES.index(p) + 1}. {p}", fontsize=9,
+                         fontweight="bold" if on else "normal",
+                         color="white" if on else "#555555",
+                         bbox={"fc": _PHASE_COLOURS[p] if on else "#eeeeee", "ec": "none", "pad": 2})
+            x += 0.16
+            del t
+        fig.text(0.02, 0.75 / (h + 1.3), _wrap(info.text, 130), fontsize=7.5, va="top")
+        fig.text(0.99, 1.05 / (h + 1.3), f"frame {info.frame + 1} of {self.frames}", fontsize=8,
+                 ha="right", color="#555555")
+        return fig
+
+    def static_caption(self) -> str:
+        return (f"static image: frame {self._frame + 1} of {self.frames} (iteration "
+                f"{self.frame_iteration}); run the notebook to step through the others")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
+        data = super()._repr_mimebundle_(**kwargs)
+        data["text/plain"] = repr(self)
+        return data
+
+    # --- the side panel ---------------------------------------------------------------------
+    def _phases_html(self, info: MCTSFrame) -> str:
+        out = []
+        for i, p in enumerate(PHASE_NAMES, 1):
+            on = p == info.phase
+            style = (f"background:{_PHASE_COLOURS[p]};color:white;font-weight:bold" if on
+                     else "background:#eeeeee;color:#555555")
+            cls = ' class="abcore-current-phase"' if on else ""
+            out.append(f'<span{cls} title="{html.escape(_WHAT[p])}" style="{style};padding:2px 8px;'
+                       f'margin-right:4px;border-radius:3px">{i}. {p}</span>')
+        what = _WHAT.get(info.phase, "the tree before the first iteration")
+        return "".join(out) + f'<div style="font-size:12px;color:#555;margin-top:3px">{html.escape(what)}</div>'
+
+    def _detail_html(self, info: MCTSFrame) -> str:
+        parts = [f"<div><b>frame {info.frame + 1} of {self.frames}</b>: {html.escape(info.text)}</div>"]
+        if info.phase == "selection" and info.steps:
+            for parent, n, scores, move in info.steps:
+                if n is None:
+                    continue
+                rows = "".join(
+                    f'<tr style="{"background:#fde3c8;font-weight:bold" if s.move == move else ""}">'
+                    f"<td>{html.escape(str(s.move))}</td><td>{s.visits}</td><td>{s.mean:+.3f}</td>"
+                    + (f"<td>{s.explore:.3f}</td><td>{s.ucb:.3f}</td>" if s.ucb is not None
+                       else "<td colspan=2>proven worse</td>") + "</tr>"
+                    for s in scores)
+                parts.append(f"<div style='margin-top:4px'>at {html.escape(_name(parent))}, "
+                             f"N(parent) = {n}:</div><table class='abcore-ucb' style='font-size:12px'>"
+                             "<tr><th>move</th><th>N</th><th>mean</th><th>c·√(ln N(parent)/N)</th>"
+                             f"<th>UCB1</th></tr>{rows}</table>")
+        if info.backup:
+            rows = "".join(f"<tr><td>{html.escape(_name(p))}</td><td>{html.escape(str(who))}</td>"
+                           f"<td>{credit:+g}</td><td>{visits}</td><td>{mean:+.3f}</td></tr>"
+                           for p, who, credit, visits, mean in info.backup)
+            parts.append("<table class='abcore-backup' style='font-size:12px'><tr><th>node</th>"
+                         "<th>credited to</th><th>value</th><th>N</th><th>mean</th></tr>"
+                         f"{rows}</table>")
+        return "".join(parts)
+
+    def __repr__(self) -> str:
+        return (f"<MCTSStepThrough: frame {self._frame} of 0..{self.frames - 1}, "
+                f"{self.iterations} iterations>")
+
+
+def _name(path: tuple) -> str:
+    """A node's name: its path of moves from the root ("root" for the root)."""
+    return "root" if not path else "root→" + "→".join(map(str, path))
+
+
+def _wrap(text: str, width: int) -> str:
+    import textwrap
+    return "\n".join(textwrap.wrap(text, width))
+
+
+# The boards moved to boards.py; their names stay importable from here.
+from .boards import MCTSConnectFourBoard, MCTSTicTacToeBoard, mcts_reply  # noqa: E402

@@ -1,0 +1,418 @@
+"""Drivers: loops that call one search again and again, with one table and one set of counters.
+
+- :func:`mtdf`: Plaat's MTD(f), null-window passes of alpha-beta with a table that narrow
+  [lower, upper] around the value until they meet;
+- :func:`iterative_deepening`: depth 1, 2, 3... under a budget of nodes or seconds checked
+  inside the search, each iteration ordered by the last one (through the table), with
+  aspiration windows around the last value (seed 001) and a re-search when they fail;
+- :func:`solve`: the exact value of a position, by bisection of the score range with null
+  windows (Pons' solver), with the game's pruning hook when it has one.
+
+A driver owns the loop; the search is one :class:`~abcore.search.Search` object whose
+:meth:`~abcore.search.Search.run` it calls once per pass, so every pass shares the counters, the
+table and the trace (each pass a ``start`` event of its own: ``replay(log, pass_=k)``).
+
+Null windows. A null window asks one question, "is the value at least γ?", and no value can
+lie strictly inside it. For integer utilities that is (γ − 1, γ); abcore uses
+(γ⁻, γ) with γ⁻ = ``math.nextafter(γ, -inf)``, the next float below γ, which is the same test
+for integers (no integer lies between γ⁻ and γ) and also right for real-valued evaluations.
+
+Nodes are counted as the engines count them: one per state entered (a call of the node
+search), the root included, in every pass, terminal states included, table hits included.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, NamedTuple
+
+from ..game import Game, Number
+from ..stats import SearchResult, SearchStats
+from ..trace import Event
+from ._common import INF
+from .alphabeta import ALPHABETA
+from .describe import Description, describe
+from .state import KEEP, Budget, OutOfBudget, Search
+from .table import EXACT, TranspositionTable
+
+__all__ = ["mtdf", "iterative_deepening", "solve", "Iteration", "DeepeningResult",
+           "principal_variation", "null_window"]
+
+
+
+def up(x: Any) -> Any:
+    """The next float above ``x``."""
+    return math.nextafter(x, INF)
+
+
+def down(x: Any) -> Any:
+    """The next float below ``x``."""
+    return math.nextafter(x, -INF)
+
+
+def null_window(gamma: Number) -> tuple[Any, Any]:
+    """The null window that tests "value >= gamma?": (gamma⁻, gamma).
+
+    >>> null_window(3)
+    (2.9999999999999996, 3)
+    """
+    return down(gamma), gamma
+
+
+class Iteration(NamedTuple):
+    """One completed iteration of :func:`iterative_deepening`."""
+
+    depth: int
+    value: Number
+    move: Any
+    pv: tuple              # the principal variation, read from the table
+    nodes: int             # nodes of this iteration (every pass of it)
+    seconds: float         # its wall-clock time
+    passes: int            # search passes it took (1, or more after a failed aspiration, MTD(f))
+
+
+@dataclass(frozen=True)
+class DeepeningResult(SearchResult):
+    """A :class:`~abcore.SearchResult` of the last complete iteration, plus ``depth`` (its
+    depth), ``pv``, ``history`` (every completed :class:`Iteration`) and ``complete`` (True
+    when the last iteration reached no depth limit: its value is exact). ``stats`` counts every
+    node of every pass, the interrupted iteration's included."""
+
+    depth: int = 0
+    pv: tuple = ()
+    history: tuple = ()
+    complete: bool = False
+
+    def __repr__(self) -> str:
+        return (f"DeepeningResult(value={self.value!r}, move={self.move!r}, depth={self.depth}, "
+                f"pv={self.pv!r}, nodes={self.stats.nodes}, iterations={len(self.history)})")
+
+
+def principal_variation(game: Game, state: Any, table: TranspositionTable,
+                        depth: int | None = None) -> tuple:
+    """The moves from ``state`` that the table's entries say are best, at most ``depth``
+    (None: until a state has no entry, a terminal state, or a repeated state).
+
+    >>> from abcore.games import TicTacToe
+    >>> g, t = TicTacToe(), TranspositionTable()
+    >>> r = iterative_deepening(g, g.initial_state, depth=9, evaluate=g.evaluate, table=t)
+    >>> len(principal_variation(g, g.initial_state, t))
+    9
+    """
+    key = table.key_of(game)
+    out: list = []
+    seen = set()
+    s = state
+    while depth is None or len(out) < depth:
+        k = key(s) if key is not None else s
+        e = table.entries.get(k)
+        if e is None or e[3] is None or k in seen or game.is_terminal(s):
+            break
+        seen.add(k)
+        out.append(e[3])
+        s = game.result(s, e[3])
+    return tuple(out)
+
+
+def _mtdf_passes(search: Search, state: Any, guess: Number,
+                 depth: Any = KEEP) -> tuple[Number, Any]:
+    """MTD(f) on ``search`` (which has a table): the value and a best move."""
+    lower: Number = -INF
+    upper: Number = INF
+    g: Any = guess
+    move = None
+    while lower < upper:
+        beta = up(g) if g == lower else g            # test "value >= beta?"
+        alpha = down(beta)
+        g = search.run(state, alpha, beta, depth=depth)
+        if g <= alpha:
+            upper = g
+            if move is None and search.root:
+                move = _best_root(search, g)
+        elif g >= beta:
+            lower = g
+            move = _best_root(search, g)               # the move that proved value >= g
+        else:                                          # only a Fraction fits between: exact
+            lower = upper = g
+            move = _best_root(search, g)
+    return g, move
+
+
+def _best_root(search: Search, value: Number) -> Any:
+    for m, v, _ in search.root:
+        if v == value:
+            return m
+    return search.root[0][0] if search.root else None
+
+
+def _result(search: Search, value: Number, move: Any, stats: SearchStats | None) -> SearchResult:
+    r = search.result(value, stats)
+    return SearchResult(value, move, () if move is None else (move,), r.stats, r.root_values,
+                        r.root_bounds)
+
+
+def mtdf(game: Game, state: Any, *, first_guess: Number = 0, depth: int | None = None,
+         evaluate: Callable | None = None, order: Callable | None = None,
+         table: TranspositionTable | None = None, stats: SearchStats | None = None,
+         trace: list[Event] | None = None, player: Any = None) -> SearchResult:
+    """MTD(f) (Plaat, 1996): the minimax value by null-window alpha-beta passes with a table.
+
+    Each pass asks "is the value >= β?" with the null window (β⁻, β); a fail-soft answer
+    g <= β⁻ is a new upper bound, g >= β a new lower bound; the next β is the last answer, until
+    the bounds meet. The closer ``first_guess`` is to the value, the fewer passes (inside
+    :func:`iterative_deepening` the last iteration's value is the guess). The table (a new one if
+    none is given) keeps what each pass learnt for the next. ``stats.nodes`` counts every pass.
+
+    Examples
+    --------
+    >>> from abcore import GameTree
+    >>> t = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> log = []
+    >>> r = mtdf(t, t.initial_state, trace=log)
+    >>> r.value, r.move, [(e.alpha, e.beta) for e in log if e.kind == "start"]
+    (3, 0, [(-5e-324, 0), (3.0, 3.0000000000000004)])
+    """
+    search = Search(game, state, ALPHABETA, depth=depth, evaluate=evaluate, order=order,
+                    player=player, trace=trace,
+                    table=table if table is not None else TranspositionTable())
+    if game.is_terminal(state) or depth == 0:
+        return search.result(search.run(state), stats)
+    value, move = _mtdf_passes(search, state, first_guess)
+    return _result(search, value, move, stats)
+
+
+_DRIVERS = ("alphabeta", "pvs", "mtdf")
+
+
+def _check_budget(seconds: Any, nodes: Any, depth: Any) -> None:
+    if seconds is None and nodes is None and depth is None:
+        raise ValueError("iterative_deepening needs a budget: seconds=..., nodes=... or depth=... "
+                         "(the deepest iteration); give at least one")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not seconds > 0):
+        raise ValueError(f"seconds must be a number > 0; got {seconds!r} (a budget of zero "
+                         "leaves no time to search: give a positive number, or leave it None)")
+    if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1):
+        raise ValueError(f"nodes must be a whole number >= 1; got {nodes!r} (a budget of zero "
+                         "leaves no node to search: give a positive number, or leave it None)")
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
+        raise ValueError(f"depth must be a whole number of plies >= 1 (the deepest iteration), "
+                         f"or None; got {depth!r}")
+
+
+def iterative_deepening(game: Game, state: Any, *, seconds: float | None = None,
+                        nodes: int | None = None, depth: int | None = None,
+                        evaluate: Callable | None = None, order: Callable | None = None,
+                        table: TranspositionTable | None = None, aspiration: Number | None = None,
+                        driver: str = "alphabeta", stats: SearchStats | None = None,
+                        trace: list[Event] | None = None, player: Any = None,
+                        every: int = 1024) -> DeepeningResult:
+    """Search to depth 1, 2, 3... until the budget is spent; the last complete iteration wins.
+
+    - **Budget**: ``seconds`` (wall clock), ``nodes`` (all iterations together) and/or
+      ``depth`` (the deepest iteration); at least one. It is checked *inside* the search (a
+      node-count compare at every node, the clock read every ``every`` nodes), so an iteration
+      that would overrun is abandoned mid-search and its partial answer thrown away. The first
+      iteration always completes, so that there is a move.
+    - **Ordering**: one table (``table``, a new one by default) serves every iteration: each
+      state's best move from the last iteration is searched first, the root's too.
+    - **Aspiration** (seed 001): with ``aspiration=δ``, iterations after the first search the
+      window (v − δ, v + δ) around the last value v; a value outside it is only a bound, and the
+      iteration is searched again with the window opened on that side (a second pass).
+    - **driver**: the search run at each depth: ``"alphabeta"`` (fail-soft), ``"pvs"``, or
+      ``"mtdf"`` (MTD(f) with the last value as its first guess; ``aspiration`` is ignored).
+    - Deepening stops early when an iteration's value rests on no evaluation (it saw the end of
+      the game everywhere, table answers included): its value is exact (``complete``).
+
+    Returns a :class:`DeepeningResult`: the last complete iteration's value, move and principal
+    variation, and the ``history`` of every completed iteration (depth, value, move, pv, nodes,
+    seconds, passes). ``evaluate(state, player)`` scores the states at the depth limit.
+
+    Examples
+    --------
+    >>> from abcore.games import TicTacToe
+    >>> g = TicTacToe()
+    >>> r = iterative_deepening(g, g.initial_state, depth=4, evaluate=TicTacToe.evaluate)
+    >>> r.depth, r.value, r.move, [(i.depth, i.value, i.move) for i in r.history]
+    (4, 1, 4, [(1, 4, 4), (2, 1, 4), (3, 3, 4), (4, 1, 4)])
+    >>> iterative_deepening(g, g.initial_state, nodes=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: nodes must be a whole number >= 1; got 0 (a budget of zero leaves no node to search: give a positive number, or leave it None)
+    """
+    _check_budget(seconds, nodes, depth)
+    if evaluate is None or not callable(evaluate):
+        raise ValueError("iterative_deepening stops each iteration at a depth limit, where "
+                         "states are scored by evaluate(state, player): pass evaluate=f (for an "
+                         "exact value without one, use solve or alphabeta with depth=None)")
+    if driver not in _DRIVERS:
+        raise ValueError(f"driver must be one of {_DRIVERS}; got {driver!r}")
+    if aspiration is not None and not aspiration > 0:
+        raise ValueError(f"aspiration is the half-width of the window, a number > 0; got "
+                         f"{aspiration!r}")
+    description: Description = describe("pvs" if driver == "pvs" else "alphabeta")
+    budget = Budget(nodes=nodes, seconds=seconds, every=every)
+    budget.armed = False                          # the first iteration always completes
+    table = table if table is not None else TranspositionTable()
+    search = Search(game, state, description, depth=1, evaluate=evaluate, order=order,
+                    player=player, trace=trace, table=table, budget=budget)
+    history: list[Iteration] = []
+    last: SearchResult | None = None
+    complete = False
+    budget.start(0)
+    d = 0
+    if game.is_terminal(state):                   # nothing to deepen: the game is over
+        last = search.result(search.run(state, depth=0))
+        history.append(Iteration(0, last.value, None, (), 1, 0.0, 1))
+        depth, complete = 0, True
+    while depth is None or d < depth:
+        d += 1
+        if d > 1 and budget.spent():
+            break
+        evals0 = search.evaluations
+        before, passes0, t0 = search.stats().nodes, search.passes, time.perf_counter()
+        try:
+            value, move = _iteration(search, state, d, driver, aspiration,
+                                     history[-1].value if history else None)
+        except OutOfBudget:
+            break
+        finally:
+            budget.armed = True
+        r = search.result(value)
+        last = SearchResult(value, move, (move,) if move is not None else (), r.stats,
+                            r.root_values, r.root_bounds)
+        pv = principal_variation(game, state, table, d)
+        if move is not None and (not pv or pv[0] != move):
+            pv = (move,)
+        history.append(Iteration(d, value, move, pv, search.stats().nodes - before,
+                                 time.perf_counter() - t0, search.passes - passes0))
+        if search.evaluations == evals0:            # saw the end everywhere: exact
+            complete = True
+            break
+    assert last is not None
+    total = search.stats()
+    if stats is not None:
+        stats.add(total.nodes, total.leaves, total.cutoffs, total.max_depth)
+    it = history[-1]
+    return DeepeningResult(last.value, last.move, last.moves, total, last.root_values,
+                           last.root_bounds, it.depth, it.pv, tuple(history), complete)
+
+
+def _iteration(search: Search, state: Any, d: int, driver: str, aspiration: Number | None,
+               previous: Number | None) -> tuple[Number, Any]:
+    """One iteration to depth ``d``: its value and best move."""
+    if driver == "mtdf" and previous is not None:
+        return _mtdf_passes(search, state, previous, d)
+    if driver == "mtdf" or aspiration is None or previous is None or math.isinf(previous):
+        v = search.run(state, -INF, INF, depth=d)
+        return v, _best_root(search, v)
+    alpha: Any = previous - aspiration
+    beta: Any = previous + aspiration
+    v = search.run(state, alpha, beta, depth=d)
+    if v <= alpha:                               # failed low: the value is at most v
+        v = search.run(state, -INF, up(v))
+    elif v >= beta:                              # failed high: at least v
+        v = search.run(state, down(v), INF)
+    return v, _best_root(search, v)
+
+
+def _score_range(game: Game, state: Any, player: Any) -> tuple[Number, Number]:
+    """The range the value of ``state`` lies in, for ``player``: the game's ``value_bounds``
+    (for the side to move) if it has one, else its ``utility_range``, else (-inf, inf)."""
+    bounds = getattr(game, "value_bounds", None)
+    if bounds is not None and not game.is_terminal(state):
+        lo, hi = bounds(state)
+        if player != game.to_move(state):
+            lo, hi = -hi, -lo
+        return lo, hi
+    rng = getattr(game, "utility_range", None)
+    if rng is not None:
+        return rng[0], rng[1]
+    return -INF, INF
+
+
+def _pick(lo: Number, hi: Number) -> Number:
+    """The γ to test next in [lo, hi): the middle, pulled toward 0 as Pons does (his scores
+    are mostly small), for any numbers."""
+    med: Any
+    if isinstance(lo, int) and isinstance(hi, int):
+        med = lo + (hi - lo) // 2
+        if med <= 0 and int(lo / 2) < med:
+            med = int(lo / 2)
+        elif med >= 0 and hi // 2 > med:
+            med = hi // 2
+        return med
+    if math.isinf(lo) or math.isinf(hi):
+        med = 0 if math.isinf(lo) and math.isinf(hi) else (hi - 1 if math.isinf(lo) else lo + 1)
+        return min(max(med, lo), down(hi))
+    med = (lo + hi) / 2
+    return med if med < hi else lo
+
+
+def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
+          order: Callable | None = None, prune: bool = True, engine: str = "alphabeta",
+          stats: SearchStats | None = None, trace: list[Event] | None = None,
+          player: Any = None) -> SearchResult:
+    """The exact value of ``state`` (for ``player``, by default the side to move), for any game:
+    abcore's strongest exact search.
+
+    A bisection of the score range with null windows (Pascal Pons' Connect 4 solver): with the
+    value known to lie in [lo, hi], test "is it > γ?" for γ in the middle with the null window
+    (γ, γ⁺); a fail-soft answer r <= γ makes r the new hi, r > γ the new lo, until they meet.
+    Pons calls this loop "iterative deepening", but it deepens nothing: every pass searches to
+    the end of the game; it narrows the score. One table serves every pass.
+
+    - The range: the game's ``value_bounds(state)`` if it has one (Connect 4: a win with the
+      next stone at best, a loss to the opponent's next stone at worst; every node narrows its
+      window to it, as Pons' solver does), else its
+      ``utility_range``, else (-inf, inf) (then the tests start at 0 and jump to the values the
+      passes return).
+    - ``prune=True``: the game's ``search_actions(state)`` hook, when it has one, gives the moves
+      to search instead of ``actions`` (Connect 4: a winning move alone, never a move that hands
+      the opponent a win, threats first): value-preserving game knowledge, the search unchanged.
+    - ``order``: an ordering applied to those moves (the hook's own order by default).
+    - ``engine``: ``"alphabeta"`` or ``"pvs"`` (inside a null window they search the same nodes).
+
+    Nodes (``stats.nodes``) are every state entered in every pass: the root each pass, every
+    terminal state reached (a win played, a full board), every table hit. Pons counts a call of
+    his ``negamax``: it never enters a terminal state, because a win on the next move is seen at
+    the parent without a call (and a root that wins at once costs him 0 nodes); so on Connect 4
+    abcore counts the final winning or drawing move of a line as one node more.
+
+    Examples
+    --------
+    >>> from abcore.games import TicTacToe
+    >>> g = TicTacToe()
+    >>> r = solve(g, g.initial_state)
+    >>> r.value, r.stats.nodes < 18_297
+    (0, True)
+    """
+    player = game.to_move(state) if player is None else player
+    actions = getattr(game, "search_actions", None) if prune else None
+    search = Search(game, state, describe(engine), order=order, player=player, trace=trace,
+                    table=table if table is not None else TranspositionTable(), actions=actions,
+                    bounds=getattr(game, "value_bounds", None))
+    if game.is_terminal(state):
+        return search.result(search.run(state), stats)
+    lo, hi = _score_range(game, state, player)
+    move = None
+    value: Number = lo
+    while lo < hi:
+        gamma: Any = _pick(lo, hi)
+        r = search.run(state, gamma, up(gamma))
+        if r <= gamma:
+            hi = r
+            if move is None:
+                move = _best_root(search, r)
+        elif r >= up(gamma):
+            lo = r
+            move = _best_root(search, r)
+        else:
+            lo = hi = r
+            move = _best_root(search, r)
+        value = lo
+    if move is None or search.passes == 0:       # lo == hi from the start: one pass for a move
+        value = search.run(state, down(lo), up(lo))
+        move = _best_root(search, value)
+    return _result(search, value, move, stats)
