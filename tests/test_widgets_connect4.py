@@ -92,11 +92,37 @@ def test_it_plays_a_win_at_once_and_shows_it_as_a_result():
     assert "Game over: I win" in b.message.value
 
 
+def test_a_node_budget_deepens_iteratively():
+    b = ConnectFourBoard(nodes=10_000)
+    assert b.budget.value == ("nodes", 10_000)
+    b.click(4)
+    r = b.result
+    assert r.stats.nodes <= 10_000 and b.depth_reached == r.depth == r.history[-1].depth >= 4
+    assert set(b.values) == set(range(1, 8))
+    assert f"looking {r.depth} plies ahead with iterative deepening" in b.message.value
+    # the move and values are those of the last finished iteration
+    g = ConnectFour()
+    fixed = b.search(g.from_moves("4"))
+    assert (fixed.value, fixed.move, fixed.depth) == (r.value, r.move, r.depth)
+
+
+def test_changing_the_budget_changes_the_next_search():
+    b = ConnectFourBoard(depth=2)
+    b.budget.value = ("nodes", 1_000)
+    b.click(4)
+    assert b.result.stats.nodes <= 1_000 and "iterative deepening" in b.message.value
+    b.budget.value = ("depth", 3)
+    b.click(4)
+    assert b.depth_reached == 3 and "iterative deepening" not in b.message.value
+
+
 def test_budget_and_side_are_checked():
     with pytest.raises(ValueError, match="human must be 'X' or 'O'"):
         ConnectFourBoard(human="x")
     with pytest.raises(ValueError, match="depth must be one of"):
         ConnectFourBoard(depth=0)
+    with pytest.raises(ValueError, match="nodes must be one of"):
+        ConnectFourBoard(nodes=0)
 
 
 def test_figure_and_static_fallback_say_what_they_show():

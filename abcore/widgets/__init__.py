@@ -8,8 +8,9 @@ Notebook 7, VS Code and Colab: standard ipywidgets 8 only.
 - :class:`OrderingLab`: choose a move ordering and see what alpha-beta prunes, next to minimax.
 - :class:`TicTacToeBoard`: play tic-tac-toe against a search; after each reply, its value for
   every candidate move (exact, or a bound such as ``≤ 0`` after alpha-beta).
-- :class:`ConnectFourBoard`: play Connect 4 against a depth-limited alpha-beta; after each
-  reply, its value (or bound) of every column and how deep it looked.
+- :class:`ConnectFourBoard`: play Connect 4 against alpha-beta under a budget of plies or of
+  nodes (iterative deepening); after each reply, its value (or bound) of every column and the
+  depth it reached.
 - :class:`DiceDuelBoard`: the same pattern for the dice duel: choose a die, expectimax answers
   with its expected value of each reply, then the dice roll.
 

@@ -1,4 +1,5 @@
-"""ConnectFourBoard: play Connect 4 against a depth-limited alpha-beta, and see its values."""
+"""ConnectFourBoard: play Connect 4 against alpha-beta under a budget (plies, or nodes with
+iterative deepening), and see its values."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,15 +10,17 @@ from matplotlib.figure import Figure
 from ..draw_connect4 import draw_connect4
 from ..games import ConnectFour
 from ..plot import format_value
-from ..search import alphabeta
+from ..search import DeepeningResult, alphabeta, iterative_deepening
 from ..stats import SearchResult
 from ._frame import StaticFallback, agg_figure, png
 
 __all__ = ["ConnectFourBoard", "column_value_labels"]
 
-# The budgets offered: plies of look-ahead. A depth of d costs about b^(d/2) nodes at best
-# (seed 004): 8 plies stay under a second per move in this engine on 7 x 6.
+# The budgets offered: plies of look-ahead (a fixed-depth alpha-beta; 8 plies stay under a
+# second per move on 7 x 6), or nodes (iterative deepening as deep as they allow; seed 004's
+# 6·10^5 nodes take a few seconds in Python).
 DEPTHS = tuple(range(1, 9))
+NODES = (1_000, 10_000, 100_000, 600_000)
 
 
 def column_value_labels(result: SearchResult) -> dict:
@@ -46,28 +49,38 @@ def _text(v: Any) -> str:
 class ConnectFourBoard(StaticFallback, W.VBox):
     """Play Connect 4 against the computer: click a column to drop a disc, the computer replies.
 
-    The computer searches with alpha-beta to a depth limit (the budget, in plies), with the
-    game's evaluation (open lines, on the utility's scale) at the limit and the game's ordering
-    (``search_actions``: a win at once first, moves that hand the opponent a win never
-    searched, then by threats, centre first). Every legal column is searched at the root, so
-    each gets a value or a bound.
+    The computer searches with alpha-beta under the budget you choose: a number of plies (one
+    fixed-depth search), or a number of nodes (:func:`~abcore.search.iterative_deepening`:
+    depth 1, 2, 3... with a transposition table until the nodes are spent; the last finished
+    iteration decides). The game's evaluation (open lines, on the utility's scale) scores the
+    depth limit and the game's ordering (``search_actions``: a win at once first, moves that
+    hand the opponent a win never searched, then by threats, centre first) orders the moves.
+    Every legal column is searched at the root, so each gets a value or a bound.
 
     Parts: ``columns`` (one Button per column, 1..width), ``board`` (Image: the drawing, with the
     computer's values above the columns), ``new_game`` (Button), ``human`` (ToggleButtons: the
-    side you play, X moves first; changing it starts a new game), ``budget`` (Dropdown: plies of
-    look-ahead), ``message`` (HTML). State: ``state``, ``history`` (columns played), ``result``
+    side you play, X moves first; changing it starts a new game), ``budget`` (Dropdown: its value
+    is ``("depth", plies)`` or ``("nodes", n)``), ``message`` (HTML). State: ``state``, ``history`` (columns played), ``result``
     (the computer's last SearchResult), ``values`` (``{column: text}`` of its last search),
     ``depth_reached`` (plies of its last search). Methods: ``click(column)`` (as pressing the
     column's button), ``reset()``, ``figure()``. DOM classes: ``abcore-connect4``,
     ``abcore-column``, ``abcore-column-<c>``, ``abcore-new-game``, ``abcore-message``.
     """
 
-    def __init__(self, *, human: str = "X", depth: int = 6, width: int = 7, height: int = 6):
+    def __init__(self, *, human: str = "X", depth: int | None = 6, nodes: int | None = None,
+                 width: int = 7, height: int = 6):
         if human not in ("X", "O"):
             raise ValueError(f"human must be 'X' or 'O', not {human!r}")
-        if depth not in DEPTHS:
+        if nodes is not None:
+            if nodes not in NODES:
+                raise ValueError(f"nodes must be one of {list(NODES)} (nodes per move), not "
+                                 f"{nodes!r}")
+            budget = ("nodes", nodes)
+        elif depth in DEPTHS:
+            budget = ("depth", depth)
+        else:
             raise ValueError(f"depth must be one of {list(DEPTHS)} (plies of look-ahead), "
-                             f"not {depth!r}")
+                             f"not {depth!r}; or give nodes= (one of {list(NODES)})")
         self.game = ConnectFour(width, height)
         self.columns = [W.Button(description=str(c), tooltip=f"drop a disc in column {c}",
                                  layout=W.Layout(width="44px"))
@@ -82,8 +95,10 @@ class ConnectFourBoard(StaticFallback, W.VBox):
         self.new_game.add_class("abcore-new-game")
         self.new_game.on_click(lambda _: self.reset())
         self.human = W.ToggleButtons(options=["X", "O"], value=human, description="you play")
-        self.budget = W.Dropdown(options=[(f"{d} plies", d) for d in DEPTHS], value=depth,
-                                 description="look-ahead")
+        self.budget = W.Dropdown(
+            options=[(f"{d} plies", ("depth", d)) for d in DEPTHS]
+            + [(f"{n:,} nodes" + (" (seed 004)" if n == 600_000 else ""), ("nodes", n))
+               for n in NODES], value=budget, description="budget")
         self.message = W.HTML()
         self.message.add_class("abcore-message")
         self.human.observe(lambda _: self.reset(), names="value")
@@ -135,15 +150,19 @@ class ConnectFourBoard(StaticFallback, W.VBox):
         self._reply()
 
     def search(self, state: Any) -> SearchResult:
-        """The computer's search of ``state``: alpha-beta to the chosen depth, every legal
-        column searched at the root, the game's ordering below it."""
-        game, depth = self.game, self.budget.value
+        """The computer's search of ``state`` under the budget: alpha-beta to the chosen depth,
+        or iterative deepening within the chosen nodes; every legal column searched at the
+        root, the game's ordering below it."""
+        game, (kind, amount) = self.game, self.budget.value
         root_first = game.search_actions(state)
         root_order = tuple(root_first) + tuple(c for c in game.actions(state) if c not in root_first)
 
         def order(g: Any, s: Any, moves: Any) -> Any:
             return root_order if s == state else g.search_actions(s)
-        return alphabeta(game, state, depth=depth, evaluate=game.evaluate, order=order)
+        if kind == "nodes":
+            return iterative_deepening(game, state, nodes=amount, evaluate=game.evaluate,
+                                       order=order)
+        return alphabeta(game, state, depth=amount, evaluate=game.evaluate, order=order)
 
     def _reply(self) -> None:
         """The computer searches, moves, and shows its value of every column."""
@@ -152,13 +171,16 @@ class ConnectFourBoard(StaticFallback, W.VBox):
         move = result.move
         assert isinstance(move, int), "the game is not over, so the search found a move"
         self.values = column_value_labels(result)
-        self.depth_reached = result.stats.max_depth
+        # the last finished iteration's depth, or the fixed search's deepest ply
+        self.depth_reached = (result.depth if isinstance(result, DeepeningResult)
+                              else result.stats.max_depth)
         self.state = self.game.result(self.state, move)
         self.history.append(move)
         self._refresh()
         me, nodes = self.computer, result.stats.nodes
-        done = (f"I ({me}) played column {move} after looking {self.depth_reached} plies ahead "
-                f"({nodes:,} nodes); its value for me: {self.values.get(move, '?')}.")
+        how = " with iterative deepening" if isinstance(result, DeepeningResult) else ""
+        done = (f"I ({me}) played column {move} after looking {self.depth_reached} plies ahead"
+                f"{how} ({nodes:,} nodes); its value for me: {self.values.get(move, '?')}.")
         if self.game.is_terminal(self.state):
             self.message.value = f"{done} Game over: {self._outcome()}."
             return
