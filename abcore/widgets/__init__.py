@@ -1,6 +1,6 @@
 """Interactive widgets, one per module (``stepthrough``, ``ordering_lab``, ``tictactoe``,
-``diceduel``) over their shared frame code (``_frame``), for JupyterLab 4, Notebook 7, VS Code
-and Colab: standard ipywidgets 8 only.
+``connect4``, ``diceduel``) over their shared frame code (``_frame``), for JupyterLab 4,
+Notebook 7, VS Code and Colab: standard ipywidgets 8 only.
 
 - :class:`StepThrough`: play a search trace frame by frame (seed 004's animation): the tree in
   the animation's colours, the recursion stack, the (α, β) window, the counters, and the
@@ -8,6 +8,9 @@ and Colab: standard ipywidgets 8 only.
 - :class:`OrderingLab`: choose a move ordering and see what alpha-beta prunes, next to minimax.
 - :class:`TicTacToeBoard`: play tic-tac-toe against a search; after each reply, its value for
   every candidate move (exact, or a bound such as ``≤ 0`` after alpha-beta).
+- :class:`ConnectFourBoard`: play Connect 4 against alpha-beta under a budget of plies or of
+  nodes (iterative deepening); after each reply, its value (or bound) of every column and the
+  depth it reached.
 - :class:`DiceDuelBoard`: the same pattern for the dice duel: choose a die, expectimax answers
   with its expected value of each reply, then the dice roll.
 
@@ -19,10 +22,11 @@ a plain matplotlib figure. DOM classes (``abcore-...``, listed in each class) le
 find the parts.
 """
 from ._frame import StaticFallback
+from .connect4 import ConnectFourBoard, column_value_labels
 from .diceduel import DiceDuelBoard
 from .ordering_lab import OrderingLab
 from .stepthrough import FrameInfo, StepThrough
 from .tictactoe import TicTacToeBoard, root_value_labels
 
 __all__ = ["StepThrough", "FrameInfo", "OrderingLab", "TicTacToeBoard", "DiceDuelBoard",
-           "root_value_labels", "StaticFallback"]
+           "root_value_labels", "StaticFallback", "ConnectFourBoard", "column_value_labels"]
