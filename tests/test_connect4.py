@@ -185,7 +185,8 @@ def test_alphabeta_and_pruned_moves_agree_with_minimax_on_small_boards(size, pic
 def test_search_actions_order_and_rules():
     assert GAME.search_actions(GAME.initial_state) == (4, 3, 5, 2, 6, 1, 7)
     assert GAME.search_actions(GAME.from_moves("445566")) == (3,)          # wins at once
-    assert GAME.search_actions(GAME.from_moves("112233")) == (4,)          # must block
+    assert GAME.search_actions(GAME.from_moves("112233")) == (4,)          # X wins at once
+    assert GAME.search_actions(GAME.from_moves("11223")) == (4,)           # O must block
     assert GAME.search_actions(GAME.from_moves("1122334")) == ()           # over: X won
 
 

@@ -458,7 +458,7 @@ def test_solve_on_connect4s_own_scale_plays_the_win_it_proved_below_the_root():
     assert r.move in (3, 7) and r.value == 18
 
 
-@pytest.mark.parametrize("moves, must", [("112233", {4}), ("445566", {3, 7})])
+@pytest.mark.parametrize("moves, must", [("11223", {4}), ("445566", {3, 7})])   # O blocks; X wins
 def test_connect4_mcts_blocks_or_wins_at_once(moves, must):
     from abcore.games import ConnectFour
     g = ConnectFour()

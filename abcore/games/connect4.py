@@ -263,7 +263,7 @@ class ConnectFour(Game[C4State, int, str]):
         the number of winning spots they leave the mover (Pons' threat count), ties centre-first.
 
         >>> g = ConnectFour()
-        >>> g.search_actions(g.from_moves("112233"))     # block column 4, or lose
+        >>> g.search_actions(g.from_moves("11223"))      # O blocks column 4, or loses
         (4,)
         >>> g.search_actions(g.initial_state)
         (4, 3, 5, 2, 6, 1, 7)
