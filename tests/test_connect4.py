@@ -182,6 +182,37 @@ def test_alphabeta_and_pruned_moves_agree_with_minimax_on_small_boards(size, pic
     assert minimax(p, s).value == m.value == alphabeta(p, s).value
 
 
+def hooks(g, s):
+    """Everything the search hooks say about ``s``, and whether each move ends the game."""
+    if g.is_terminal(s):
+        return None
+    return (g.search_bounds(s), g.search_actions(s),
+            tuple((g.result(s, a), g.is_terminal(g.result(s, a))) for a in g.actions(s)))
+
+
+@settings(max_examples=200)
+@given(st.sampled_from([(7, 6), (4, 4), (5, 4)]), st.integers(0, 2**32))
+def test_what_the_hooks_remember_is_a_fact_about_the_exact_state(size, seed):
+    """search_actions keeps, for each child it returns, what the child would compute again
+    (ConnectFour._kids, one small dict per ply). A game that has just been asked about a
+    position's parent, about another position with as many stones, or about nothing (a fresh
+    game) says the same of the position: its search bounds, its moves, each move's result and
+    whether it ends the game."""
+    rng = random.Random(seed)
+    used = ConnectFour(*size)
+    path = [used.initial_state]
+    while not used.is_terminal(path[-1]):
+        parent = path[-1]
+        path.append(used.result(parent, rng.choice(used.actions(parent))))
+        used.search_actions(parent)                # the parent's knowledge of s, if s is safe
+        if len(path) > 2 and rng.random() < 0.5:   # an uncle's, in the same slot, over it
+            uncle = used.result(path[-3], rng.choice(used.actions(path[-3])))
+            if not used.is_terminal(uncle):
+                used.search_actions(uncle)
+        s = path[-1]
+        assert hooks(used, s) == hooks(ConnectFour(*size), s)
+
+
 def test_search_actions_order_and_rules():
     assert GAME.search_actions(GAME.initial_state) == (4, 3, 5, 2, 6, 1, 7)
     assert GAME.search_actions(GAME.from_moves("445566")) == (3,)          # wins at once
