@@ -1,0 +1,60 @@
+"""The committed notebooks: executed top to bottom in one run, with nothing in them that depends
+on the machine or the moment (nbval's full mode compares every stored output in ``make test``)."""
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9]*.ipynb"))
+ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,}\b")           # <object at 0x7f...>
+MACHINE_PATHS = re.compile(r"(/home/|/tmp/|/Users/|[A-Z]:\\\\|" + re.escape(str(ROOT)) + ")")
+
+
+def texts(cell) -> list[str]:
+    """Every stored text of a code cell's outputs (streams, plain text, HTML, errors)."""
+    out = []
+    for o in cell.get("outputs", []):
+        out.append("".join(o.get("text", "")))
+        for kind, value in o.get("data", {}).items():
+            if kind.startswith("text/"):
+                out.append("".join(value))
+        out.extend(o.get("traceback", []))
+    return out
+
+
+def test_there_are_nine_notebooks():
+    assert [p.name[:2] for p in NOTEBOOKS] == [f"{i:02d}" for i in range(1, 10)]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_committed_executed_in_one_run_and_without_timings(path):
+    """Code cells numbered 1, 2, 3... (one run, top to bottom), no execution timestamps (re-run
+    with `python tools/execute.py NB`, which strips them)."""
+    nb = nbformat.read(path, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert [c.execution_count for c in code] == list(range(1, len(code) + 1)), \
+        f"{path.name} is not executed top to bottom in one run: python tools/execute.py {path}"
+    timed = [i for i, c in enumerate(nb.cells) if "execution" in c.metadata]
+    assert not timed, f"{path.name}: cells {timed} store timings: python tools/execute.py {path}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_outputs_hold_no_address_or_path_of_this_machine(path):
+    nb = nbformat.read(path, as_version=4)
+    for i, cell in enumerate(nb.cells):
+        for text in texts(cell):
+            assert not ADDRESS.search(text), f"{path.name}, cell {i}: a memory address in {text!r}"
+            found = MACHINE_PATHS.search(text)
+            assert not found, f"{path.name}, cell {i}: a path of this machine {found.group()!r}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_code_reads_nothing_outside_the_notebooks_folder(path):
+    """A notebook handed out alone, or in an nbgrader course, has no ../ to read from."""
+    nb = nbformat.read(path, as_version=4)
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "code":
+            assert "../" not in cell.source and "..\\" not in cell.source, \
+                f"{path.name}, cell {i} reaches outside its folder"
