@@ -66,8 +66,9 @@ class ConnectFourBoard(StaticFallback, W.VBox):
     column's button), ``reset()``, ``figure()``. DOM classes: ``abcore-connect4``,
     ``abcore-column``, ``abcore-column-<c>``, ``abcore-new-game``, ``abcore-message``.
 
-    Another opponent is a subclass that overrides only ``search``, ``_reply``,
-    ``_budget_control`` and ``_column_tooltip`` (:class:`~abcore.mcts.boards.MCTSConnectFourBoard`).
+    Another opponent is a subclass that overrides ``search``, ``_reply`` (what the board shows
+    after it), ``_budget_control`` and ``_column_tooltip``, e.g.
+    :class:`~abcore.mcts.boards.MCTSConnectFourBoard`.
 
     >>> b = ConnectFourBoard(depth=2)
     >>> b.click(4)
