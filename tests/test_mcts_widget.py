@@ -279,18 +279,65 @@ def test_the_connect4_board_takes_a_win_and_blocks_one():
     assert 1 in b.history[1::2], f"MCTS never blocked column 1: {b.history}"
 
 
-def test_the_connect4_board_refuses_an_illegal_column_and_says_why():
+def test_the_mcts_connect4_board_is_the_connect4_board_with_another_reply():
+    from abcore.mcts.boards import BUDGETS, MCTSConnectFourBoard, MCTSResult
+    from abcore.widgets import ConnectFourBoard
+    assert issubclass(MCTSConnectFourBoard, ConnectFourBoard)
+    # the human's path and the drawing are the base class's, not copies
+    for name in ("click", "_refresh", "figure", "_outcome", "static_caption", "__repr__"):
+        assert name not in vars(MCTSConnectFourBoard), name
+    # what differs: the search, the reply it shows, the budget control, the tooltips
+    for name in ("search", "_reply", "_budget_control", "_column_tooltip"):
+        assert getattr(MCTSConnectFourBoard, name) is not getattr(ConnectFourBoard, name), name
+    b = MCTSConnectFourBoard(simulations=100, seed=3)
+    assert b.budget.description == "simulations" and list(b.budget.options) == list(BUDGETS)
+    assert {"abcore-connect4", "abcore-mcts-connect4"} <= set(b._dom_classes)
+    assert b.image is b.board
+    assert b.children[0].children[1].children == (b.human, b.budget, b.new_game)  # the layout
+    b.click(4)
+    reply = b.history[1]
+    assert isinstance(b.result, MCTSResult) and b.visits == dict(b.result.visits)
+    assert b.values == {c: str(n) for c, n in b.visits.items()}      # visits, not values
+    assert b.depth_reached == b.result.stats.max_depth > 0
+    assert f"played column {reply} after 100 simulations" in b.message.value
+    assert f"it got {b.visits[reply]} of them" in b.message.value
+    assert "plies ahead" not in b.message.value
+    assert b.columns[reply - 1].tooltip == f"column {reply}: {b.visits[reply]} simulations"
+    # the base board's reply, by contrast, shows alpha-beta's values and depth
+    a = ConnectFourBoard(depth=2)
+    a.click(4)
+    assert "2 plies ahead" in a.message.value and "simulations" not in a.message.value
+    assert a.columns[0].tooltip.startswith("column 1: my value ")
+    # the same seed plays the same game; each new game draws its own seeds
+    again = MCTSConnectFourBoard(simulations=100, seed=3)
+    again.click(4)
+    assert again.history == b.history and again.visits == b.visits
+    b.human.value = "O"                  # a new game (the second): MCTS opens
+    assert b.games == 2 and len(b.history) == 1 and sum(b.visits.values()) == 100
+
+
+@pytest.mark.parametrize("make", ["alpha-beta", "mcts"])
+def test_both_connect4_boards_refuse_an_illegal_click_and_say_why(make):
+    from abcore.games import ConnectFour
+    from abcore.mcts.boards import MCTSConnectFourBoard
+    from abcore.widgets import ConnectFourBoard
+    b = ConnectFourBoard(depth=1) if make == "alpha-beta" else MCTSConnectFourBoard(simulations=10)
+    g = ConnectFour()
+    for column, why in ((9, "9 is not a column (they are 1 to 7)"),
+                        (0, "0 is not a column (they are 1 to 7)"),
+                        ("2", "'2' is not a column (they are 1 to 7)")):
+        b.click(column)
+        assert b.message.value == f"Illegal move: {why}. Legal columns: 1, 2, 3, 4, 5, 6, 7."
+        assert b.history == [] and b.state == g.initial_state
+    b.state, b.history = g.from_moves("444444"), [4] * 6      # column 4 full, X (you) to move
+    b.click(4)
+    assert b.message.value == "Illegal move: column 4 is full. Legal columns: 1, 2, 3, 5, 6, 7."
+    assert b.history == [4] * 6 and b.state == g.from_moves("444444")
+
+
+def test_the_mcts_connect4_board_refuses_a_budget_it_does_not_offer():
     from abcore.mcts.widget import MCTSConnectFourBoard
-    b = MCTSConnectFourBoard(simulations=10)
-    b.click(9)
-    assert b.history == [] and "not a column" in b.message.value and "1, 2, 3" in b.message.value
-    for _ in range(3):                     # fill column 4 (each reply may go anywhere)
-        if 4 in b.game.actions(b.state):
-            b.click(4)
-    while 4 in b.game.actions(b.state) and not b.game.is_terminal(b.state):
-        b.click(4)
-    if not b.game.is_terminal(b.state):
-        b.click(4)
-        assert "is full" in b.message.value
-    with pytest.raises(ValueError, match="simulations must be one of"):
+    with pytest.raises(ValueError, match=r"simulations must be one of \(10, 30, 100"):
         MCTSConnectFourBoard(simulations=5)
+    with pytest.raises(ValueError, match="human must be 'X' or 'O'"):
+        MCTSConnectFourBoard(human="x")

@@ -3,21 +3,18 @@ after each reply, the simulations (visits) each move got.
 
 - :func:`mcts_reply`: the search behind a board, for any game: the move and its visits;
 - :class:`MCTSTicTacToeBoard`: :class:`~abcore.widgets.TicTacToeBoard` with MCTS replying;
-- :class:`MCTSConnectFourBoard`: Connect 4 against MCTS (column buttons, the board as a PNG).
+- :class:`MCTSConnectFourBoard`: :class:`~abcore.widgets.ConnectFourBoard` with MCTS replying.
 """
 from __future__ import annotations
 
-import html
-import importlib
 import random
 from typing import Any
 
 import ipywidgets as W
-from matplotlib.figure import Figure
 
-from ..games import ConnectFour, TicTacToe
-from ..widgets import TicTacToeBoard
-from ..widgets._frame import StaticFallback, agg_figure, png
+from ..games import TicTacToe
+from ..widgets import ConnectFourBoard, TicTacToeBoard
+from .result import MCTSResult
 from .search import mcts
 
 __all__ = ["mcts_reply", "MCTSTicTacToeBoard", "MCTSConnectFourBoard", "BUDGETS"]
@@ -101,19 +98,19 @@ class MCTSTicTacToeBoard(TicTacToeBoard):
         return f"<MCTSTicTacToeBoard: {self.state!r}, you play {self.human.value}>"
 
 
-class MCTSConnectFourBoard(StaticFallback, W.VBox):
-    """Play Connect 4 against MCTS: click a column's button to drop a stone; MCTS replies.
+class MCTSConnectFourBoard(ConnectFourBoard):
+    """Play Connect 4 against MCTS: the Connect 4 board, with a simulation budget.
 
-    ``MCTSConnectFourBoard(human="X", simulations=1000, seed=0)``. MCTS scores playouts
-    +1 / 0 / −1 (a win, a draw, a loss: :class:`~abcore.games.ConnectFour`'s 22 − k scale would
-    need c scaled by about 20) and plays the most simulated column; above each column the board
-    then shows the simulations that column got. Parts: ``columns`` (Buttons 1..7), ``image``
-    (the board, PNG), ``human`` (ToggleButtons: your side; changing it starts a new game),
-    ``budget`` (Dropdown: simulations per move), ``new_game`` (Button), ``message`` (HTML).
-    State: ``state``, ``history``, ``result`` (the last MCTSResult), ``visits``
-    (``{column: visits}``). Methods: ``click(column)``, ``reset()``, ``figure()``.
-    DOM classes: ``abcore-mcts-connect4``, ``abcore-column``, ``abcore-column-<c>``,
-    ``abcore-new-game``, ``abcore-message``, ``abcore-board``.
+    ``MCTSConnectFourBoard(human="X", simulations=1000, seed=0, width=7, height=6)``. The
+    computer replies with :func:`~abcore.mcts.mcts` (random playouts scored +1 / 0 / −1, a win,
+    a draw, a loss: :class:`~abcore.games.ConnectFour`'s 22 − k scale would need c scaled by
+    about 20; ``simulations`` per move, seeded per game) and plays the most simulated column;
+    above each column the board then shows the simulations that column got. Parts: those of
+    :class:`~abcore.widgets.ConnectFourBoard` (``image`` is its ``board``), ``budget`` a
+    Dropdown of simulations per move. ``visits`` is ``{column: visits}`` of the last search
+    (``values`` the same as text), ``result`` its :class:`~abcore.mcts.MCTSResult`,
+    ``depth_reached`` its tree's depth. DOM classes: those of the Connect 4 board and
+    ``abcore-mcts-connect4``.
 
     >>> b = MCTSConnectFourBoard(simulations=100)
     >>> b.click(4)
@@ -121,119 +118,61 @@ class MCTSConnectFourBoard(StaticFallback, W.VBox):
     (2, 100)
     """
 
+    BUDGETS = BUDGETS
+
     def __init__(self, *, human: str = "X", simulations: int = 1000, seed: int = 0,
-                 game: ConnectFour | None = None):
-        if human not in ("X", "O"):
-            raise ValueError(f"human must be 'X' or 'O', not {human!r}")
+                 width: int = 7, height: int = 6):
         if simulations not in BUDGETS:
             raise ValueError(f"simulations must be one of {BUDGETS}, not {simulations!r}")
-        self.game = ConnectFour() if game is None else game
-        self._win_loss = _WinLoss(self.game)
-        self.seed, self.games = seed, 0
-        self.columns = []
-        for c in range(1, self.game.width + 1):
-            b = W.Button(description=str(c), tooltip=f"drop a stone in column {c}",
-                         layout=W.Layout(width="44px"))
-            b.add_class("abcore-column")
-            b.add_class(f"abcore-column-{c}")
-            b.on_click(lambda _, c=c: self.click(c))
-            self.columns.append(b)
-        self.image = W.Image(format="png")
-        self.image.add_class("abcore-board")
-        self.human = W.ToggleButtons(options=["X", "O"], value=human, description="you play")
-        self.budget = W.Dropdown(options=list(BUDGETS), value=simulations, description="simulations")
-        self.new_game = W.Button(description="New game", button_style="info")
-        self.new_game.add_class("abcore-new-game")
-        self.new_game.on_click(lambda _: self.reset())
-        self.message = W.HTML()
-        self.message.add_class("abcore-message")
-        self.human.observe(lambda _: self.reset(), names="value")
-        super().__init__([W.HBox([W.VBox([W.HBox(self.columns), self.image]),
-                                  W.VBox([self.human, self.budget, self.new_game])]),
-                          self.message])
+        self._simulations, self.seed, self.games = simulations, seed, 0
+        super().__init__(human=human, width=width, height=height)
         self.add_class("abcore-mcts-connect4")
-        self.reset()
+
+    def _budget_control(self, depth: int | None, nodes: int | None) -> W.Dropdown:
+        """Simulations per move, in place of plies or nodes (``depth`` and ``nodes`` unused)."""
+        return W.Dropdown(options=list(BUDGETS), value=self._simulations, description="simulations")
 
     @property
-    def computer(self) -> str:
-        return "O" if self.human.value == "X" else "X"
+    def image(self) -> W.Image:
+        """The board's picture: the same widget as ``board``."""
+        return self.board
 
     def reset(self) -> None:
-        """A new game; if the computer plays X, it moves first."""
+        """A new game, its searches seeded by ``seed`` and the game's number."""
         self.games += 1
         self._rng = random.Random(f"{self.seed}/{self.games}")
-        self.state = self.game.initial_state
-        self.history: list = []
-        self.result: Any = None
         self.visits: dict = {}
-        self.message.value = "Your move: click a column." if self.human.value == "X" else ""
-        self._refresh()
-        if self.human.value == "O":
-            self._reply()
+        super().reset()
 
-    def click(self, column: int) -> None:
-        """Drop a stone in ``column`` for the human; an illegal click changes nothing and says why."""
-        g = self.game
-        if g.is_terminal(self.state):
-            self.message.value = f"The game is over: {self._outcome()}. Press <b>New game</b> to play again."
-            return
-        legal = g.actions(self.state)
-        if column not in legal:
-            self.message.value = (f"Illegal move: column {html.escape(repr(column))} is "
-                                  f"{'full' if isinstance(column, int) and 1 <= column <= g.width else 'not a column'}."
-                                  f" Legal columns: {', '.join(map(str, legal))}.")
-            return
-        self.state = g.result(self.state, column)
-        self.history.append(column)
-        self.visits = {}
-        self._refresh()
-        if g.is_terminal(self.state):
-            self.message.value = f"Game over: {self._outcome()}."
-            return
-        self._reply()
+    def search(self, state: Any) -> MCTSResult:
+        """MCTS at ``state`` with the budget's simulations, playouts scored +1 / 0 / −1."""
+        return mcts(_WinLoss(self.game), state, simulations=self.budget.value,
+                    seed=self._rng.random())
 
     def _reply(self) -> None:
-        g = self.game
-        r = mcts(self._win_loss, self.state, simulations=self.budget.value, seed=self._rng.random())
+        """MCTS searches, moves, and shows above each column the simulations it got."""
+        r = self.search(self.state)
         self.result = r
         move = r.move
         assert isinstance(move, int), "the game is not over, so the search found a move"
         self.visits = dict(r.visits)
-        self.state = g.result(self.state, move)
+        self.values = {c: str(n) for c, n in self.visits.items()}
+        self.depth_reached = r.stats.max_depth
+        self.state = self.game.result(self.state, move)
         self.history.append(move)
         self._refresh()
-        if g.is_terminal(self.state):
-            self.message.value = f"I played column {r.move}. Game over: {self._outcome()}."
+        if self.game.is_terminal(self.state):
+            self.message.value = f"I played column {move}. Game over: {self._outcome()}."
             return
         self.message.value = (
-            f"I ({self.computer}) played column {r.move} after {self.budget.value} simulations: "
-            f"it got {self.visits[r.move]} of them, mean value {r.value:+.2f} for me (+1 a win, "
+            f"I ({self.computer}) played column {move} after {self.budget.value} simulations: "
+            f"it got {self.visits[move]} of them, mean value {r.value:+.2f} for me (+1 a win, "
             f"−1 a loss). The numbers above the board: the simulations each column got. Your move.")
 
-    def _outcome(self) -> str:
-        w = self.game.winner(self.state)
-        if w is None:
-            return "a draw"
-        return "you win" if w == self.human.value else "I win"
-
-    def _refresh(self) -> None:
-        legal = set(self.game.actions(self.state))
-        for c, b in enumerate(self.columns, 1):
-            b.disabled = c not in legal
-        self.image.value = png(self.figure(), 72)
-
-    def figure(self) -> Figure:
-        """The board, with the visits of the computer's last search above the columns."""
-        draw = importlib.import_module("abcore.draw_connect4").draw_connect4
-        w, h = self.game.width, self.game.height
-        fig = agg_figure(0.6 * w + 0.4, 0.6 * (h + 1) + 0.2)
-        last = self.history[-1] if self.history else None
-        draw(self.state, fig.add_axes((0.02, 0.02, 0.96, 0.96)), values=self.visits or None,
-             highlight=last)
-        return fig
-
-    def __repr__(self) -> str:
-        return f"<MCTSConnectFourBoard: {''.join(map(str, self.history)) or 'empty'}, you play {self.human.value}>"
+    def _column_tooltip(self, column: int) -> str:
+        """The column, and the simulations it got in the computer's last search."""
+        return f"column {column}" + (f": {self.values[column]} simulations" if column in self.values
+                                     else "")
 
 
 class _WinLoss:

@@ -65,22 +65,22 @@ class ConnectFourBoard(StaticFallback, W.VBox):
     ``depth_reached`` (plies of its last search). Methods: ``click(column)`` (as pressing the
     column's button), ``reset()``, ``figure()``. DOM classes: ``abcore-connect4``,
     ``abcore-column``, ``abcore-column-<c>``, ``abcore-new-game``, ``abcore-message``.
+
+    Another opponent is a subclass that overrides ``search``, ``_reply`` (what the board shows
+    after it), ``_budget_control`` and ``_column_tooltip``, e.g.
+    :class:`~abcore.mcts.boards.MCTSConnectFourBoard`.
+
+    >>> b = ConnectFourBoard(depth=2)
+    >>> b.click(4)
+    >>> b.history[0], len(b.history), b.depth_reached
+    (4, 2, 2)
     """
 
     def __init__(self, *, human: str = "X", depth: int | None = 6, nodes: int | None = None,
                  width: int = 7, height: int = 6):
         if human not in ("X", "O"):
             raise ValueError(f"human must be 'X' or 'O', not {human!r}")
-        if nodes is not None:
-            if nodes not in NODES:
-                raise ValueError(f"nodes must be one of {list(NODES)} (nodes per move), not "
-                                 f"{nodes!r}")
-            budget = ("nodes", nodes)
-        elif depth in DEPTHS:
-            budget = ("depth", depth)
-        else:
-            raise ValueError(f"depth must be one of {list(DEPTHS)} (plies of look-ahead), "
-                             f"not {depth!r}; or give nodes= (one of {list(NODES)})")
+        self.budget = self._budget_control(depth, nodes)
         self.game = ConnectFour(width, height)
         self.columns = [W.Button(description=str(c), tooltip=f"drop a disc in column {c}",
                                  layout=W.Layout(width="44px"))
@@ -95,10 +95,6 @@ class ConnectFourBoard(StaticFallback, W.VBox):
         self.new_game.add_class("abcore-new-game")
         self.new_game.on_click(lambda _: self.reset())
         self.human = W.ToggleButtons(options=["X", "O"], value=human, description="you play")
-        self.budget = W.Dropdown(
-            options=[(f"{d} plies", ("depth", d)) for d in DEPTHS]
-            + [(f"{n:,} nodes" + (" (seed 004)" if n == 600_000 else ""), ("nodes", n))
-               for n in NODES], value=budget, description="budget")
         self.message = W.HTML()
         self.message.add_class("abcore-message")
         self.human.observe(lambda _: self.reset(), names="value")
@@ -107,6 +103,24 @@ class ConnectFourBoard(StaticFallback, W.VBox):
                           self.message])
         self.add_class("abcore-connect4")
         self.reset()
+
+    def _budget_control(self, depth: int | None, nodes: int | None) -> W.Dropdown:
+        """The ``budget`` Dropdown at ``("nodes", nodes)`` if nodes are given, else at
+        ``("depth", depth)``; a budget it does not offer is refused."""
+        if nodes is not None:
+            if nodes not in NODES:
+                raise ValueError(f"nodes must be one of {list(NODES)} (nodes per move), not "
+                                 f"{nodes!r}")
+            budget = ("nodes", nodes)
+        elif depth in DEPTHS:
+            budget = ("depth", depth)
+        else:
+            raise ValueError(f"depth must be one of {list(DEPTHS)} (plies of look-ahead), "
+                             f"not {depth!r}; or give nodes= (one of {list(NODES)})")
+        return W.Dropdown(
+            options=[(f"{d} plies", ("depth", d)) for d in DEPTHS]
+            + [(f"{n:,} nodes" + (" (seed 004)" if n == 600_000 else ""), ("nodes", n))
+               for n in NODES], value=budget, description="budget")
 
     @property
     def computer(self) -> str:
@@ -201,8 +215,13 @@ class ConnectFourBoard(StaticFallback, W.VBox):
         legal = set(self.game.actions(self.state))
         for c, b in enumerate(self.columns, start=1):
             b.disabled = c not in legal
-            b.tooltip = f"column {c}" + (f": my value {self.values[c]}" if c in self.values else "")
+            b.tooltip = self._column_tooltip(c)
         self.board.value = png(self.figure(), 72)
+
+    def _column_tooltip(self, column: int) -> str:
+        """The tooltip of ``column``'s button: the column, and its value after the computer's reply."""
+        return f"column {column}" + (f": my value {self.values[column]}" if column in self.values
+                                     else "")
 
     def figure(self) -> Figure:
         """The board, the computer's values above the columns and its last move outlined."""
@@ -220,5 +239,5 @@ class ConnectFourBoard(StaticFallback, W.VBox):
         return f"static image: {shown}; run the notebook to play"
 
     def __repr__(self) -> str:
-        return (f"<ConnectFourBoard: {self.game.moves_string(self.history) or 'no moves'}, "
+        return (f"<{type(self).__name__}: {self.game.moves_string(self.history) or 'no moves'}, "
                 f"you play {self.human.value}>")
