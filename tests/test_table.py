@@ -154,6 +154,6 @@ def test_the_unsound_table_gives_a_wrong_connect4_score():
     from abcore.games import ConnectFour
     g = ConnectFour()
     s = g.from_moves("65426124365332511355712314132")      # from the End set: a draw
-    for prune, wrong in ((False, 3), (True, -1)):           # wrong either way, and not alike
+    for prune, wrong in ((False, 3), (True, -2)):           # wrong either way, and not alike
         assert solve(g, s, prune=prune).value == 0
         assert solve(g, s, prune=prune, table=TranspositionTable(unsound=True)).value == wrong
