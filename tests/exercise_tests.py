@@ -65,7 +65,7 @@ class ExerciseTests:
         verdict = run_planted(self.NOTEBOOK, name)
         assert verdict.solution is None, repr(verdict.solution)
         assert isinstance(verdict.check, CheckFailed) and not isinstance(verdict.check, NotWrittenYet), \
-            repr(verdict.check)
+            f"the check accepts the wrong solution {name}" if verdict.check is None else repr(verdict.check)
         assert says(self.MESSAGES[name], verdict.check), str(verdict.check)
         assert verdict.hidden_tests or not self.HIDDEN_TESTS, f"{name}: no hidden tests"
         if verdict.hidden_tests:
