@@ -1,78 +1,179 @@
-"""Run a notebook's exercises with planted wrong solutions (tests/planted/<grade_id>__<name>.py).
+"""Run a notebook's exercise with a solution other than the instructor's, as nbgrader grades it.
 
-The notebook's code cells run once, in order, in one namespace (the instructor's version); before
-each solution cell the namespace is saved. A planted solution is then run in a copy of the saved
-namespace, in place of the solution cell, followed by the cells up to the next exercise (the
-check cells and their helpers). What the check raised is returned.
+``exercises(notebook)`` runs the notebook's code cells once, in order, in one namespace, in the
+notebook's folder, up to its last check cell, and keeps for each exercise (named by its solution
+cell's grade_id) the namespace as it is just before the solution cell. ``run(notebook, grade_id,
+source)`` then runs ``source`` in a copy of that namespace in place of the solution cell, the code
+cells between it and the exercise's check cell, and the check in two parts:
+
+- the student's check: the check cell as nbgrader releases it, its hidden tests removed;
+- the hidden tests, after it in the same namespace (the student's check defines their helpers);
+
+and returns what the solution cell, the student's check and the hidden tests raised, a
+``Verdict``: a cell that raises does not stop the next ones, as in nbgrader's autograder.
+``run_planted(notebook, name)`` runs a planted wrong solution, ``tests/planted/<name>``, named
+``<grade_id>__<what is wrong>.py`` (the whole source of a solution cell); ``stub(source)`` is a
+solution cell as nbgrader releases it.
+
+``stub`` and ``split_hidden`` redo what nbgrader's ClearSolutions and ClearHiddenTests do to a
+cell (a few lines each): nbgrader is an instructor's requirement, and these tests run without it;
+tests/test_exercise_harness.py compares them with nbgrader's own when it is installed.
 """
 from __future__ import annotations
 
 import contextlib
 import functools
+import io
 import os
+import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
 
-ROOT = Path(__file__).resolve().parent.parent
+os.environ.setdefault("MPLBACKEND", "Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PLANTED = Path(__file__).resolve().parent / "planted"
+CODE_STUB = ["# YOUR CODE HERE", "raise NotImplementedError()"]        # nbgrader's, for Python
 
 
-def _role(cell) -> str:
-    meta = cell.metadata.get("nbgrader", {})
-    return "solution" if meta.get("solution") else "check" if meta.get("grade") else "text"
+@dataclass(frozen=True)
+class Exercise:
+    grade_id: str
+    before: dict                # the namespace just before the solution cell
+    solution: str               # the instructor's solution cell
+    between: tuple[str, ...]    # the code cells between it and the check cell (the check's helpers)
+    check: str                  # the check cell, hidden tests included
+
+
+@dataclass(frozen=True)
+class Verdict:
+    solution: BaseException | None      # what the solution cell raised
+    check: BaseException | None         # what the student's check raised (with the cells before it)
+    hidden: BaseException | None        # what the hidden tests raised after it (None: passed, or none)
+    hidden_tests: bool                  # whether the check cell has hidden tests
+
+
+def _nbgrader(cell) -> dict:
+    return cell.metadata.get("nbgrader", {})
+
+
+def _regions(source: str, begin: str, end: str, stub: list[str] | None) -> tuple[str, str]:
+    """(``source`` with each region from a line holding ``begin`` to one holding ``end`` replaced
+    with ``stub`` at the begin line's indentation, or removed when ``stub`` is None; the lines
+    inside the regions)."""
+    kept: list[str] = []
+    inside: list[str] = []
+    within = False
+    for line in source.split("\n"):
+        if begin in line:
+            if within:
+                raise ValueError(f"{begin!r} inside another region:\n{source}")
+            within = True
+            indent = re.match(r"\s*", line).group(0)
+            kept += [indent + s for s in stub or []]
+        elif end in line:
+            within = False
+        elif within:
+            inside.append(line)
+        else:
+            kept.append(line)
+    if within:
+        raise ValueError(f"no {end!r} after {begin!r}:\n{source}")
+    return "\n".join(kept), "\n".join(inside)
+
+
+def stub(solution: str) -> str:
+    """A solution cell as nbgrader releases it: each solution region replaced with its code stub
+    (the whole cell, if it has no region)."""
+    if "BEGIN SOLUTION" not in solution:
+        return "\n".join(CODE_STUB)
+    return _regions(solution, "BEGIN SOLUTION", "END SOLUTION", CODE_STUB)[0]
+
+
+def split_hidden(check: str) -> tuple[str, str]:
+    """(the check cell as nbgrader releases it, its hidden tests alone)."""
+    return _regions(check, "BEGIN HIDDEN TESTS", "END HIDDEN TESTS", None)
+
+
+def grade_ids(notebook: str) -> list[str]:
+    """The notebook's exercises (their solution cells' grade_ids), in order, without running it."""
+    cells = nbformat.read(NOTEBOOKS / notebook, as_version=4).cells
+    return [_nbgrader(c)["grade_id"] for c in cells if _nbgrader(c).get("solution")]
 
 
 @contextlib.contextmanager
-def _in(folder: Path):
+def _in_notebooks():
+    """In the notebooks' folder, printing nowhere, every figure closed after."""
     before = os.getcwd()
-    os.chdir(folder)
+    os.chdir(NOTEBOOKS)
     try:
-        yield
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            yield
     finally:
         os.chdir(before)
+        plt.close("all")
+
+
+def _exec(source: str, name: str, ns: dict) -> BaseException | None:
+    """Run one cell; what it raised."""
+    try:
+        exec(compile(source, name, "exec"), ns)
+    except Exception as e:              # the cell's outcome, as JupyterLab would show it
+        return e
+    return None
 
 
 @functools.lru_cache(maxsize=None)
-def exercises(notebook: str) -> dict:
-    """grade_id -> (namespace before the solution cell, the code cells after it up to the next one)."""
-    os.environ.setdefault("MPLBACKEND", "Agg")
-    path = ROOT / "notebooks" / notebook
-    cells = [c for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"]
+def exercises(notebook: str) -> dict[str, Exercise]:
+    """grade_id -> its Exercise, in the notebook's order; the notebook runs once per process."""
+    code = [c for c in nbformat.read(NOTEBOOKS / notebook, as_version=4).cells if c.cell_type == "code"]
+    last_check = max((i for i, c in enumerate(code) if _nbgrader(c).get("grade")), default=-1)
     ns: dict = {"__name__": "__main__"}
-    found: dict = {}
-    current = None
-    with _in(path.parent):
-        for c in cells:
-            if _role(c) == "solution":
-                current = c.metadata["nbgrader"]["grade_id"]
-                found[current] = (dict(ns), [])
-            elif current is not None:
-                found[current][1].append(c.source)
-            exec(compile(c.source, f"{notebook}:{current}", "exec"), ns)
-    import matplotlib.pyplot as plt
-    plt.close("all")
+    found: dict[str, Exercise] = {}
+    grade_id = None                     # the exercise whose check is still to come
+    with _in_notebooks():
+        for i, cell in enumerate(code[:last_check + 1]):      # nothing after the last check is needed
+            meta = _nbgrader(cell)
+            if meta.get("solution"):
+                grade_id, before, solution, between = meta["grade_id"], dict(ns), cell.source, []
+            elif meta.get("grade") and grade_id is not None:
+                found[grade_id] = Exercise(grade_id, before, solution, tuple(between), cell.source)
+                grade_id = None
+            elif grade_id is not None:
+                between.append(cell.source)
+            error = _exec(cell.source, f"{notebook}, code cell {i}", ns)
+            if error is not None:
+                raise RuntimeError(f"{notebook}, code cell {i} raised {error!r} with the instructor's "
+                                   "solutions") from error
+            plt.close("all")
     return found
 
 
+def run(notebook: str, grade_id: str, source: str, check: str | None = None) -> Verdict:
+    """Run ``source`` as the solution cell of the exercise ``grade_id``, then its check (``check``
+    instead of the notebook's check cell, if given): what the student's check and the hidden
+    tests say."""
+    exercise = exercises(notebook)[grade_id]
+    public, hidden = split_hidden(exercise.check if check is None else check)
+    ns = dict(exercise.before)
+    with _in_notebooks():
+        solution_error = _exec(source, f"{grade_id} (solution)", ns)
+        errors = [_exec(cell, f"{grade_id} (check)", ns) for cell in (*exercise.between, public)]
+        check_error = next((e for e in errors if e is not None), None)
+        hidden_error = _exec(hidden, f"{grade_id} (hidden tests)", ns) if hidden else None
+    return Verdict(solution_error, check_error, hidden_error, bool(hidden))
+
+
 def planted(prefix: str) -> list[Path]:
-    """The planted wrong solutions of the exercises whose grade_id starts with ``prefix``."""
-    return sorted(PLANTED.glob(f"{prefix}*__*.py"))
+    """The planted wrong solutions whose name starts with ``prefix`` (``'ex5-'``, ``grade_id + '__'``)."""
+    return sorted(p for p in PLANTED.glob(f"{prefix}*.py") if "__" in p.name)
 
 
-def run_planted(notebook: str, path: Path) -> BaseException | None:
-    """Run the planted solution ``path`` and the check cells of its exercise; what they raised."""
-    grade_id = path.name.split("__")[0]
-    saved, after = exercises(notebook)[grade_id]
-    ns = dict(saved)
-    with _in(ROOT / "notebooks"):
-        try:
-            exec(compile(path.read_text(), str(path), "exec"), ns)
-            for source in after:
-                exec(compile(source, f"check of {grade_id}", "exec"), ns)
-        except BaseException as e:      # the check's verdict
-            return e
-        finally:
-            import matplotlib.pyplot as plt
-            plt.close("all")
-    return None
+def run_planted(notebook: str, name: str) -> Verdict:
+    """Run the planted solution ``tests/planted/<name>`` in its exercise (``name`` begins with its
+    grade_id): what the checks say."""
+    path = PLANTED / name
+    return run(notebook, name.split("__")[0], path.read_text())
