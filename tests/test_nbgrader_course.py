@@ -16,7 +16,7 @@ the gradebook. The students:
   the marks of another).
 
 Planted files are matched to notebooks by ``grade_id``, so the planted solutions of every notebook
-(01-07) are graded once they are in tests/planted/. Needs nbgrader (requirements-instructor.txt).
+(01-09) are graded once they are in tests/planted/. Needs nbgrader (requirements-instructor.txt).
 """
 from __future__ import annotations
 
