@@ -182,35 +182,47 @@ def test_alphabeta_and_pruned_moves_agree_with_minimax_on_small_boards(size, pic
     assert minimax(p, s).value == m.value == alphabeta(p, s).value
 
 
-def hooks(g, s):
-    """Everything the search hooks say about ``s``, and whether each move ends the game."""
-    if g.is_terminal(s):
-        return None
-    return (g.search_bounds(s), g.search_actions(s),
-            tuple((g.result(s, a), g.is_terminal(g.result(s, a))) for a in g.actions(s)))
+def naive_ends(state, width, height) -> bool:
+    """Whether a naive board (lists of columns) finds four in a row in ``state``'s grid."""
+    rows = state.grid()
+    columns = [[rows[height - 1 - r][c] for r in range(height) if rows[height - 1 - r][c] != "."]
+               for c in range(width)]
+    return naive_winner(columns, width, height) is not None
 
 
-@settings(max_examples=200)
-@given(st.sampled_from([(7, 6), (4, 4), (5, 4)]), st.integers(0, 2**32))
+@settings(max_examples=150)
+@given(st.sampled_from([(7, 6), (7, 6), (4, 4), (5, 4), (3, 5), (1, 4), (4, 1), (2, 9), (9, 15)]),
+       st.integers(0, 2**32))
 def test_what_the_hooks_remember_is_a_fact_about_the_exact_state(size, seed):
     """search_actions keeps, for each child it returns, what the child would compute again
-    (ConnectFour._kids, one small dict per ply). A game that has just been asked about a
-    position's parent, about another position with as many stones, or about nothing (a fresh
-    game) says the same of the position: its search bounds, its moves, each move's result and
-    whether it ends the game."""
+    (ConnectFour._kids, one small dict per ply), read by search_bounds and result. One game is
+    asked, in a random order, about the states of a random game and their children (siblings
+    and cousins write over each other's records); every answer equals that of a fresh game asked
+    only that question, and a move ends the game exactly when a naive board sees four in a row."""
     rng = random.Random(seed)
-    used = ConnectFour(*size)
-    path = [used.initial_state]
-    while not used.is_terminal(path[-1]):
-        parent = path[-1]
-        path.append(used.result(parent, rng.choice(used.actions(parent))))
-        used.search_actions(parent)                # the parent's knowledge of s, if s is safe
-        if len(path) > 2 and rng.random() < 0.5:   # an uncle's, in the same slot, over it
-            uncle = used.result(path[-3], rng.choice(used.actions(path[-3])))
-            if not used.is_terminal(uncle):
-                used.search_actions(uncle)
-        s = path[-1]
-        assert hooks(used, s) == hooks(ConnectFour(*size), s)
+    width, height = size
+    used = ConnectFour(width, height)
+    s, path = used.initial_state, [used.initial_state]
+    while not used.is_terminal(s):
+        s = used.result(s, rng.choice(used.actions(s)))
+        path.append(s)
+    pool = path + [used.result(p, a) for p in path for a in used.actions(p)]
+    for _ in range(60):
+        s = rng.choice(pool)
+        ask = rng.randrange(4)
+        if ask == 0:
+            assert used.search_actions(s) == ConnectFour(*size).search_actions(s), s
+        elif ask == 1 and not used.is_terminal(s):
+            assert used.search_bounds(s) == ConnectFour(*size).search_bounds(s), s
+        elif ask == 2 and not used.is_terminal(s):        # bounds then moves, as a search asks
+            fresh = ConnectFour(*size)
+            assert ((used.search_bounds(s), used.search_actions(s))
+                    == (fresh.search_bounds(s), fresh.search_actions(s))), s
+        elif ask == 3:
+            for a in used.actions(s):
+                child = used.result(s, a)
+                assert child == ConnectFour(*size).result(s, a), (s, a)
+                assert (used.winner(child) is not None) == naive_ends(child, width, height), (s, a)
 
 
 def test_search_actions_order_and_rules():

@@ -325,7 +325,8 @@ def test_both_connect4_boards_refuse_an_illegal_click_and_say_why(make):
     g = ConnectFour()
     for column, why in ((9, "9 is not a column (they are 1 to 7)"),
                         (0, "0 is not a column (they are 1 to 7)"),
-                        ("2", "'2' is not a column (they are 1 to 7)")):
+                        ("2", "'2' is not a column (they are 1 to 7)"),
+                        ("<b>", "'&lt;b&gt;' is not a column (they are 1 to 7)")):  # HTML escaped
         b.click(column)
         assert b.message.value == f"Illegal move: {why}. Legal columns: 1, 2, 3, 4, 5, 6, 7."
         assert b.history == [] and b.state == g.initial_state

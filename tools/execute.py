@@ -35,7 +35,7 @@ def strip_timings(nb: nbformat.NotebookNode) -> int:
 def execute(path: Path, timeout: int = 900) -> None:
     """Run ``path`` top to bottom in its folder and write it back, timings stripped."""
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=timeout, kernel_name="python3",
+    NotebookClient(nb, timeout=timeout, kernel_name="python3", record_timing=False,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     strip_timings(nb)
     nbformat.write(nb, path)

@@ -107,9 +107,10 @@ class MCTSConnectFourBoard(ConnectFourBoard):
     about 20; ``simulations`` per move, seeded per game) and plays the most simulated column;
     above each column the board then shows the simulations that column got. Parts: those of
     :class:`~abcore.widgets.ConnectFourBoard` (``image`` is its ``board``), ``budget`` a
-    Dropdown of simulations per move. ``visits`` is ``{column: visits}`` of the last search
-    (``values`` the same as text), ``result`` its :class:`~abcore.mcts.MCTSResult`,
-    ``depth_reached`` its tree's depth. DOM classes: those of the Connect 4 board and
+    Dropdown of simulations per move. ``visits`` is ``{column: visits}`` of the computer's last
+    search and ``result`` its :class:`~abcore.mcts.MCTSResult`, both kept after your move;
+    ``values`` (the same as text) is what the board shows above the columns, until your move;
+    ``depth_reached`` is its tree's depth. DOM classes: those of the Connect 4 board and
     ``abcore-mcts-connect4``.
 
     >>> b = MCTSConnectFourBoard(simulations=100)

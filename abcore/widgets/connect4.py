@@ -2,6 +2,7 @@
 iterative deepening), and see its values."""
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as W
@@ -150,7 +151,8 @@ class ConnectFourBoard(StaticFallback, W.VBox):
         if column not in legal:
             why = (f"column {column} is full" if isinstance(column, int)
                    and 1 <= column <= game.width else
-                   f"{column!r} is not a column (they are 1 to {game.width})")
+                   f"{html.escape(repr(column), quote=False)} is not a column (they are 1 to "
+                   f"{game.width})")
             self.message.value = (f"Illegal move: {why}. Legal columns: "
                                   f"{', '.join(map(str, legal))}.")
             return
