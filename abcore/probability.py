@@ -90,6 +90,13 @@ def check_outcomes(outcomes: Iterable[tuple[Any, S]], state: Any = None,
     ValueError: chance state 'roll': the probabilities sum to 0.75, not 1: give every outcome and check the weights
     """
     pairs = list(outcomes)
-    check_probabilities([p for p, _ in pairs], f"chance state {state!r}", names=[repr(s) for _, s in pairs],
-                        fix="give every outcome and check the weights", tolerance=tolerance)
+    ps = [p for p, _ in pairs]
+    try:
+        check_probabilities(ps, "", tolerance=tolerance)
+    except ValueError:
+        # Checked again to say where and name the outcomes: the searches call this at every
+        # chance state, and the reprs are built only when there is a message to write.
+        check_probabilities(ps, f"chance state {state!r}", names=[repr(s) for _, s in pairs],
+                            fix="give every outcome and check the weights", tolerance=tolerance)
+        raise
     return pairs

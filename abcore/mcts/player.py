@@ -7,7 +7,8 @@ from typing import Any, Callable
 
 from .node import Node
 from .result import MCTSResult
-from .search import C, _check_budget, _Grower, _root_player, run, utility_range
+from ..search._common import root_player
+from .search import C, _check_budget, _Grower, run, utility_range
 
 __all__ = ["MCTSPlayer"]
 
@@ -67,7 +68,7 @@ class MCTSPlayer:
 
     def search(self, state: Any, trace: list | None = None) -> MCTSResult:
         """Search ``state`` (reusing the kept tree when it holds the state); return the result."""
-        rp = _root_player(self.game, state, None)
+        rp = root_player(self.game, state, None)
         node = self._find(state) if self.reuse else None
         if node is None or self.grow is None:
             self.ref = rp

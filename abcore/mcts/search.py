@@ -21,7 +21,8 @@ import time
 from bisect import bisect_right
 from typing import Any, Callable, Hashable
 
-from ..game import Game
+from ..probability import check_outcomes
+from ..search._common import may_have_chance, no_moves, root_player
 from ..stats import SearchStats
 from .events import ChildScore, MCTSEvent, NodeInfo, snapshot
 from .node import Node
@@ -98,7 +99,7 @@ def mcts(game: Any, state: Any, *, simulations: int | None = None, seconds: floa
     0
     """
     budget, limit = _check_budget(simulations, seconds)
-    rp = _root_player(game, state, player)
+    rp = root_player(game, state, player)
     rng = random.Random(seed)
     low, high = utility_range(game) if solve else (-INF, INF)
     grow = _Grower(game, rp, low, high, solve)
@@ -123,42 +124,6 @@ def _check_budget(simulations: Any, seconds: Any) -> tuple[int, float | None]:
     return (simulations if simulations is not None else -1), seconds
 
 
-def _root_player(game: Any, state: Any, player: Any) -> Hashable:
-    if player is not None:
-        return player
-    if _has_chance(game) and game.is_chance(state):
-        raise ValueError("the root is a chance state, where no player is to move: pass "
-                         "player=... to say whose point of view the value is from")
-    return game.to_move(state)
-
-
-def _has_chance(game: Any) -> bool:
-    """False when the game keeps the default ``is_chance`` (never): no check per state then."""
-    method = getattr(type(game), "is_chance", None)
-    return method is not None and method is not Game.is_chance
-
-
-def _check_outcomes(pairs: Any, state: Any) -> tuple:
-    pairs = tuple(pairs)
-    if not pairs:
-        raise ValueError(f"chance state {state!r} has no outcomes: give it at least one")
-    for p, _ in pairs:
-        if isinstance(p, bool) or not isinstance(p, (int, float)) and not hasattr(p, "numerator") \
-                or p != p or p < 0:
-            raise ValueError(f"chance state {state!r} has the probability {p!r}: probabilities "
-                             "must be numbers >= 0")
-    total = math.fsum(float(p) for p, _ in pairs)
-    if abs(total - 1) > 1e-9:
-        raise ValueError(f"the probabilities at chance state {state!r} sum to {total:g}, not 1: "
-                         "give every outcome and check the weights")
-    return pairs
-
-
-def _no_moves(state: Any) -> ValueError:
-    return ValueError(f"state {state!r} is not terminal but has no legal moves: make "
-                      "is_terminal() true there or give it a move (a pass)")
-
-
 def _not_finite(what: str, v: Any, state: Any) -> ValueError:
     return ValueError(f"{what} gave {v!r} at {state!r}: MCTS averages values, so they must be "
                       "finite numbers on the utility scale (squash an evaluation, e.g. tanh(v / 4))")
@@ -170,7 +135,7 @@ class _Grower:
     def __init__(self, game: Any, ref: Hashable, low: float, high: float, solve: bool):
         self.game, self.ref, self.low, self.high, self.solve = game, ref, low, high, solve
         self.is_terminal, self.actions, self.utility = game.is_terminal, game.actions, game.utility
-        self.chance = game.is_chance if _has_chance(game) else None
+        self.chance = game.is_chance if may_have_chance(game) else None
 
     def node(self, state: Any, move: Any, parent: Node | None, player: Hashable, sign: int) -> Node:
         if self.is_terminal(state):
@@ -183,7 +148,7 @@ class _Grower:
                                  "proofs rely on it)")
             return Node(state, move, parent, player, sign, terminal=True, lo=v, hi=v)
         if self.chance is not None and self.chance(state):
-            pairs = _check_outcomes(self.game.outcomes(state), state)
+            pairs = tuple(check_outcomes(self.game.outcomes(state), state))
             n = Node(state, move, parent, player, sign, outcomes=pairs, lo=self.low, hi=self.high)
             acc, cum = 0.0, []
             for p, _ in pairs:
@@ -193,7 +158,7 @@ class _Grower:
             return n
         moves = list(self.actions(state))
         if not moves:
-            raise _no_moves(state)
+            raise no_moves(state)
         return Node(state, move, parent, player, sign, untried=moves, lo=self.low, hi=self.high)
 
 
@@ -374,7 +339,7 @@ def _playout(game: Any, s: Any, ref: Hashable, rng: random.Random, rollout: Call
                 raise _not_finite("evaluate", v, s)
             return v, moves, "evaluate"
         if chance is not None and chance(s):
-            pairs = _check_outcomes(game.outcomes(s), s)
+            pairs = check_outcomes(game.outcomes(s), s)
             x = random_() * math.fsum(float(p) for p, _ in pairs)
             for p, nxt in pairs:
                 x -= float(p)
@@ -384,7 +349,7 @@ def _playout(game: Any, s: Any, ref: Hashable, rng: random.Random, rollout: Call
         else:
             acts = game.actions(s)
             if not acts:
-                raise _no_moves(s)
+                raise no_moves(s)
             move = rng.choice(acts) if rollout is None else rollout(game, s, rng)
             s = game.result(s, move)
         moves += 1
