@@ -1,7 +1,6 @@
 """Drivers over one search: mtdf, iterative_deepening and solve return minimax's value; the
 deepening's iterations are fixed-depth searches; budgets are honoured; errors say the fix."""
 import math
-import random
 
 import pytest
 from hypothesis import example, given
@@ -13,6 +12,7 @@ from abcore.games import Nim, TicTacToe
 from abcore.search import History, Killers, null_window
 from abcore.trace import passes
 
+from positions import random_positions
 from strategies import trees
 
 TTT = TicTacToe()
@@ -133,22 +133,9 @@ def test_deepening_needs_an_evaluation():
         iterative_deepening(TTT, TTT.initial_state, depth=3)
 
 
-def _positions(n, seed):
-    rng = random.Random(seed)
-    out = []
-    while len(out) < n:
-        s = TTT.initial_state
-        for _ in range(rng.randrange(0, 6)):
-            if TTT.is_terminal(s):
-                break
-            s = TTT.result(s, rng.choice(TTT.actions(s)))
-        out.append(s)
-    return out
-
-
 def test_solve_and_mtdf_on_random_tictactoe_positions():
     table = TranspositionTable()
-    for s in _positions(40, seed=5):
+    for s in random_positions(TTT, 40, seed=5, moves=range(0, 6)):
         exact = minimax(TTT, s)
         for r in (solve(TTT, s), mtdf(TTT, s, table=table), solve(TTT, s, order=History())):
             assert r.value == exact.value
@@ -178,16 +165,7 @@ def test_null_window():
 def _c4_positions(width, height, played, n, seed):
     from abcore.games import ConnectFour
     g = ConnectFour(width, height)
-    rng = random.Random(seed)
-    out = []
-    while len(out) < n:
-        s = g.initial_state
-        for _ in range(played):
-            if g.is_terminal(s):
-                break
-            s = g.result(s, rng.choice(g.actions(s)))
-        out.append(s)
-    return g, out
+    return g, random_positions(g, n, seed, moves=played)
 
 
 @pytest.mark.parametrize("width, height, played", [(4, 4, 7), (5, 4, 11), (4, 5, 11)])

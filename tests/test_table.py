@@ -1,7 +1,6 @@
 """Transposition tables: every search with a table returns minimax's value, one table reused
 across searches, windows and depths; hits are traced; the unsound table is wrong somewhere."""
 import math
-import random
 
 import pytest
 from hypothesis import example, given
@@ -12,6 +11,7 @@ from abcore import (GameTree, TranspositionTable, alphabeta, alphabeta_failhard,
 from abcore.games import TicTacToe
 from abcore.search import EXACT, LOWER, UPPER, Entry
 
+from positions import random_positions
 from strategies import trees, windows
 
 TABLED = (alphabeta, alphabeta_failhard, negamax, pvs)
@@ -65,23 +65,10 @@ def test_one_table_across_depths_gives_each_fixed_depth_value(tree, top):
             assert search(tree, root, depth=d, evaluate=ev, table=table).value == plain
 
 
-def _random_positions(n, seed=0):
-    rng = random.Random(seed)
-    out = []
-    while len(out) < n:
-        s = TTT.initial_state
-        for _ in range(rng.randrange(0, 7)):
-            if TTT.is_terminal(s):
-                break
-            s = TTT.result(s, rng.choice(TTT.actions(s)))
-        out.append(s)
-    return out
-
-
 @pytest.mark.parametrize("search", TABLED)
 def test_tictactoe_positions_with_one_shared_table(search):
     table = TranspositionTable()
-    for s in _random_positions(60):
+    for s in random_positions(TTT, 60, seed=0, moves=range(0, 7)):
         assert search(TTT, s, table=table).value == minimax(TTT, s).value
     r = search(TTT, TTT.initial_state, table=TranspositionTable())
     assert r.value == 0 and r.stats.nodes < 18_297
@@ -121,7 +108,7 @@ def test_the_unsound_table_gives_a_wrong_value_where_the_sound_one_does_not():
 
 def test_a_tiny_table_stays_bounded_and_correct():
     table = TranspositionTable(capacity=50)
-    for s in _random_positions(20, seed=3):
+    for s in random_positions(TTT, 20, seed=3, moves=range(0, 7)):
         assert alphabeta(TTT, s, table=table).value == minimax(TTT, s).value
         assert len(table) <= 50
     assert table.clears > 0
