@@ -49,6 +49,11 @@ SUBSETS: dict[str, dict[int, int | None]] = {
     "middle": {1: 0, 2: 0, 3: 0, 4: 20, 5: 20},
 }
 ROW = "{:<36} {:<7} {:>6} {:>12} {:>11} {:>9}  {}"
+# The time target is judged on rounds that alternate the final step and the reference over the
+# whole set, one ratio per round, and their median: a single pass each is at the mercy of a
+# load that comes and goes (one make bench run saw Middle's reference take 1.26 ms a position
+# in one section and 1.54 ms in the next).
+ROUNDS = 5
 
 
 def _run(fn: Callable[[Any], Any], pairs: list[tuple[str, int]]) -> tuple[float, float]:
@@ -124,16 +129,26 @@ def main() -> None:
         print(ROW.format("REFERENCE solver (not abcore)", name, len(pairs), f"{nodes:,.1f}",
                          f"{cpu * 1e3:.2f} ms", f"{1 / cpu:,.0f}", "Pons' count"))
     print()
-    print("Targets, at the final step (nodes: no machine changes them; time: this run)")
+    print(f"Targets, at the final step (nodes: no machine changes them; time: {ROUNDS} rounds "
+          "alternating abcore and the reference, the median of the per-round ratios)")
+    final_step = STEPS[-1][1]
     for name in ("end", "middle"):
-        nodes, cpu = final[name]
-        rn, rc = ref[name]
+        nodes, _ = final[name]
+        rn, _ = ref[name]
         pons = PONS_FINAL[name]
         print(f"  {name:<7} mean nodes {nodes:,.1f} vs Pons' published {pons:,} "
               f"({nodes / pons:.2f}x, target <= 1.25x: {'MET' if nodes / pons <= 1.25 else 'NOT MET'});"
               f" vs the reference on these positions {rn:,.1f} ({nodes / rn:.2f}x)")
+        pairs = load_positions(name)
+        rounds = []
+        for _ in range(ROUNDS):
+            cpu, rc = _run(final_step, pairs)[1], _reference(pairs)[1]
+            rounds.append((cpu / rc, cpu, rc))
+        rounds.sort()
+        ratio, cpu, rc = rounds[ROUNDS // 2]
         print(f"  {'':<7} time {cpu * 1e3:.2f} ms vs the reference {rc * 1e3:.2f} ms "
-              f"({cpu / rc:.2f}x, target <= 1.5x: {'MET' if cpu / rc <= 1.5 else 'NOT MET'})")
+              f"({ratio:.2f}x, rounds {rounds[0][0]:.2f}-{rounds[-1][0]:.2f}x; target <= 1.5x: "
+              f"{'MET' if ratio <= 1.5 else 'NOT MET'})")
     peak, entries = table_peak(load_positions("middle"))
     print(f"  table memory on the Middle set (tracemalloc, one table per position, final step): "
           f"peak {peak / 1e6:.2f} MB, at most {entries:,} entries")
