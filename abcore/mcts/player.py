@@ -1,10 +1,10 @@
 """A player that searches with MCTS and keeps its tree between moves."""
 from __future__ import annotations
 
-import random
 from collections import deque
 from typing import Any, Callable
 
+from ..rng import random_state
 from .node import Node
 from .result import MCTSResult
 from ..search._common import root_player
@@ -42,7 +42,7 @@ class MCTSPlayer:
         self.budget, self.seconds = _check_budget(simulations, seconds)
         self.game, self.c, self.rollout, self.evaluate = game, c, rollout, evaluate
         self.playout_depth, self.solve, self.reuse, self.reuse_depth = playout_depth, solve, reuse, reuse_depth
-        self.rng = random.Random(seed)
+        self.rng = random_state(seed)
         self.root: Node | None = None
         self.ref: Any = None
         self.grow: _Grower | None = None
