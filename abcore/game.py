@@ -25,6 +25,10 @@ copy of a search. None of them may change a minimax value.
 - ``search_actions(state)``: the moves a search needs to try, in the order to try them (Connect
   4: a win at once alone, never a move that hands the opponent a win, threats first), and
   ``search_bounds(state)``, the bounds that knowledge gives: ``solve(prune=True)`` uses both.
+- ``players``: the players' names, in order; ``zero_sum = False``: a game whose utilities are
+  not meant to be zero-sum (:func:`abcore.check_game` then does not ask for it).
+
+:func:`abcore.check_game` checks a new game against all of this, alone, before any search.
 
 States must be hashable: a transposition table is then a plain ``dict`` and a set of visited
 states is a plain ``set``. Subclassing :class:`Game` is optional (duck typing is enough); it gives
@@ -44,7 +48,7 @@ from typing import Any, Generic, Hashable, Sequence, TypeVar, Union
 
 from .errors import AbcoreError, MissingMemberError
 
-__all__ = ["Game", "IllegalMoveError", "Number", "S", "A", "P", "PROTOCOL", "missing_member",
+__all__ = ["Game", "IllegalMoveError", "Number", "S", "A", "P", "PROTOCOL", "HOOKS", "missing_member",
            "may_have_chance"]
 
 S = TypeVar("S", bound=Hashable)      # a state: immutable and hashable
@@ -62,6 +66,9 @@ PROTOCOL = {
     "is_terminal": ("is_terminal(state)", "whether the game is over"),
     "utility": ("utility(state, player)", "the final score for player"),
 }
+# The optional hooks a game may define (see the module's docstring): never a misspelt member.
+HOOKS = ("utility_range", "key", "value_bounds", "search_actions", "search_bounds", "players",
+         "zero_sum")
 
 
 def missing_member(game: Any, name: str) -> MissingMemberError:
@@ -78,8 +85,10 @@ def missing_member(game: Any, name: str) -> MissingMemberError:
     """
     cls = type(game).__name__
     signature, meaning = PROTOCOL[name]
+    method = name != "initial_state"
     own = [n for n in dir(game) if not n.startswith("__") and n not in PROTOCOL
-           and not hasattr(Game, n)]
+           and n not in HOOKS and not hasattr(Game, n)
+           and callable(getattr(game, n, None)) == method]
     near = difflib.get_close_matches(name, own, n=1, cutoff=0.6)
     fix = f"rename {cls}.{near[0]} to {name}" if near else f"define {signature} in {cls}"
     return MissingMemberError(f"{cls}.{name}", f"not defined ({signature} is {meaning}: a member "

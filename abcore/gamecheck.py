@@ -108,13 +108,11 @@ def check_game(game: Any, state: Any = None, *, states: int = 1000, playouts: in
     ...
     abcore.errors.GameError: Passing.result: the moves 0, 0 lead from NimState(stones=3, to_move='first') back to it (the starting state); make a repeated position terminal (a draw, say), or put what tells the positions apart (a move counter, the positions so far) in the state: a search follows every line of play to its end, and this one has none
     """
-    for name in PROTOCOL:
-        if name != "initial_state":
-            member(game, name)
     if state is None:
         if not hasattr(game, "initial_state"):
             raise missing_member(game, "initial_state")
         state = game.initial_state
+    check_root(game, state)
     check = _Checker(game, getattr(game, "zero_sum", True) if zero_sum is None else zero_sum)
     check.breadth_first(state, states)
     rng = random_state(seed)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Callable
 
+from ..gamecheck import check_root
 from ..rng import random_state
 from .node import Node
 from .result import MCTSResult
@@ -68,6 +69,7 @@ class MCTSPlayer:
 
     def search(self, state: Any, trace: list | None = None) -> MCTSResult:
         """Search ``state`` (reusing the kept tree when it holds the state); return the result."""
+        check_root(self.game, state)
         rp = root_player(self.game, state, None)
         node = self._find(state) if self.reuse else None
         if node is None or self.grow is None:
