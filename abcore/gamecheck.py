@@ -170,6 +170,9 @@ def diagnose(game: Any, state: Any, error: BaseException) -> None:
         raise found from error
     except Exception:       # the check failed in a way that explains nothing: keep the original
         return
+    if isinstance(error, RecursionError):
+        error.add_note("abcore: check_game found no position that repeats and no endless line: "
+                       "the search may be deeper than Python's recursion limit (sys.setrecursionlimit)")
 
 
 def find_repetition(game: Any, state: Any, *, max_moves: int = 1000, max_states: int = 20_000) -> None:

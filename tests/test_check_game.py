@@ -359,3 +359,18 @@ def test_from_game_refuses_a_dead_end_and_names_the_state():
         GameTree.from_game(Passing(), max_nodes=100)
     with pytest.raises(TypeError, match="evaluate must be a function"):
         GameTree.from_game(Count(), depth=1, evaluate=3)
+
+
+def test_a_recursion_error_without_a_fault_in_the_game_is_kept_with_a_note():
+    import inspect
+    import sys
+    old = sys.getrecursionlimit()
+    g = Nim(200, max_take=1)                     # 200 plies, no repetition: a deep game, not a broken one
+    sys.setrecursionlimit(len(inspect.stack()) + 100)
+    try:
+        with pytest.raises(RecursionError) as e:
+            minimax(g, g.initial_state)
+    finally:
+        sys.setrecursionlimit(old)
+    assert not isinstance(e.value, GameError)
+    assert "sys.setrecursionlimit" in " ".join(getattr(e.value, "__notes__", []))
