@@ -386,7 +386,7 @@ class _Checker:
                             f"({players!r})", "the searches here are for two players")
         low: Any
         high: Any
-        low, high = getattr(self.game, "utility_range", (-math.inf, math.inf))
+        low, high = getattr(self.game, "utility_range", None) or (-math.inf, math.inf)
         for s, line in self.terminals:
             us = []
             for p in players or [self.ask("to_move", s, line, s)]:

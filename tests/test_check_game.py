@@ -374,3 +374,14 @@ def test_a_recursion_error_without_a_fault_in_the_game_is_kept_with_a_note():
         sys.setrecursionlimit(old)
     assert not isinstance(e.value, GameError)
     assert "sys.setrecursionlimit" in " ".join(getattr(e.value, "__notes__", []))
+
+
+def test_the_exercise_check_names_a_misspelt_member_instead_of_not_written_yet():
+    from abcore.checks import CheckFailed, NotWrittenYet
+    from abcore.checks import check_game as same_answers
+
+    class MyCount(Misspelt):
+        players = Count.players
+    with pytest.raises(CheckFailed, match="rename MyCount.action to actions") as e:
+        same_answers(MyCount(), Count())
+    assert not isinstance(e.value, NotWrittenYet)
