@@ -46,6 +46,16 @@ class Misspelt(Game):
         return Count.actions(self, s)
 
 
+class DuckMisspelt:
+    """Duck-typed (no Game base), with ``isterminal`` for ``is_terminal``."""
+
+    initial_state = Count.initial_state
+    to_move, actions, result, utility = Count.to_move, Count.actions, Count.result, Count.utility
+
+    def isterminal(self, s):
+        return s[0] == 0
+
+
 class NoUtility(Count):
     utility = Game.utility                   # never written, no near miss to suggest
 
@@ -194,6 +204,7 @@ class ThreePlayers(Count):
 # (broken game, the member the message names, a fragment of the fix)
 FAULTS = [
     (Misspelt(), "Misspelt.actions", "rename Misspelt.action to actions"),
+    (DuckMisspelt(), "DuckMisspelt.is_terminal", "rename DuckMisspelt.isterminal to is_terminal"),
     (NoUtility(), "NoUtility.utility", "define utility(state, player) in NoUtility"),
     (NotAMethod(), "NotAMethod.utility", "define utility(state, player) as a method"),
     (NoStart(), "NoStart.initial_state", "define initial_state in NoStart"),
@@ -293,6 +304,7 @@ SEARCHES = {
 # lists (a table's "unhashable type: 'list'").
 SEARCH_FAULTS = [(Passing(), "Passing.result"), (UtilityNone(), "UtilityNone.utility"),
                  (ListStates(), "ListStates.initial_state"), (Misspelt(), "Misspelt.actions"),
+                 (DuckMisspelt(), "DuckMisspelt.is_terminal"),
                  (Stuck(), "actions")]
 
 
