@@ -1,6 +1,8 @@
 """abcore: game-tree search for teaching: minimax, alpha-beta, negamax and expectimax on real
 games and on explicit trees, with counting and tracing as parameters."""
+from .errors import AbcoreError, GameError, MissingMemberError
 from .game import Game, IllegalMoveError
+from .gamecheck import GameReport, check_game
 from .search import (Search, TranspositionTable, alphabeta, alphabeta_failhard, check_outcomes,
                      describe, expectimax, iterative_deepening, minimax, mtdf, negamax, pvs, solve,
                      star1, star2)
@@ -10,7 +12,8 @@ from .trees import (GameTree, TreeError, random_tree, random_uniform, reorder, s
                     tree_values, unprunable)
 
 __all__ = [
-    "Game", "IllegalMoveError",
+    "Game", "IllegalMoveError", "check_game", "GameReport",
+    "AbcoreError", "GameError", "MissingMemberError",
     "minimax", "alphabeta", "alphabeta_failhard", "negamax", "expectimax", "pvs", "star1", "star2",
     "check_outcomes",
     "Search", "describe", "TranspositionTable", "iterative_deepening", "mtdf", "solve",

@@ -9,6 +9,7 @@ import copy
 import math
 from typing import Any, Callable, Iterable
 
+from .errors import AbcoreError, MissingMemberError
 from .game import Number
 from .trees import GameTree, random_tree
 
@@ -16,7 +17,7 @@ __all__ = ["check", "random_cases", "nested", "CheckFailed", "NotWrittenYet",
            "leaves_read", "check_answer", "check_game", "check_calls"]
 
 
-class CheckFailed(AssertionError):
+class CheckFailed(AbcoreError, AssertionError):
     """The student's function disagrees with the reference; the message shows where."""
 
 
@@ -256,6 +257,8 @@ def check_game(mine: Any, reference: Any, *, name: str | None = None, limit: int
             if ours != theirs:
                 raise fail(moves, f"actions are {sorted(ours)}, expected {sorted(theirs)}")
             todo.extend((moves + (a,), mine.result(s, a), reference.result(r, a)) for a in reference.actions(r))
+        except MissingMemberError as e:         # a misspelt member: written, but not found
+            raise fail(moves, str(e)) from None
         except NotImplementedError:
             raise NotWrittenYet(f"{name} is not written yet: replace `raise NotImplementedError()` in "
                                 "its cell with your code, run that cell, then run this check again") from None

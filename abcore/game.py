@@ -25,6 +25,10 @@ copy of a search. None of them may change a minimax value.
 - ``search_actions(state)``: the moves a search needs to try, in the order to try them (Connect
   4: a win at once alone, never a move that hands the opponent a win, threats first), and
   ``search_bounds(state)``, the bounds that knowledge gives: ``solve(prune=True)`` uses both.
+- ``players``: the players' names, in order; ``zero_sum = False``: a game whose utilities are
+  not meant to be zero-sum (:func:`abcore.check_game` then does not ask for it).
+
+:func:`abcore.check_game` checks a new game against all of this, alone, before any search.
 
 States must be hashable: a transposition table is then a plain ``dict`` and a set of visited
 states is a plain ``set``. Subclassing :class:`Game` is optional (duck typing is enough); it gives
@@ -38,10 +42,14 @@ describe, and the searches recognise a deterministic game by its inherited ``is_
 """
 from __future__ import annotations
 
+import difflib
 from fractions import Fraction
 from typing import Any, Generic, Hashable, Sequence, TypeVar, Union
 
-__all__ = ["Game", "IllegalMoveError", "Number", "S", "A", "P"]
+from .errors import AbcoreError, MissingMemberError
+
+__all__ = ["Game", "IllegalMoveError", "Number", "S", "A", "P", "PROTOCOL", "HOOKS", "missing_member",
+           "may_have_chance"]
 
 S = TypeVar("S", bound=Hashable)      # a state: immutable and hashable
 A = TypeVar("A", bound=Hashable)      # an action (a move)
@@ -49,7 +57,45 @@ P = TypeVar("P", bound=Hashable)      # a player
 Number = Union[float, Fraction]       # a utility or a probability (an int is a float to mypy)
 
 
-class IllegalMoveError(ValueError):
+# The members every game defines, as a search calls them, and what each one answers.
+PROTOCOL = {
+    "initial_state": ("initial_state", "the state the game starts in"),
+    "to_move": ("to_move(state)", "the player whose turn it is"),
+    "actions": ("actions(state)", "the legal moves, as a sequence"),
+    "result": ("result(state, action)", "the state after the move"),
+    "is_terminal": ("is_terminal(state)", "whether the game is over"),
+    "utility": ("utility(state, player)", "the final score for player"),
+}
+# The optional hooks a game may define (see the module's docstring): never a misspelt member.
+HOOKS = ("utility_range", "key", "value_bounds", "search_actions", "search_bounds", "players",
+         "zero_sum")
+
+
+def missing_member(game: Any, name: str) -> MissingMemberError:
+    """The error for a protocol member ``name`` that ``game`` does not define: it names the
+    member and the fix, a rename when the game defines a near miss.
+
+    >>> class Guess(Game):
+    ...     def action(self, state):
+    ...         return [1]
+    >>> raise missing_member(Guess(), "actions")
+    Traceback (most recent call last):
+    ...
+    abcore.errors.MissingMemberError: Guess.actions: not defined (actions(state) is the legal moves, as a sequence: a member of the Game protocol); rename Guess.action to actions
+    """
+    cls = type(game).__name__
+    signature, meaning = PROTOCOL[name]
+    method = name != "initial_state"
+    own = [n for n in dir(game) if not n.startswith("__") and n not in PROTOCOL
+           and n not in HOOKS and not hasattr(Game, n)
+           and callable(getattr(game, n, None)) == method]
+    near = difflib.get_close_matches(name, own, n=1, cutoff=0.6)
+    fix = f"rename {cls}.{near[0]} to {name}" if near else f"define {signature} in {cls}"
+    return MissingMemberError(f"{cls}.{name}", f"not defined ({signature} is {meaning}: a member "
+                              "of the Game protocol)", fix)
+
+
+class IllegalMoveError(AbcoreError, ValueError):
     """A move that is not legal in the given state; the message lists the legal moves."""
 
     def __init__(self, action: Any, legal: Sequence[Any], state: Any = None):
@@ -77,19 +123,19 @@ class Game(Generic[S, A, P]):
     initial_state: S
 
     def to_move(self, state: S) -> P:
-        raise NotImplementedError
+        raise missing_member(self, "to_move")
 
     def actions(self, state: S) -> Sequence[A]:
-        raise NotImplementedError
+        raise missing_member(self, "actions")
 
     def result(self, state: S, action: A) -> S:
-        raise NotImplementedError
+        raise missing_member(self, "result")
 
     def is_terminal(self, state: S) -> bool:
-        raise NotImplementedError
+        raise missing_member(self, "is_terminal")
 
     def utility(self, state: S, player: P) -> Number:
-        raise NotImplementedError
+        raise missing_member(self, "utility")
 
     def is_chance(self, state: S) -> bool:
         """True where chance, not a player, moves next. Deterministic games never are."""
@@ -110,3 +156,24 @@ class Game(Generic[S, A, P]):
         if action not in legal:
             raise IllegalMoveError(action, legal, state)
         return self.result(state, action)
+
+
+def may_have_chance(game: Any) -> bool:
+    """False when ``game`` cannot have chance states: it has no ``is_chance``, or Game's default.
+
+    Asked of the instance, not its class, so that a wrapper that passes its members on (by
+    ``__getattr__``) has the chance states of the game it wraps. Checking ``is_chance`` at every
+    node of tic-tac-toe would cost a method call per node for nothing; a game that defines it is
+    checked everywhere.
+
+    >>> from abcore.games import DiceDuel, TicTacToe
+    >>> class Wrapper:
+    ...     def __init__(self, game):
+    ...         self.game = game
+    ...     def __getattr__(self, name):
+    ...         return getattr(self.game, name)
+    >>> may_have_chance(TicTacToe()), may_have_chance(DiceDuel()), may_have_chance(Wrapper(DiceDuel()))
+    (False, True, True)
+    """
+    method = getattr(game, "is_chance", None)
+    return method is not None and getattr(method, "__func__", None) is not Game.is_chance

@@ -43,6 +43,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Iterable, NamedTuple
 
+from .errors import AbcoreError
+
 __all__ = ["Event", "Pass", "TraceNode", "Replay", "replay", "passes", "KINDS", "MergedTraceError"]
 
 KINDS = ("start", "enter", "leaf", "hit", "return", "research", "probe", "alpha", "beta", "cut",
@@ -71,7 +73,7 @@ class Pass(NamedTuple):
     number: int = 0
 
 
-class MergedTraceError(ValueError):
+class MergedTraceError(AbcoreError, ValueError):
     """A log that holds several separate searches appended to one list."""
 
 

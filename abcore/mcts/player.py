@@ -1,10 +1,11 @@
 """A player that searches with MCTS and keeps its tree between moves."""
 from __future__ import annotations
 
-import random
 from collections import deque
 from typing import Any, Callable
 
+from ..gamecheck import check_root
+from ..rng import random_state
 from .node import Node
 from .result import MCTSResult
 from ..search._common import root_player
@@ -42,7 +43,7 @@ class MCTSPlayer:
         self.budget, self.seconds = _check_budget(simulations, seconds)
         self.game, self.c, self.rollout, self.evaluate = game, c, rollout, evaluate
         self.playout_depth, self.solve, self.reuse, self.reuse_depth = playout_depth, solve, reuse, reuse_depth
-        self.rng = random.Random(seed)
+        self.rng = random_state(seed)
         self.root: Node | None = None
         self.ref: Any = None
         self.grow: _Grower | None = None
@@ -68,6 +69,7 @@ class MCTSPlayer:
 
     def search(self, state: Any, trace: list | None = None) -> MCTSResult:
         """Search ``state`` (reusing the kept tree when it holds the state); return the result."""
+        check_root(self.game, state)
         rp = root_player(self.game, state, None)
         node = self._find(state) if self.reuse else None
         if node is None or self.grow is None:

@@ -21,16 +21,20 @@ import time
 from bisect import bisect_right
 from typing import Any, Callable, Hashable
 
+from ..gamecheck import check_root, diagnose, endless
 from ..probability import check_outcomes
+from ..rng import random_state
 from ..search._common import may_have_chance, no_moves, root_player
 from ..stats import SearchStats
 from .events import ChildScore, MCTSEvent, NodeInfo, snapshot
 from .node import Node
 from .result import MCTSResult, MCTSStats
 
-__all__ = ["mcts", "utility_range", "C"]
+__all__ = ["mcts", "utility_range", "C", "PLAYOUT_CAP"]
 
 C = math.sqrt(2)   # UCB1's constant (Auer et al. 2002), for rewards in [0, 1]
+# A playout longer than this raises: positions that repeat would otherwise make mcts hang.
+PLAYOUT_CAP = 10_000
 INF = math.inf
 
 
@@ -70,8 +74,11 @@ def mcts(game: Any, state: Any, *, simulations: int | None = None, seconds: floa
       ``random.Random``). ``evaluate(state, player)``, on the utility scale, ends a playout early:
       after ``playout_depth`` moves (default 0: the new node is scored at once, no playout).
       ``playout_depth`` without ``evaluate`` is an error.
-    - ``seed``: the search's own ``random.Random(seed)``; the same seed gives the same result
-      (``seed=None``: a generator seeded by the system, different at each call).
+    - ``seed``: an int seeds the search's own ``random.Random(seed)``; the same seed gives the
+      same result (``seed=None``: a generator seeded by the system, different at each call). A
+      ``random.Random`` is drawn from as it is (a caller can share one across searches).
+    - A playout of more than ``PLAYOUT_CAP`` (10,000) moves raises a
+      :class:`~abcore.GameError` naming the position that repeats: mcts never hangs.
     - Ties: untried moves are expanded in a seeded random order; among children of equal UCB1
       value, the one expanded first is selected.
     - ``solve=True``: MCTS-Solver. Nodes carry bounds on their exact value; a terminal node is
@@ -99,11 +106,16 @@ def mcts(game: Any, state: Any, *, simulations: int | None = None, seconds: floa
     0
     """
     budget, limit = _check_budget(simulations, seconds)
+    check_root(game, state)
     rp = root_player(game, state, player)
-    rng = random.Random(seed)
+    rng = random_state(seed)
     low, high = utility_range(game) if solve else (-INF, INF)
     grow = _Grower(game, rp, low, high, solve)
-    root = grow.node(state, None, None, rp, 1)
+    try:
+        root = grow.node(state, None, None, rp, 1)
+    except TypeError as e:                  # a game's fault? say which (error path only)
+        diagnose(game, state, e)
+        raise
     return run(game, root, rp, rp, rng, budget, limit, c, rollout, evaluate, playout_depth, solve,
                stats, trace, grow)
 
@@ -200,8 +212,12 @@ def run(game: Any, root: Node, ref: Hashable, rp: Hashable, rng: random.Random, 
     elif solve and root.lo == root.hi and any(root.expanded()):   # a reused, proven tree
         reason = "proven"
     else:
-        sims, reason = _loop(game, root, ref, rp_sign, rng, budget, seconds, c, rollout, evaluate,
-                             cut, solve, trace, grow)
+        try:
+            sims, reason = _loop(game, root, ref, rp_sign, rng, budget, seconds, c, rollout,
+                                 evaluate, cut, solve, trace, grow)
+        except (TypeError, IndexError) as e:   # a game's fault? say which (error path only)
+            diagnose(game, root.state, e)
+            raise
     if tracing:
         events.append(MCTSEvent("end", sims, (), sims, reason))
     return _result(game, root, rp_sign, sims, solve, grow.high, stats)
@@ -295,10 +311,14 @@ def _loop(game: Any, root: Node, ref: Hashable, rp_sign: int, rng: random.Random
             ending = "terminal" if node.terminal else "proven"
         elif plain:
             s = node.state
-            while not is_terminal(s):
-                acts = actions(s)
-                s = result(s, choice(acts))
-                moves += 1
+            for moves in range(PLAYOUT_CAP):      # as fast as the `while` it replaced (bench.mcts)
+                if is_terminal(s):
+                    break
+                s = result(s, choice(actions(s)))
+            else:
+                moves = PLAYOUT_CAP
+                if not is_terminal(s):
+                    raise endless(game, node.state, PLAYOUT_CAP)
             value = utility(s, ref)
             if not isfinite(value):
                 raise _not_finite("utility", value, s)
@@ -353,6 +373,8 @@ def _playout(game: Any, s: Any, ref: Hashable, rng: random.Random, rollout: Call
             move = rng.choice(acts) if rollout is None else rollout(game, s, rng)
             s = game.result(s, move)
         moves += 1
+        if moves == PLAYOUT_CAP and not game.is_terminal(s):
+            raise endless(game, s, PLAYOUT_CAP)
     v = game.utility(s, ref)
     if not math.isfinite(v):
         raise _not_finite("utility", v, s)

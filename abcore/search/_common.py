@@ -4,20 +4,11 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-from ..game import Game
+from ..errors import GameError
+from ..game import Game, may_have_chance  # noqa: F401 (re-exported: searches import it here)
 from ..probability import check_outcomes  # noqa: F401 (re-exported: the searches import it from here)
 
 INF = math.inf
-
-
-def may_have_chance(game: Game) -> bool:
-    """False when the game cannot have chance states (it keeps the default ``is_chance``).
-
-    Checking ``is_chance`` at every node of tic-tac-toe would cost a method call per node for
-    nothing; a game that overrides it is checked everywhere.
-    """
-    method = getattr(type(game), "is_chance", None)
-    return method is not None and method is not Game.is_chance
 
 
 def check_depth(depth: Any) -> int:
@@ -68,6 +59,6 @@ def undefined_mean(state: Any) -> ValueError:
                       "value is undefined; give those leaves finite values")
 
 
-def no_moves(state: Any) -> ValueError:
-    return ValueError(f"state {state!r} is not terminal but has no legal moves: make "
-                      "is_terminal() true there or give it a move (a pass)")
+def no_moves(state: Any) -> GameError:
+    return GameError("actions", f"state {state!r} is not terminal but has no legal moves",
+                     "make is_terminal() true there or give it a move (a pass)")

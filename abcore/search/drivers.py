@@ -242,7 +242,9 @@ def iterative_deepening(game: Game, state: Any, *, seconds: float | None = None,
     ValueError: nodes must be a whole number >= 1; got 0 (a budget of zero leaves no node to search: give a positive number, or leave it None)
     """
     _check_budget(seconds, nodes, depth)
-    if evaluate is None or not callable(evaluate):
+    if evaluate is not None and not callable(evaluate):
+        raise TypeError(f"evaluate must be a function evaluate(state, player); got {evaluate!r}")
+    if evaluate is None:
         raise ValueError("iterative_deepening stops each iteration at a depth limit, where "
                          "states are scored by evaluate(state, player): pass evaluate=f (for an "
                          "exact value without one, use solve or alphabeta with depth=None)")

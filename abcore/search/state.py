@@ -15,7 +15,9 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
+from ..errors import AbcoreError
 from ..game import Game, Number
+from ..gamecheck import check_root, diagnose
 from ..stats import SearchResult, SearchStats
 from ..trace import Event, Pass
 from ._common import INF, check_depth, check_window, limit_evaluator, may_have_chance, root_player
@@ -30,7 +32,7 @@ __all__ = ["Search", "Engine", "Budget", "OutOfBudget", "make_emit", "no_emit", 
 KEEP: Any = object()        # run(depth=KEEP): search to the depth the Search was made with
 
 
-class OutOfBudget(Exception):
+class OutOfBudget(AbcoreError):
     """Raised from inside a search when its :class:`Budget` is spent; the driver catches it."""
 
 
@@ -123,6 +125,7 @@ class Search:
                  trace: list[Event] | None = None, ties: bool = False, table: Any = None,
                  budget: Budget | None = None, actions: Callable[[Any], Any] | None = None,
                  feedback: Any = None, bounds: Callable[[Any], tuple] | None = None):
+        check_root(game, state)                # members defined, a hashable root: else the fix
         self.game = game
         self.description = description
         self.depth = depth
@@ -172,7 +175,11 @@ class Search:
                                     Pass(self.description.name, self.player, self.depth, alpha,
                                          beta, self.passes)))
         self.passes += 1
-        return self.engine.root(state, alpha, beta)
+        try:
+            return self.engine.root(state, alpha, beta)
+        except (RecursionError, TypeError) as e:     # a game's fault? say which (error path only)
+            diagnose(self.game, state, e)
+            raise
 
     def stats(self) -> SearchStats:
         """The counters of every run so far."""

@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import math
-import random
 from typing import Any, Callable
 
-from ..game import Game, Number
+from ..game import Game, Number, may_have_chance
+from ..gamecheck import check_root, find_repetition
 from ..probability import Probability, check_outcomes
+from ..rng import random_state
+from ..search._common import no_moves
 from .tree import OTHER, Arcs, GameTree, Move, TreeError, leaf_value, tree_probabilities
 
 __all__ = ["from_nested", "from_game", "random_uniform", "random_tree", "unprunable"]
@@ -83,9 +85,22 @@ def from_game(game: Game[Any, Any, Any], state: Any = None, *, depth: int | None
     (15, 7, 'max', 'min')
     >>> from_game(DiceDuel()).probability('r.249.168.0')
     Fraction(1, 3)
+
+    A state that is not terminal must have a move (else the tree could not be loaded):
+
+    >>> class Stuck(Nim):
+    ...     def actions(self, state):
+    ...         return () if state.stones == 2 else super().actions(state)
+    >>> from_game(Stuck(3))
+    Traceback (most recent call last):
+    ...
+    abcore.errors.GameError: actions: state NimState(stones=2, to_move='second') is not terminal but has no legal moves; make is_terminal() true there or give it a move (a pass)
     """
     state = game.initial_state if state is None else state
-    is_chance = getattr(game, "is_chance", lambda s: False)      # duck-typed games need not have it
+    check_root(game, state)
+    if evaluate is not None and not callable(evaluate):
+        raise TypeError(f"evaluate must be a function evaluate(state, player); got {evaluate!r}")
+    is_chance = game.is_chance if may_have_chance(game) else (lambda s: False)
     player = game.to_move(state)
     kind: dict[str, str] = {}
     children: dict[str, Arcs] = {}
@@ -98,6 +113,7 @@ def from_game(game: Game[Any, Any, Any], state: Any = None, *, depth: int | None
         nid, s, d = stack.pop()
         states[nid], labels[nid] = s, str(s)
         if len(states) > max_nodes:
+            find_repetition(game, state, max_states=max_nodes)      # a game without an end?
             raise ValueError(f"the tree has more than max_nodes={max_nodes} nodes: pass a "
                              "smaller depth (with evaluate) or a larger max_nodes")
         if game.is_terminal(s):
@@ -118,6 +134,8 @@ def from_game(game: Game[Any, Any, Any], state: Any = None, *, depth: int | None
         else:
             kind[nid] = "max" if game.to_move(s) == player else "min"
             kids = [(a, game.result(s, a)) for a in game.actions(s)]
+            if not kids:
+                raise no_moves(s)
         children[nid] = tuple((m, f"{nid}.{m}") for m, _ in kids)
         stack.extend((f"{nid}.{m}", c, d + 1) for m, c in reversed(kids))
     return GameTree("r", kind, children, values, probs=probs, labels=labels, title=title, states=states)
@@ -128,7 +146,8 @@ def random_uniform(b: int, d: int, seed: int = 0, *, low: int = -5, high: int = 
     """A uniform tree: every internal node has ``b`` children, every leaf is at depth ``d``.
 
     Leaves are integers in [low, high] (small range: many ties), or with ``distinct=True`` a
-    random permutation of 0 .. b**d - 1 (no ties, as Knuth and Moore's count assumes).
+    random permutation of 0 .. b**d - 1 (no ties, as Knuth and Moore's count assumes). ``seed``
+    is an int or a ``random.Random``.
 
     >>> t = random_uniform(2, 3, seed=1)
     >>> len(t.leaves), t.height
@@ -136,7 +155,7 @@ def random_uniform(b: int, d: int, seed: int = 0, *, low: int = -5, high: int = 
     """
     if b < 1 or d < 0:
         raise ValueError(f"need b >= 1 and d >= 0; got b={b}, d={d}")
-    rng = random.Random(seed)
+    rng = random_state(seed)
     n = b ** d
     leaves = rng.sample(range(n), n) if distinct else [rng.randint(low, high) for _ in range(n)]
     it = iter(leaves)
@@ -184,11 +203,12 @@ def random_tree(seed: int = 0, *, max_depth: int = 4, max_branching: int = 3, le
 
     ``chance_nodes`` is the probability that an internal node is a chance node (with random
     probabilities summing to 1); ``infinite`` the probability that a leaf is +inf or -inf.
+    ``seed`` is an int or a ``random.Random``.
 
     >>> random_tree(3, chance_nodes=0.5).to_dict() == random_tree(3, chance_nodes=0.5).to_dict()
     True
     """
-    rng = random.Random(seed)
+    rng = random_state(seed)
 
     def leaf() -> float:
         if infinite and rng.random() < infinite:

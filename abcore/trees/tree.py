@@ -7,6 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 
+from ..errors import AbcoreError
 from ..game import Game, IllegalMoveError, Number
 from ..probability import Probability, check_probabilities
 
@@ -24,7 +25,7 @@ _INF = {"inf": math.inf, "+inf": math.inf, "infinity": math.inf, "+infinity": ma
 RATIO = re.compile(r"\s*-?\d+\s*/\s*\d+\s*")
 
 
-class TreeError(ValueError):
+class TreeError(AbcoreError, ValueError):
     """A malformed tree; the message names the node (its path from the root) and the fix."""
 
 
