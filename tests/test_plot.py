@@ -11,9 +11,8 @@ from matplotlib.figure import Figure  # noqa: E402
 from abcore import (GameTree, alphabeta, alphabeta_failhard, expectimax, minimax,  # noqa: E402
                     negamax, random_uniform, replay, tree_values)
 from abcore.games import TicTacToe  # noqa: E402
-from abcore.layout import tidy_layout  # noqa: E402
-from abcore.plot import (LEGEND, draw_board, draw_tree, format_value, format_window,  # noqa: E402
-                         tree_graph)
+from abcore.draw import (LEGEND, draw_board, draw_tree, format_value, format_window,  # noqa: E402
+                         tidy_layout, tree_graph)
 
 SEED004 = "seed004_a_to_j"
 SEED002 = "seed002_a_to_g"
@@ -308,7 +307,7 @@ def test_the_renderer_leaves_its_model_unchanged():
     import copy
 
     from abcore.games import TicTacToe
-    from abcore.plot import draw_graph
+    from abcore.draw import draw_graph
     t = GameTree.from_game(TicTacToe(), TicTacToe.board("XXO...X.O"))
     log = traced(alphabeta, t)
     g = tree_graph(t, log, upto=30)

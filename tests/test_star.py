@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from abcore import GameTree, alphabeta, expectimax, random_tree, replay, star1, star2
 from abcore.games import DiceDuel, TicTacToe
-from abcore.pseudocode import lines
+from abcore.draw import lines
 from abcore.search import describe
 
 from strategies import trees, windows
@@ -290,7 +290,7 @@ def test_stepthrough_shows_star2s_probes():
 def test_every_frame_of_a_trace_has_a_model(search):
     """Star2's full search re-enters a probed outcome and may not go back down to what the probe
     saw: the frames before still draw it, with a tree or from the trace alone."""
-    from abcore.treegraph import tree_graph
+    from abcore.draw import tree_graph
     for seed in range(8):
         t = random_tree(seed, max_depth=4, chance_nodes=0.5)
         log: list = []

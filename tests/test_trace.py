@@ -5,7 +5,7 @@ import pytest
 
 from abcore import (GameTree, Search, alphabeta, alphabeta_failhard, describe, expectimax,
                     minimax, negamax, passes, pvs, random_tree, replay)
-from abcore.plot import tree_graph
+from abcore.draw import tree_graph
 from abcore.trace import KINDS, MergedTraceError
 from abcore.widgets import StepThrough
 

@@ -8,9 +8,8 @@ from typing import Any
 import ipywidgets as W
 from matplotlib.figure import Figure
 
-from ..draw_connect4 import draw_connect4
+from ..draw import draw_connect4, format_value
 from ..games import ConnectFour
-from ..plot import format_value
 from ..search import DeepeningResult, alphabeta, iterative_deepening
 from ..stats import SearchResult
 from ._frame import StaticFallback, agg_figure, png
@@ -69,7 +68,7 @@ class ConnectFourBoard(StaticFallback, W.VBox):
 
     Another opponent is a subclass that overrides ``search``, ``_reply`` (what the board shows
     after it), ``_budget_control`` and ``_column_tooltip``, e.g.
-    :class:`~abcore.mcts.boards.MCTSConnectFourBoard`.
+    :class:`~abcore.widgets.MCTSConnectFourBoard`.
 
     >>> b = ConnectFourBoard(depth=2)
     >>> b.click(4)

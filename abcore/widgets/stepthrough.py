@@ -8,8 +8,7 @@ from typing import Any, Iterable
 import ipywidgets as W
 from matplotlib.figure import Figure
 
-from ..plot import draw_graph, draw_legend, format_value, format_window, tree_graph
-from ..pseudocode import line_for
+from ..draw import draw_graph, draw_legend, format_value, format_window, line_for, tree_graph
 from ..search import describe
 from ..search.describe import Description
 from ..trace import Event, passes, replay
@@ -67,7 +66,7 @@ class StepThrough(StaticFallback, W.VBox):
     Methods: ``show(k)`` (go to frame k), ``info(k)`` (a :class:`FrameInfo`), ``png(k)``,
     ``figure(k)`` (a matplotlib Figure: tree, pseudocode and state, for static use).
     Other keyword arguments (``max_depth``, ``boards``, ``labels``, ...) go to
-    :func:`~abcore.plot.draw_tree`.
+    :func:`~abcore.draw.draw_tree`.
     """
 
     def __init__(self, trace: Iterable[Event], tree: Any = None, *, game: Any = None,
@@ -196,7 +195,7 @@ class StepThrough(StaticFallback, W.VBox):
         return png(fig, self.dpi)
 
     def graph(self, k: int) -> Any:
-        """Frame ``k``'s model (:func:`~abcore.plot.tree_graph`), kept for the frame's parts."""
+        """Frame ``k``'s model (:func:`~abcore.draw.tree_graph`), kept for the frame's parts."""
         if k not in self._graphs:
             if len(self._graphs) > 2:
                 self._graphs.clear()

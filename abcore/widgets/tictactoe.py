@@ -8,7 +8,7 @@ import ipywidgets as W
 from matplotlib.figure import Figure
 
 from ..games import TicTacToe
-from ..plot import draw_board, format_value
+from ..draw import draw_board, format_value
 from ..search import ALGORITHMS
 from ..stats import SearchResult
 from ._frame import StaticFallback, agg_figure

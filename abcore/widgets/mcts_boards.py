@@ -13,9 +13,9 @@ from typing import Any
 import ipywidgets as W
 
 from ..games import TicTacToe
-from ..widgets import ConnectFourBoard, TicTacToeBoard
-from .result import MCTSResult
-from .search import mcts
+from ..mcts import MCTSResult, mcts
+from .connect4 import ConnectFourBoard
+from .tictactoe import TicTacToeBoard
 
 __all__ = ["mcts_reply", "MCTSTicTacToeBoard", "MCTSConnectFourBoard", "BUDGETS"]
 

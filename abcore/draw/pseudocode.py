@@ -9,8 +9,8 @@ MIN node; a one-function form (negamax, pvs) does not.
 """
 from __future__ import annotations
 
-from .search.describe import Description, describe
-from .trace import Event
+from ..search.describe import Description, describe
+from ..trace import Event
 
 __all__ = ["lines", "line_for"]
 

@@ -1,7 +1,7 @@
 """The model behind a drawing: which nodes to draw, where, and in what state at a given frame.
 
 :func:`tree_graph` turns a tree, a trace (or both) and a frame number into a networkx
-``DiGraph`` whose node and arc attributes say everything :func:`abcore.plot.draw_tree` draws:
+``DiGraph`` whose node and arc attributes say everything :func:`abcore.draw.draw_tree` draws:
 kind, status (seed 004's not yet visited / being visited / visited, or pruned), values and
 whether they are bounds, windows, cut arcs, faded arcs, the principal variation, positions.
 It draws nothing and searches nothing: a pure function of its input, so a frame can be tested
@@ -13,9 +13,9 @@ from typing import Any, Hashable, Iterable, NamedTuple
 
 import networkx as nx
 
+from ..search.describe import describe
+from ..trace import Event, Replay, replay
 from .layout import tidy_layout
-from .search.describe import describe
-from .trace import Event, Replay, replay
 
 __all__ = ["tree_graph"]
 
