@@ -200,6 +200,14 @@ def test_expectimax_arcs_show_probabilities():
     assert "0: p=0.9" in shown and "1: p=0.1" in shown     # the outcome and its probability
 
 
+def test_the_tree_comes_before_the_trace(seed004):
+    t, log = seed004
+    with pytest.raises(TypeError, match=r"the tree comes first, then the trace: tree_graph\(tree, trace\)"):
+        tree_graph(log, t)
+    with pytest.raises(TypeError, match="the tree comes first"):
+        draw_tree(log, t, ax=axes())
+
+
 def test_tree_without_trace_and_with_exact_values():
     t = GameTree.load(SEED000)
     ax = draw_tree(t, ax=axes())

@@ -251,7 +251,7 @@ def test_stepthrough_shows_a_chance_cut_on_star1s_own_line():
     from abcore.widgets import StepThrough
     log: list = []
     star1(CUT_AFTER_ONE, "r", trace=log)
-    st_ = StepThrough(log, CUT_AFTER_ONE)
+    st_ = StepThrough(CUT_AFTER_ONE, log)
     k = next(i for i, e in enumerate(log) if e.kind == "cut")
     assert log[k].state == "r.1"                         # the second chance node
     st_.show(k)
@@ -276,7 +276,7 @@ def test_stepthrough_shows_star2s_probes():
     from abcore.widgets import StepThrough
     log: list = []
     star2(PROBED, "r", trace=log)
-    st_ = StepThrough(log, PROBED)
+    st_ = StepThrough(PROBED, log)
     k = next(i for i, e in enumerate(log) if e.kind == "probe" and e.state == "r.1" and e.detail[0] == 1)
     st_.show(k)
     assert lines("star2")[st_.highlighted].startswith("    probe each outcome c")

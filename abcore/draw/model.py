@@ -17,7 +17,18 @@ from ..search.describe import describe
 from ..trace import Event, Replay, replay
 from .layout import tidy_layout
 
-__all__ = ["tree_graph"]
+__all__ = ["tree_graph", "is_trace"]
+
+
+def is_trace(x: Any) -> bool:
+    """A list (or tuple) of events that starts with a search's ``start`` event: what a view
+    that takes ``(tree, trace)`` finds in its first argument when the two are swapped.
+
+    >>> is_trace([Event("start", (), 0, None, None, None, "alphabeta")]), is_trace("r")
+    (True, False)
+    """
+    return (isinstance(x, (list, tuple)) and len(x) > 0 and isinstance(x[0], Event)
+            and x[0].kind == "start")
 
 
 def _events(trace: Any) -> list:
@@ -68,6 +79,9 @@ def tree_graph(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: 
     """
     if tree is None and trace is None:
         raise ValueError("give a tree, a trace, or both: draw_tree(tree), draw_tree(None, trace)")
+    if is_trace(tree):
+        raise TypeError("the tree comes first, then the trace: tree_graph(tree, trace), or "
+                        "tree_graph(None, trace) to draw what the search explored")
     events = _events(trace) if trace is not None else None
     # The frame's pass, and the same pass in full for the layout (it must not move).
     now = replay(events, upto) if events is not None else None
