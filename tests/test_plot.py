@@ -200,6 +200,24 @@ def test_expectimax_arcs_show_probabilities():
     assert "0: p=0.9" in shown and "1: p=0.1" in shown     # the outcome and its probability
 
 
+def test_chance_arcs_say_the_move_the_file_names():
+    """A tree file that names a chance node's moves (heads, tails) has its arcs drawn with
+    them, with and without a trace, and its search still walks the tree by outcome index."""
+    coin = GameTree.from_dict({"root": {"id": "R", "kind": "max", "children": [
+        {"id": "toss", "move": "flip", "kind": "chance", "children": [
+            {"id": "H", "move": "heads", "p": "1/2", "value": 4},
+            {"id": "T", "move": "tails", "p": "1/2", "value": -2}]},
+        {"id": "S", "move": "stay", "value": 0}]}})
+    g = tree_graph(coin)
+    assert sorted((v, d["move"], str(d["p"])) for _, v, d in g.edges(data=True)) == [
+        ("H", "heads", "1/2"), ("S", "stay", "None"), ("T", "tails", "1/2"), ("toss", "flip", "None")]
+    assert {"heads: p=1/2", "tails: p=1/2"} <= set(texts(draw_tree(coin, ax=axes())))
+    log = traced(expectimax, coin)
+    shown = texts(draw_tree(coin, log, ax=axes()))
+    assert {"heads: p=1/2", "tails: p=1/2", "flip"} <= set(shown) and "v=1" in shown
+    assert not any(t.startswith(("0:", "1:")) for t in shown)
+
+
 def test_the_tree_comes_before_the_trace(seed004):
     t, log = seed004
     with pytest.raises(TypeError, match=r"the tree comes first, then the trace: tree_graph\(tree, trace\)"):

@@ -400,11 +400,12 @@ def _drawn(tree: Any, path_of: dict, path: tuple) -> Hashable:
 
 
 def _arc(tree: Any, parent: Hashable, child: Any, child_path: Any, full: Any) -> tuple:
+    """(move, probability) of the arc into ``child``: on a tree, the move as the tree names it
+    (a chance arc too: ``heads``, where a file names it so); on a trace alone, the last move of
+    the path (at a chance node, the outcome's index), and the probability the trace recorded."""
     if tree is not None:
-        if tree.kind(parent) == "chance":
-            return tree.children(parent).index(child), tree.probability(child)
         move = next(m for m in tree.actions(parent) if tree.result(parent, m) == child)
-        return move, None
+        return move, (tree.probability(child) if tree.kind(parent) == "chance" else None)
     move = child[-1]
     prob = full.nodes[child].probability if child in full.nodes else None
     return move, prob

@@ -41,7 +41,7 @@ def draw_tree(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: i
     it is only a bound, ``v≥3…`` while the node is still searching); pruned arcs dashed red,
     their subtrees faded; the principal variation in bold once the root has returned. When the
     search's values are for the side to move (negamax), the value says whose: ``v=−7 (MIN)``.
-    A chance arc says its outcome and probability: ``0: p=1/2``.
+    A chance arc says its move and probability: ``heads: p=1/2``.
 
     Parameters
     ----------
