@@ -28,6 +28,28 @@ def draw_mcts(rep: MCTSReplay, ax: Any = None, *, max_depth: int | None = 3, min
     nodes is labelled with the value it was credited (``+1`` / ``-1``...: for the player who
     moved into it, so the sign alternates down a two-player path).
 
+    Parameters
+    ----------
+    rep : MCTSReplay
+        The tree after some iterations (:func:`~abcore.mcts.replay_mcts`).
+    ax : matplotlib Axes, optional
+        Where to draw (default: a new figure 9 × 4.5 inches).
+    max_depth : int or None
+        The deepest ply drawn (None: all).
+    min_visits : int
+        The fewest visits a node drawn has (the current path is always drawn).
+    value_range : tuple of float
+        The means at the two ends of the colour scale.
+    labels, terms, phase_marks : bool
+        Moves and visits written; both UCB1 terms on the path; the phase marked.
+    title : str, None or False
+        None: the iteration and the phase; False: none.
+
+    Returns
+    -------
+    matplotlib Axes
+        ``ax``, with the tree on it.
+
     Examples
     --------
     >>> from matplotlib.figure import Figure

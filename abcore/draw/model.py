@@ -46,24 +46,41 @@ def tree_graph(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: 
                values: dict | None = None, search_order: bool = True) -> nx.DiGraph:
     """The picture's model: a ``DiGraph`` of the nodes to draw, with what to draw at each.
 
-    - ``tree``: a :class:`~abcore.GameTree` (drawn whole), or None to draw only what ``trace``
-      explored (its cut moves become placeholder nodes of kind ``"cut"``);
-    - ``trace``: the events of a search (``trace=[]``); ``upto``: draw the frame after that many
-      events (default: all); the layout always comes from the whole trace, so it does not move
-      from frame to frame;
-    - ``game``: with a trace alone, says who moves at each explored state (``to_move``,
-      ``is_chance``); without it MAX and MIN alternate by depth;
-    - ``max_depth``: draw down to this depth; by default the deepest depth that keeps the drawing
-      within ``max_nodes`` nodes. ``graph.graph["hidden"]`` counts what was left out;
-    - ``values``: ``{node: value}`` to show on a tree drawn without a trace (e.g.
-      ``tree_values(tree)``); the principal variation then follows it;
-    - ``search_order``: lay children out in the order the search took them.
+    Parameters
+    ----------
+    tree : GameTree or None
+        The tree (drawn whole), or None to draw only what ``trace`` explored (its cut moves
+        become placeholder nodes of kind ``"cut"``).
+    trace : list of Event, optional
+        The events of a search (``trace=[]``).
+    upto : int, optional
+        Draw the frame after that many events (default: all); the layout always comes from the
+        whole trace, so it does not move from frame to frame.
+    game : Game, optional
+        With a trace alone, says who moves at each explored state (``to_move``,
+        ``is_chance``); without it MAX and MIN alternate by depth.
+    max_depth : int, optional
+        Draw down to this depth; by default the deepest depth that keeps the drawing within
+        ``max_nodes`` nodes. ``graph.graph["hidden"]`` counts what was left out.
+    max_nodes : int
+        See ``max_depth``.
+    values : dict, optional
+        ``{node: value}`` to show on a tree drawn without a trace (e.g. ``tree_values(tree)``);
+        the principal variation then follows it.
+    search_order : bool
+        Lay children out in the order the search took them.
 
-    Node attributes: ``kind`` (max, min, chance, leaf, cut), ``label``, ``status`` (plain,
-    unvisited, active, visited, pruned), ``leaf_value``, ``value``, ``bound`` ('', '≤', '≥': the
-    value is only a bound), ``running`` (the value is the best so far, not yet returned),
-    ``window`` ((α, β) or None), ``side`` (who moves there), ``state``, ``hidden`` (descendants
-    not drawn), ``pos``. Arc attributes: ``move``, ``p``, ``cut``, ``faded``, ``pv``.
+    Returns
+    -------
+    networkx.DiGraph
+        Node attributes: ``kind`` (max, min, chance, leaf, cut), ``label``, ``status``
+        (plain, unvisited, active, visited, pruned), ``leaf_value``, ``value``, ``bound`` ('',
+        '≤', '≥': the value is only a bound), ``running`` (the value is the best so far, not
+        yet returned), ``window`` ((α, β) or None), ``side`` (who moves there), ``state``,
+        ``hidden`` (descendants not drawn), ``pos``. Arc attributes: ``move`` (as the tree
+        names it, a chance arc's too), ``p``, ``cut``, ``faded``, ``pv``. Graph attributes: ``description`` (the search's
+        :class:`~abcore.search.describe.Description`), ``negamax``, ``hidden``, and for a frame
+        ``stack``, ``count``, ``current``, ``names``, ``calls``.
 
     Examples
     --------

@@ -29,6 +29,18 @@ def column_value_labels(result: SearchResult) -> dict:
     Whole numbers are game results (22 − k: a win with one's k-th stone); numbers strictly
     between −1 and 1 are the evaluation's estimates (open lines).
 
+    Parameters
+    ----------
+    result : SearchResult
+        The computer's search, with its ``root_values`` (and ``root_bounds``).
+
+    Returns
+    -------
+    dict
+        ``{column: text}``.
+
+    Examples
+    --------
     >>> g = ConnectFour()
     >>> r = alphabeta(g, g.from_moves("445566"), depth=1, evaluate=g.evaluate)
     >>> column_value_labels(r)[3], column_value_labels(r)[7]
