@@ -343,3 +343,20 @@ def test_the_renderer_leaves_its_model_unchanged():
     after = (dict(g.graph), {n: dict(d) for n, d in g.nodes(data=True)},
              {(u, v): dict(d) for u, v, d in g.edges(data=True)})
     assert after == before
+
+
+def test_a_failed_check_draws_the_smallest_failing_tree(monkeypatch):
+    """checks.check draws the failing tree with draw_tree; its import sits in a try that
+    swallows errors, so this test is what notices a drawing module that moved."""
+    import IPython.display
+
+    from abcore.checks import CheckFailed, check, random_cases
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", shown.append)
+
+    def reference(t):
+        return tree_values(t)[t.initial_state]
+    with pytest.raises(CheckFailed):
+        check(lambda t: reference(t) + 1, reference, random_cases(5))
+    assert len(shown) == 1
+    assert shown[0].axes[0].get_title() == "the smallest tree where your function fails"
