@@ -360,3 +360,16 @@ def test_a_failed_check_draws_the_smallest_failing_tree(monkeypatch):
         check(lambda t: reference(t) + 1, reference, random_cases(5))
     assert len(shown) == 1
     assert shown[0].axes[0].get_title() == "the smallest tree where your function fails"
+
+
+def test_searches_and_games_import_no_view():
+    """The views sit above the searches: importing abcore, its searches, MCTS, games and trees
+    loads no drawing, no widget, not even matplotlib (a fresh interpreter, so nothing that
+    another test imported counts)."""
+    import subprocess
+    import sys
+    code = ("import sys, abcore, abcore.mcts, abcore.search, abcore.games, abcore.trees\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('abcore.draw', 'abcore.widgets',"
+            " 'matplotlib', 'ipywidgets'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -8,7 +8,7 @@ from typing import Any
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from ..draw.tree import figure_size
+from ..draw import figure_size
 
 __all__ = ["png", "agg_figure", "widget_size", "StaticFallback", "HIGHLIGHT"]
 
