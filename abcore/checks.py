@@ -140,7 +140,7 @@ def _show(tree: GameTree, draw: bool) -> None:
         import matplotlib.pyplot as plt
         from IPython.display import display
 
-        from .plot import draw_tree
+        from .draw import draw_tree
     except Exception:       # no plot module or no IPython: the message alone must do
         return
     ax = draw_tree(tree)

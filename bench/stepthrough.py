@@ -44,11 +44,11 @@ def main() -> None:
     t = random_uniform(3, 3, seed=2)
     log: list = []
     alphabeta(t, t.initial_state, trace=log)
-    cases.append(("uniform 3x3x3, alpha-beta", len(t), StepThrough(log, t)))
+    cases.append(("uniform 3x3x3, alpha-beta", len(t), StepThrough(t, log)))
     tt = GameTree.from_game(TicTacToe(), TicTacToe.board("XXO...X.O"))
     log = []
     alphabeta(tt, tt.initial_state, trace=log)
-    cases.append(("tic-tac-toe XXO...X.O, boards", len(tt), StepThrough(log, tt)))
+    cases.append(("tic-tac-toe XXO...X.O, boards", len(tt), StepThrough(tt, log)))
     print("StepThrough: time to show a frame not seen before (replay, draw, PNG, HTML)")
     print(f"{'tree':34} {'nodes':>5} {'frames':>6} {'median s':>9} {'max s':>7} {'median cpu s':>13}")
     for name, size, widget in cases:

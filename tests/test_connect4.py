@@ -281,7 +281,7 @@ def test_draw_connect4_puts_one_disc_per_stone():
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    from abcore.draw_connect4 import draw_connect4
+    from abcore.draw import draw_connect4
 
     for moves in ("", "4453", "4455667", "1" * 6 + "2" * 6):
         s = GAME.from_moves(moves)

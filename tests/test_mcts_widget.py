@@ -10,8 +10,8 @@ import pytest  # noqa: E402
 
 from abcore.games import Nim, TicTacToe  # noqa: E402
 from abcore.mcts import mcts, replay_mcts  # noqa: E402
-from abcore.mcts.widget import (PHASE_NAMES, MCTSStepThrough, MCTSTicTacToeBoard,  # noqa: E402
-                                mcts_reply)
+from abcore.widgets import MCTSStepThrough, MCTSTicTacToeBoard, mcts_reply  # noqa: E402
+from abcore.widgets.mcts_stepthrough import PHASE_NAMES  # noqa: E402
 
 TTT = TicTacToe()
 
@@ -251,7 +251,7 @@ def test_the_mcts_board_refuses_a_budget_it_does_not_offer():
 
 def test_the_connect4_board_plays_and_shows_visits_above_the_columns():
     from abcore.games import ConnectFour
-    from abcore.mcts.widget import MCTSConnectFourBoard
+    from abcore.widgets import MCTSConnectFourBoard
     g = ConnectFour()
     b = MCTSConnectFourBoard(human="O", simulations=300, seed=0)
     assert len(b.history) == 1 and sum(b.visits.values()) == 300
@@ -267,7 +267,7 @@ def test_the_connect4_board_plays_and_shows_visits_above_the_columns():
 
 def test_the_connect4_board_takes_a_win_and_blocks_one():
     from abcore.games import ConnectFour
-    from abcore.mcts.widget import MCTSConnectFourBoard
+    from abcore.widgets import MCTSConnectFourBoard
     g = ConnectFour()
     b = MCTSConnectFourBoard(human="X", simulations=1000, seed=1)
     for column in (1, 1, 1):               # X builds three in column 1: MCTS must block at once
@@ -280,8 +280,9 @@ def test_the_connect4_board_takes_a_win_and_blocks_one():
 
 
 def test_the_mcts_connect4_board_is_the_connect4_board_with_another_reply():
-    from abcore.mcts.boards import BUDGETS, MCTSConnectFourBoard, MCTSResult
-    from abcore.widgets import ConnectFourBoard
+    from abcore.mcts import MCTSResult
+    from abcore.widgets import ConnectFourBoard, MCTSConnectFourBoard
+    from abcore.widgets.mcts_boards import BUDGETS
     assert issubclass(MCTSConnectFourBoard, ConnectFourBoard)
     # the human's path and the drawing are the base class's, not copies
     for name in ("click", "_refresh", "figure", "_outcome", "static_caption", "__repr__"):
@@ -319,8 +320,7 @@ def test_the_mcts_connect4_board_is_the_connect4_board_with_another_reply():
 @pytest.mark.parametrize("make", ["alpha-beta", "mcts"])
 def test_both_connect4_boards_refuse_an_illegal_click_and_say_why(make):
     from abcore.games import ConnectFour
-    from abcore.mcts.boards import MCTSConnectFourBoard
-    from abcore.widgets import ConnectFourBoard
+    from abcore.widgets import ConnectFourBoard, MCTSConnectFourBoard
     b = ConnectFourBoard(depth=1) if make == "alpha-beta" else MCTSConnectFourBoard(simulations=10)
     g = ConnectFour()
     for column, why in ((9, "9 is not a column (they are 1 to 7)"),
@@ -337,7 +337,7 @@ def test_both_connect4_boards_refuse_an_illegal_click_and_say_why(make):
 
 
 def test_the_mcts_connect4_board_refuses_a_budget_it_does_not_offer():
-    from abcore.mcts.widget import MCTSConnectFourBoard
+    from abcore.widgets import MCTSConnectFourBoard
     with pytest.raises(ValueError, match=r"simulations must be one of \(10, 30, 100"):
         MCTSConnectFourBoard(simulations=5)
     with pytest.raises(ValueError, match="human must be 'X' or 'O'"):

@@ -11,9 +11,8 @@ from matplotlib.figure import Figure  # noqa: E402
 from abcore import (GameTree, alphabeta, alphabeta_failhard, expectimax, minimax,  # noqa: E402
                     negamax, random_uniform, replay, tree_values)
 from abcore.games import TicTacToe  # noqa: E402
-from abcore.layout import tidy_layout  # noqa: E402
-from abcore.plot import (LEGEND, draw_board, draw_tree, format_value, format_window,  # noqa: E402
-                         tree_graph)
+from abcore.draw import (LEGEND, draw_board, draw_tree, format_value, format_window,  # noqa: E402
+                         tidy_layout, tree_graph)
 
 SEED004 = "seed004_a_to_j"
 SEED002 = "seed002_a_to_g"
@@ -201,6 +200,32 @@ def test_expectimax_arcs_show_probabilities():
     assert "0: p=0.9" in shown and "1: p=0.1" in shown     # the outcome and its probability
 
 
+def test_chance_arcs_say_the_move_the_file_names():
+    """A tree file that names a chance node's moves (heads, tails) has its arcs drawn with
+    them, with and without a trace, and its search still walks the tree by outcome index."""
+    coin = GameTree.from_dict({"root": {"id": "R", "kind": "max", "children": [
+        {"id": "toss", "move": "flip", "kind": "chance", "children": [
+            {"id": "H", "move": "heads", "p": "1/2", "value": 4},
+            {"id": "T", "move": "tails", "p": "1/2", "value": -2}]},
+        {"id": "S", "move": "stay", "value": 0}]}})
+    g = tree_graph(coin)
+    assert sorted((v, d["move"], str(d["p"])) for _, v, d in g.edges(data=True)) == [
+        ("H", "heads", "1/2"), ("S", "stay", "None"), ("T", "tails", "1/2"), ("toss", "flip", "None")]
+    assert {"heads: p=1/2", "tails: p=1/2"} <= set(texts(draw_tree(coin, ax=axes())))
+    log = traced(expectimax, coin)
+    shown = texts(draw_tree(coin, log, ax=axes()))
+    assert {"heads: p=1/2", "tails: p=1/2", "flip"} <= set(shown) and "v=1" in shown
+    assert not any(t.startswith(("0:", "1:")) for t in shown)
+
+
+def test_the_tree_comes_before_the_trace(seed004):
+    t, log = seed004
+    with pytest.raises(TypeError, match=r"the tree comes first, then the trace: tree_graph\(tree, trace\)"):
+        tree_graph(log, t)
+    with pytest.raises(TypeError, match="the tree comes first"):
+        draw_tree(log, t, ax=axes())
+
+
 def test_tree_without_trace_and_with_exact_values():
     t = GameTree.load(SEED000)
     ax = draw_tree(t, ax=axes())
@@ -308,7 +333,7 @@ def test_the_renderer_leaves_its_model_unchanged():
     import copy
 
     from abcore.games import TicTacToe
-    from abcore.plot import draw_graph
+    from abcore.draw import draw_graph
     t = GameTree.from_game(TicTacToe(), TicTacToe.board("XXO...X.O"))
     log = traced(alphabeta, t)
     g = tree_graph(t, log, upto=30)
@@ -318,3 +343,33 @@ def test_the_renderer_leaves_its_model_unchanged():
     after = (dict(g.graph), {n: dict(d) for n, d in g.nodes(data=True)},
              {(u, v): dict(d) for u, v, d in g.edges(data=True)})
     assert after == before
+
+
+def test_a_failed_check_draws_the_smallest_failing_tree(monkeypatch):
+    """checks.check draws the failing tree with draw_tree; its import sits in a try that
+    swallows errors, so this test is what notices a drawing module that moved."""
+    import IPython.display
+
+    from abcore.checks import CheckFailed, check, random_cases
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", shown.append)
+
+    def reference(t):
+        return tree_values(t)[t.initial_state]
+    with pytest.raises(CheckFailed):
+        check(lambda t: reference(t) + 1, reference, random_cases(5))
+    assert len(shown) == 1
+    assert shown[0].axes[0].get_title() == "the smallest tree where your function fails"
+
+
+def test_searches_and_games_import_no_view():
+    """The views sit above the searches: importing abcore, its searches, MCTS, games and trees
+    loads no drawing, no widget, not even matplotlib (a fresh interpreter, so nothing that
+    another test imported counts)."""
+    import subprocess
+    import sys
+    code = ("import sys, abcore, abcore.mcts, abcore.search, abcore.games, abcore.trees\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('abcore.draw', 'abcore.widgets',"
+            " 'matplotlib', 'ipywidgets'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

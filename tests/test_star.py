@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from abcore import GameTree, alphabeta, expectimax, random_tree, replay, star1, star2
 from abcore.games import DiceDuel, TicTacToe
-from abcore.pseudocode import lines
+from abcore.draw import lines
 from abcore.search import describe
 
 from strategies import trees, windows
@@ -251,7 +251,7 @@ def test_stepthrough_shows_a_chance_cut_on_star1s_own_line():
     from abcore.widgets import StepThrough
     log: list = []
     star1(CUT_AFTER_ONE, "r", trace=log)
-    st_ = StepThrough(log, CUT_AFTER_ONE)
+    st_ = StepThrough(CUT_AFTER_ONE, log)
     k = next(i for i, e in enumerate(log) if e.kind == "cut")
     assert log[k].state == "r.1"                         # the second chance node
     st_.show(k)
@@ -276,7 +276,7 @@ def test_stepthrough_shows_star2s_probes():
     from abcore.widgets import StepThrough
     log: list = []
     star2(PROBED, "r", trace=log)
-    st_ = StepThrough(log, PROBED)
+    st_ = StepThrough(PROBED, log)
     k = next(i for i, e in enumerate(log) if e.kind == "probe" and e.state == "r.1" and e.detail[0] == 1)
     st_.show(k)
     assert lines("star2")[st_.highlighted].startswith("    probe each outcome c")
@@ -290,7 +290,7 @@ def test_stepthrough_shows_star2s_probes():
 def test_every_frame_of_a_trace_has_a_model(search):
     """Star2's full search re-enters a probed outcome and may not go back down to what the probe
     saw: the frames before still draw it, with a tree or from the trace alone."""
-    from abcore.treegraph import tree_graph
+    from abcore.draw import tree_graph
     for seed in range(8):
         t = random_tree(seed, max_depth=4, chance_nodes=0.5)
         log: list = []

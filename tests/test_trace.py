@@ -5,7 +5,7 @@ import pytest
 
 from abcore import (GameTree, Search, alphabeta, alphabeta_failhard, describe, expectimax,
                     minimax, negamax, passes, pvs, random_tree, replay)
-from abcore.plot import tree_graph
+from abcore.draw import tree_graph
 from abcore.trace import KINDS, MergedTraceError
 from abcore.widgets import StepThrough
 
@@ -126,7 +126,7 @@ def test_a_multi_pass_trace_draws_and_steps_one_pass_at_a_time():
     g = tree_graph(t, log, upto=stop)
     assert (g.graph["pass_"], g.graph["passes"]) == (0, 2)
     assert tree_graph(t, log).graph["count"]["nodes"] == 11      # the full-window pass alone
-    st = StepThrough(log, t)
+    st = StepThrough(t, log)
     st.show(stop)
     assert st.info().pass_ == 1 and "pass 2 of 2" in st.event_label.value
 
@@ -137,7 +137,7 @@ def test_a_merged_log_is_refused_with_what_to_do():
     alphabeta(t, t.initial_state, trace=log)
     n = len(log)
     alphabeta(t, t.initial_state, trace=log)                   # two searches, one list
-    for reader in (replay, passes, lambda log: tree_graph(t, log), lambda log: StepThrough(log, t)):
+    for reader in (replay, passes, lambda log: tree_graph(t, log), lambda log: StepThrough(t, log)):
         with pytest.raises(MergedTraceError, match=r"its own list \(trace=\[\] for each call\)"):
             reader(log)
     with pytest.raises(MergedTraceError, match=rf"replay\(log\[:{n}\]\) and replay\(log\[{n}:\]\)"):

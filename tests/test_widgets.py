@@ -11,7 +11,7 @@ from matplotlib.figure import Figure  # noqa: E402
 from abcore import (GameTree, alphabeta, alphabeta_failhard, expectimax, minimax,  # noqa: E402
                     negamax, pvs, random_uniform)
 from abcore.games import TicTacToe  # noqa: E402
-from abcore.pseudocode import lines  # noqa: E402
+from abcore.draw import lines  # noqa: E402
 from abcore.search import describe  # noqa: E402
 from abcore.widgets import OrderingLab, StepThrough, TicTacToeBoard, root_value_labels  # noqa: E402
 
@@ -33,7 +33,7 @@ def seed004():
 @pytest.fixture(scope="module")
 def step(seed004):
     t, log = seed004
-    return StepThrough(log, t)
+    return StepThrough(t, log)
 
 
 def highlighted_text(widget):
@@ -125,7 +125,7 @@ _ROLE = {"enter": ("header",), "leaf": ("utility", "evaluate"), "return": ("retu
 def test_every_event_highlights_a_line_of_its_kind(search):
     t = random_uniform(2, 3, seed=4)
     log = traced(search, t)
-    st = StepThrough(log, t)
+    st = StepThrough(t, log)
     roles = describe(search.__name__).roles
     for k, ev in enumerate(log[1:], start=1):
         line = st.info(k).line
@@ -136,7 +136,7 @@ def test_every_event_highlights_a_line_of_its_kind(search):
 def test_expectimax_chance_lines():
     t = GameTree.from_nested([[(0.5, 4), (0.5, 0)], [(0.9, 1), (0.1, 10)]])
     log = traced(expectimax, t)
-    st = StepThrough(log, t)
+    st = StepThrough(t, log)
     roles = describe("expectimax").roles
     k = next(i for i, ev in enumerate(log) if ev.kind == "return" and ev.detail[2] is not None)
     st.show(k)
@@ -146,7 +146,7 @@ def test_expectimax_chance_lines():
 
 def test_negamax_window_is_for_the_side_to_move(seed004):
     t, _ = seed004
-    st = StepThrough(traced(negamax, t), t)
+    st = StepThrough(t, traced(negamax, t))
     st.show(2)                                     # entering C, a MIN node
     assert "side to move" in st.window_label.value
     assert lines("negamax")[st.highlighted].startswith("function NEGAMAX")
@@ -156,7 +156,7 @@ def test_a_tic_tac_toe_trace_without_a_tree():
     game, board = TicTacToe(), TicTacToe.board("XXO...X.O")
     log = []
     alphabeta(game, board, trace=log)
-    st = StepThrough(log, game=game)
+    st = StepThrough(None, log, game=game)
     st.last.click()
     assert st.info().event.kind == "leave" and st.info().node == "r"
     st.show(2)
@@ -165,7 +165,15 @@ def test_a_tic_tac_toe_trace_without_a_tree():
 
 def test_not_a_trace():
     with pytest.raises(ValueError, match="trace=\\[\\]"):
-        StepThrough([])
+        StepThrough(None, [])
+
+
+def test_the_tree_comes_before_the_trace_as_in_draw_tree(seed004):
+    """StepThrough(tree, trace), the order of draw_tree; the old order is refused with the fix."""
+    t, log = seed004
+    assert StepThrough(t, log).tree is t
+    with pytest.raises(TypeError, match=r"the tree comes first, then the trace: StepThrough\(tree, log\)"):
+        StepThrough(log, t)
 
 
 # --- OrderingLab --------------------------------------------------------------------------
@@ -278,7 +286,7 @@ def test_pvs_steps_with_its_own_pseudocode_and_no_view_knows_its_name():
     on its own pseudocode's lines, and no drawing or widget module names it."""
     t = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 4]])
     log = traced(pvs, t)
-    st = StepThrough(log, t)
+    st = StepThrough(t, log)
     k = next(i for i, e in enumerate(log) if e.kind == "research")
     st.show(k)
     assert lines("pvs")[st.highlighted] == "      if α < v < β: v ← −PVS(c, −β, −α)   ▷ yes: search it again"
@@ -293,19 +301,18 @@ def test_pvs_steps_with_its_own_pseudocode_and_no_view_knows_its_name():
     import pathlib
     import abcore
     root = pathlib.Path(abcore.__file__).parent
-    views = [root / "plot.py", root / "treegraph.py", root / "pseudocode.py",
-             *sorted((root / "widgets").glob("*.py"))]
+    views = [*sorted((root / "draw").glob("*.py")), *sorted((root / "widgets").glob("*.py"))]
     import re
     names = "|".join(abcore.search.ALGORITHMS)
     compare = re.compile(rf'(==|!=|\bin)\s*\(?\s*"({names})"|ALPHA_BETA|\bNAMES\b')
-    assert len(views) > 4
+    assert len(views) > 15
     for path in views:
         assert not compare.search(path.read_text()), (path.name, compare.search(path.read_text()))
 
 
 def test_static_fallback_says_it_is_the_first_frame():
     t = GameTree.load(SEED004)
-    step = StepThrough(traced(alphabeta, t), t)
+    step = StepThrough(t, traced(alphabeta, t))
     assert step.static_caption() == f"static image: frame 1 of {step.frames}; run the notebook to step"
     step.show(5)
     assert step.static_caption().startswith("static image: frame 6 of ")
@@ -314,12 +321,12 @@ def test_static_fallback_says_it_is_the_first_frame():
 
 def test_a_frame_looks_the_same_whatever_came_before(seed004):
     t, log = seed004
-    a = StepThrough(log, t)
+    a = StepThrough(t, log)
     for k in (3, 40, 61, 10):
         a.show(k)
-    assert a.png(24) == StepThrough(log, t).png(24)
+    assert a.png(24) == StepThrough(t, log).png(24)
     a._cache.clear()
-    assert a.png(24) == StepThrough(log, t).png(24)
+    assert a.png(24) == StepThrough(t, log).png(24)
 
 
 # --- DiceDuelBoard ------------------------------------------------------------------------

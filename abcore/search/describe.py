@@ -25,7 +25,7 @@ class Description:
 
     - ``name``: the name its traces carry (``"alphabeta"``); ``title``: for people;
     - ``pseudocode``: ``(role, text)`` lines; roles name the trace events (see
-      :func:`abcore.pseudocode.line_for`); a pseudocode with ``header-max`` and ``header-min``
+      :func:`abcore.draw.line_for`); a pseudocode with ``header-max`` and ``header-min``
       roles is written in the two-function form (MAX-VALUE / MIN-VALUE);
     - ``view``: whose point of view the values and windows of its trace take: ``"root"`` (the
       root player's, MAX) or ``"mover"`` (the side to move at each node, as in negamax);

@@ -1,6 +1,7 @@
 """Interactive widgets, one per module (``stepthrough``, ``ordering_lab``, ``tictactoe``,
-``connect4``, ``diceduel``) over their shared frame code (``_frame``), for JupyterLab 4,
-Notebook 7, VS Code and Colab: standard ipywidgets 8 only.
+``connect4``, ``diceduel``, ``mcts_stepthrough``, ``mcts_boards``) over their shared frame code
+(``_frame``), for JupyterLab 4, Notebook 7, VS Code and Colab: standard ipywidgets 8 only.
+They draw with :mod:`abcore.draw`.
 
 - :class:`StepThrough`: play a search trace frame by frame (seed 004's animation): the tree in
   the animation's colours, the recursion stack, the (α, β) window, the counters, and the
@@ -13,6 +14,9 @@ Notebook 7, VS Code and Colab: standard ipywidgets 8 only.
   depth it reached.
 - :class:`DiceDuelBoard`: the same pattern for the dice duel: choose a die, expectimax answers
   with its expected value of each reply, then the dice roll.
+- :class:`MCTSStepThrough`: an MCTS trace iteration by iteration, phase by phase.
+- :class:`MCTSTicTacToeBoard`, :class:`MCTSConnectFourBoard`: MCTS as the opponent, with a
+  budget of simulations; after each reply, the simulations each move got.
 
 Each widget is an ``ipywidgets.VBox``: display it, or drive it from code through its parts
 (``slider``, ``forward``, ``cells``, ``message``...). Frames are PNG images in an
@@ -24,9 +28,13 @@ find the parts.
 from ._frame import StaticFallback
 from .connect4 import ConnectFourBoard, column_value_labels
 from .diceduel import DiceDuelBoard
+from .mcts_boards import MCTSConnectFourBoard, MCTSTicTacToeBoard, mcts_reply
+from .mcts_stepthrough import MCTSFrame, MCTSStepThrough
 from .ordering_lab import OrderingLab
 from .stepthrough import FrameInfo, StepThrough
 from .tictactoe import TicTacToeBoard, root_value_labels
 
 __all__ = ["StepThrough", "FrameInfo", "OrderingLab", "TicTacToeBoard", "DiceDuelBoard",
-           "root_value_labels", "StaticFallback", "ConnectFourBoard", "column_value_labels"]
+           "root_value_labels", "StaticFallback", "ConnectFourBoard", "column_value_labels",
+           "MCTSStepThrough", "MCTSFrame", "MCTSTicTacToeBoard", "MCTSConnectFourBoard",
+           "mcts_reply"]

@@ -8,7 +8,7 @@ from typing import Any
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from ..plot import figure_size
+from ..draw import figure_size
 
 __all__ = ["png", "agg_figure", "widget_size", "StaticFallback", "HIGHLIGHT"]
 
@@ -43,7 +43,7 @@ class _PngFigure(Figure):
 
 
 def widget_size(graph: Any, boards: bool, widest: float = 11.0) -> tuple:
-    """:func:`~abcore.plot.figure_size`, at most ``widest`` inches wide (990 pixels at 90 dpi).
+    """:func:`~abcore.draw.figure_size`, at most ``widest`` inches wide (990 pixels at 90 dpi).
 
     A wider PNG is shrunk by the browser to the notebook's width, and its text with it; drawn
     narrower, markers and fonts follow the leaf spacing and the legend keeps its size.

@@ -8,9 +8,8 @@ from typing import Any
 import ipywidgets as W
 from matplotlib.figure import Figure
 
-from ..draw_connect4 import draw_connect4
+from ..draw import draw_connect4, format_value
 from ..games import ConnectFour
-from ..plot import format_value
 from ..search import DeepeningResult, alphabeta, iterative_deepening
 from ..stats import SearchResult
 from ._frame import StaticFallback, agg_figure, png
@@ -30,6 +29,18 @@ def column_value_labels(result: SearchResult) -> dict:
     Whole numbers are game results (22 − k: a win with one's k-th stone); numbers strictly
     between −1 and 1 are the evaluation's estimates (open lines).
 
+    Parameters
+    ----------
+    result : SearchResult
+        The computer's search, with its ``root_values`` (and ``root_bounds``).
+
+    Returns
+    -------
+    dict
+        ``{column: text}``.
+
+    Examples
+    --------
     >>> g = ConnectFour()
     >>> r = alphabeta(g, g.from_moves("445566"), depth=1, evaluate=g.evaluate)
     >>> column_value_labels(r)[3], column_value_labels(r)[7]
@@ -69,7 +80,7 @@ class ConnectFourBoard(StaticFallback, W.VBox):
 
     Another opponent is a subclass that overrides ``search``, ``_reply`` (what the board shows
     after it), ``_budget_control`` and ``_column_tooltip``, e.g.
-    :class:`~abcore.mcts.boards.MCTSConnectFourBoard`.
+    :class:`~abcore.widgets.MCTSConnectFourBoard`.
 
     >>> b = ConnectFourBoard(depth=2)
     >>> b.click(4)

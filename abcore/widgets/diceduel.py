@@ -7,7 +7,7 @@ import ipywidgets as W
 from matplotlib.figure import Figure
 
 from ..games import DICE, DiceDuel
-from ..plot import draw_tree, figure_size, format_value, tree_graph
+from ..draw import draw_tree, figure_size, format_value, tree_graph
 from ..search import expectimax
 from ..stats import SearchResult
 from ._frame import StaticFallback, agg_figure

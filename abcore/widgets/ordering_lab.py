@@ -8,7 +8,7 @@ import ipywidgets as W
 from matplotlib.figure import Figure
 
 from .. import ordering as _ordering
-from ..plot import draw_tree, format_value, tree_graph
+from ..draw import draw_tree, format_value, tree_graph
 from ..search import alphabeta, minimax
 from ..trace import Event
 from ._frame import StaticFallback, agg_figure, png, widget_size

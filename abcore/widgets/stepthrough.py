@@ -8,8 +8,8 @@ from typing import Any, Iterable
 import ipywidgets as W
 from matplotlib.figure import Figure
 
-from ..plot import draw_graph, draw_legend, format_value, format_window, tree_graph
-from ..pseudocode import line_for
+from ..draw import draw_graph, draw_legend, format_value, format_window, line_for, tree_graph
+from ..draw.model import is_trace
 from ..search import describe
 from ..search.describe import Description
 from ..trace import Event, passes, replay
@@ -48,12 +48,13 @@ class FrameInfo:
 
 
 class StepThrough(StaticFallback, W.VBox):
-    """Step through a search trace: ``StepThrough(trace, tree=None)``.
+    """Step through a search trace: ``StepThrough(tree, trace)``, in the order of
+    :func:`~abcore.draw.draw_tree`.
 
-    ``trace`` is the list a search filled (``alphabeta(game, state, trace=log)``); ``tree`` the
-    explicit tree it ran on (drawn whole, unvisited nodes included) or None (draw what the
-    search explored; pass ``game=`` to tell MAX from MIN nodes). Frame ``k`` shows the search
-    after its events ``0..k``: frame 0 is the start, the last frame the end.
+    ``tree`` is the explicit tree the search ran on (drawn whole, unvisited nodes included) or
+    None (draw what the search explored; pass ``game=`` to tell MAX from MIN nodes); ``trace``
+    the list the search filled (``alphabeta(tree, tree.initial_state, trace=log)``). Frame ``k``
+    shows the search after its events ``0..k``: frame 0 is the start, the last frame the end.
 
     Parts: ``play`` (Play, linked to the slider in the browser), ``slider`` (IntSlider, the
     frame), ``back`` / ``forward`` / ``first`` / ``last`` (Buttons), ``image`` (the tree, PNG),
@@ -67,15 +68,19 @@ class StepThrough(StaticFallback, W.VBox):
     Methods: ``show(k)`` (go to frame k), ``info(k)`` (a :class:`FrameInfo`), ``png(k)``,
     ``figure(k)`` (a matplotlib Figure: tree, pseudocode and state, for static use).
     Other keyword arguments (``max_depth``, ``boards``, ``labels``, ...) go to
-    :func:`~abcore.plot.draw_tree`.
+    :func:`~abcore.draw.draw_tree`.
     """
 
-    def __init__(self, trace: Iterable[Event], tree: Any = None, *, game: Any = None,
+    def __init__(self, tree: Any, trace: Iterable[Event], *, game: Any = None,
                  interval: int = 900, dpi: int = 90, **draw_options: Any):
-        events = list(trace)
-        if not events or not isinstance(events[0], Event) or events[0].kind != "start":
+        if is_trace(tree):
+            raise TypeError("the tree comes first, then the trace: StepThrough(tree, log), or "
+                            "StepThrough(None, log, game=game) to draw what the search explored")
+        events = list(trace) if isinstance(trace, Iterable) else []
+        if not is_trace(events):
             raise ValueError("StepThrough needs a trace: the list a search filled when given "
-                             "trace=[], e.g. log = []; alphabeta(tree, tree.initial_state, trace=log)")
+                             "trace=[], e.g. log = []; alphabeta(tree, tree.initial_state, "
+                             "trace=log); StepThrough(tree, log)")
         self.trace, self.tree, self.game = events, tree, game
         self.passes = passes(events)         # refuses a merged log, with what to do
         first = self.passes[0][2]
@@ -196,7 +201,7 @@ class StepThrough(StaticFallback, W.VBox):
         return png(fig, self.dpi)
 
     def graph(self, k: int) -> Any:
-        """Frame ``k``'s model (:func:`~abcore.plot.tree_graph`), kept for the frame's parts."""
+        """Frame ``k``'s model (:func:`~abcore.draw.tree_graph`), kept for the frame's parts."""
         if k not in self._graphs:
             if len(self._graphs) > 2:
                 self._graphs.clear()

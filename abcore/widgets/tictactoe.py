@@ -8,7 +8,7 @@ import ipywidgets as W
 from matplotlib.figure import Figure
 
 from ..games import TicTacToe
-from ..plot import draw_board, format_value
+from ..draw import draw_board, format_value
 from ..search import ALGORITHMS
 from ..stats import SearchResult
 from ._frame import StaticFallback, agg_figure
@@ -17,9 +17,21 @@ __all__ = ["TicTacToeBoard", "root_value_labels"]
 
 
 def root_value_labels(result: SearchResult) -> dict:
-    """``{move: text}``: each root move's value as the search proved it (``result.root_bounds``,
-    from the engine): exact, or only a bound such as ``"≤ 0"``.
+    """Each root move's value as the search proved it (``result.root_bounds``, from the
+    engine): exact, or only a bound such as ``"≤ 0"``.
 
+    Parameters
+    ----------
+    result : SearchResult
+        A search's result, with its ``root_values`` (and ``root_bounds``).
+
+    Returns
+    -------
+    dict
+        ``{move: text}``.
+
+    Examples
+    --------
     >>> from abcore import GameTree, alphabeta
     >>> t = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> root_value_labels(alphabeta(t, 'r'))

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable
 
-from ..layout import tidy_layout
-from .events import MCTSReplay
+from ..mcts.events import MCTSReplay
+from .layout import tidy_layout
 
 __all__ = ["draw_mcts"]
 
@@ -28,6 +28,28 @@ def draw_mcts(rep: MCTSReplay, ax: Any = None, *, max_depth: int | None = 3, min
     nodes is labelled with the value it was credited (``+1`` / ``-1``...: for the player who
     moved into it, so the sign alternates down a two-player path).
 
+    Parameters
+    ----------
+    rep : MCTSReplay
+        The tree after some iterations (:func:`~abcore.mcts.replay_mcts`).
+    ax : matplotlib Axes, optional
+        Where to draw (default: a new figure 9 × 4.5 inches).
+    max_depth : int or None
+        The deepest ply drawn (None: all).
+    min_visits : int
+        The fewest visits a node drawn has (the current path is always drawn).
+    value_range : tuple of float
+        The means at the two ends of the colour scale.
+    labels, terms, phase_marks : bool
+        Moves and visits written; both UCB1 terms on the path; the phase marked.
+    title : str, None or False
+        None: the iteration and the phase; False: none.
+
+    Returns
+    -------
+    matplotlib Axes
+        ``ax``, with the tree on it.
+
     Examples
     --------
     >>> from matplotlib.figure import Figure
@@ -39,13 +61,10 @@ def draw_mcts(rep: MCTSReplay, ax: Any = None, *, max_depth: int | None = 3, min
     >>> len(ax.collections[0].get_offsets())       # the root and the nodes of 8 iterations
     9
     """
-    from matplotlib.colors import Normalize
-
     if ax is None:
         import matplotlib.pyplot as plt
         _, ax = plt.subplots(figsize=(9, 4.5))
     nodes = rep.nodes
-    root_visits = max(nodes[()].visits, 1)
 
     def shown(path: tuple) -> bool:
         return (max_depth is None or len(path) <= max_depth) and (
@@ -57,12 +76,29 @@ def draw_mcts(rep: MCTSReplay, ax: Any = None, *, max_depth: int | None = 3, min
                       key=lambda c: order.get(c[-1], len(order)))
 
     pos = tidy_layout((), kids)
-    paths = list(pos)
+    phase = rep.phase if phase_marks else None
+    _draw_arcs(rep, ax, pos, kids, "#8e44ad" if phase == "backup" else "#e67e22",
+               labels=labels, terms=terms)
+    _draw_discs(rep, ax, pos, value_range, labels=labels)
+    if phase in ("expansion", "playout", "backup") and len(rep.selected) > 0:
+        _phase_marks(rep, ax, pos, phase)
+    if title is None:
+        title = (f"iteration {rep.iterations}, phase: {rep.phase}; area ~ visits, colour = mean "
+                 f"for {rep.player!r}")
+    if title:
+        ax.set_title(title, fontsize=9)
+    ax.set_axis_off()
+    ax.margins(0.08)
+    return ax
+
+
+def _draw_arcs(rep: MCTSReplay, ax: Any, pos: dict, kids: Callable[[tuple], list], hot_colour: str,
+               *, labels: bool, terms: bool) -> None:
+    """The arcs, the current iteration's path thick in ``hot_colour``, each labelled with its
+    move and, on the path, its UCB1 value (with ``terms``: ``mean + exploration = UCB``)."""
     on_path = set(rep.selected)
     ucb = {ev.path + (ev.value.move,): ev.value for ev in rep.steps if ev.kind == "select"}
-    phase = rep.phase if phase_marks else None
-    hot_colour = "#8e44ad" if phase == "backup" else "#e67e22"
-    for p in paths:                                   # edges, the current path on top
+    for p in pos:
         for c in kids(p):
             hot = c in on_path
             (x0, y0), (x1, y1) = pos[p], pos[c]
@@ -78,6 +114,16 @@ def draw_mcts(rep: MCTSReplay, ax: Any = None, *, max_depth: int | None = 3, min
                             va="center", color="#a04000" if hot else "#555555", zorder=4,
                             bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none",
                                   "alpha": 0.8})
+
+
+def _draw_discs(rep: MCTSReplay, ax: Any, pos: dict, value_range: tuple[float, float], *,
+                labels: bool) -> None:
+    """The nodes: area ~ visits, colour = mean for the root player, a thick rim if proven."""
+    from matplotlib.colors import Normalize
+
+    nodes = rep.nodes
+    root_visits = max(nodes[()].visits, 1)
+    paths = list(pos)
     xs = [pos[p][0] for p in paths]
     ys = [pos[p][1] for p in paths]
     sizes = [40 + 900 * math.sqrt(nodes[p].visits / root_visits) for p in paths]
@@ -87,18 +133,8 @@ def draw_mcts(rep: MCTSReplay, ax: Any = None, *, max_depth: int | None = 3, min
                edgecolors="black", linewidths=rims, zorder=3)
     if labels:
         for p, x, y in zip(paths, xs, ys):
-            n = nodes[p]
-            ax.annotate(f"{n.visits}", (x, y), fontsize=7, ha="center", va="center", zorder=5)
-    if phase in ("expansion", "playout", "backup") and len(rep.selected) > 0:
-        _phase_marks(rep, ax, pos, phase)
-    if title is None:
-        title = (f"iteration {rep.iterations}, phase: {rep.phase}; area ~ visits, colour = mean "
-                 f"for {rep.player!r}")
-    if title:
-        ax.set_title(title, fontsize=9)
-    ax.set_axis_off()
-    ax.margins(0.08)
-    return ax
+            ax.annotate(f"{nodes[p].visits}", (x, y), fontsize=7, ha="center", va="center",
+                        zorder=5)
 
 
 def _phase_marks(rep: MCTSReplay, ax: Any, pos: dict, phase: str) -> None:

@@ -13,9 +13,9 @@ from typing import Any
 import ipywidgets as W
 
 from ..games import TicTacToe
-from ..widgets import ConnectFourBoard, TicTacToeBoard
-from .result import MCTSResult
-from .search import mcts
+from ..mcts import MCTSResult, mcts
+from .connect4 import ConnectFourBoard
+from .tictactoe import TicTacToeBoard
 
 __all__ = ["mcts_reply", "MCTSTicTacToeBoard", "MCTSConnectFourBoard", "BUDGETS"]
 
@@ -24,9 +24,27 @@ BUDGETS = (10, 30, 100, 300, 1000, 3000, 10000)
 
 def mcts_reply(game: Any, state: Any, *, simulations: int = 1000, seed: Any = 0,
                **options: Any) -> tuple[Any, dict]:
-    """MCTS's move at ``state`` and the visits of each move it tried, ``{move: visits}``: what
-    a board widget shows after the computer plays (``options`` go to :func:`mcts`).
+    """MCTS's move at ``state`` and the visits of each move it tried: what a board widget
+    shows after the computer plays.
 
+    Parameters
+    ----------
+    game, state
+        The game and the position to move from.
+    simulations : int
+        MCTS's budget.
+    seed : int or random.Random
+        Seeds the playouts.
+    **options
+        Go to :func:`~abcore.mcts.mcts`.
+
+    Returns
+    -------
+    tuple
+        ``(move, {move: visits})``.
+
+    Examples
+    --------
     >>> from abcore.games import TicTacToe
     >>> g = TicTacToe()
     >>> move, visits = mcts_reply(g, g.board("XX. OO. ..."), simulations=300, seed=1)

@@ -11,13 +11,28 @@ COLOURS = {"X": "#d62728", "O": "#f2c80f", ".": "white", "board": "#1f5fbf"}
 
 def draw_connect4(state: Any, ax: Any = None, *, values: Mapping[int, Any] | None = None,
                   highlight: int | Iterable[int] | None = None) -> Any:
-    """Draw a :class:`~abcore.games.C4State` on ``ax`` (a new figure if None); return the Axes.
+    """Draw a Connect 4 position; X's discs are red, O's yellow. The drawing depends only on
+    the arguments.
 
-    ``values``: numbers (or text) to write above columns, as ``{column: value}`` with columns
-    1..width, e.g. each move's value after a search; ``None`` leaves a column blank.
-    ``highlight``: a column, or several, outlined (e.g. the move chosen). X's discs are red, O's
-    yellow. The drawing depends only on the arguments.
+    Parameters
+    ----------
+    state : C4State
+        The position (a :class:`~abcore.games.ConnectFour` state).
+    ax : matplotlib Axes, optional
+        Where to draw (default: a new figure sized to the board).
+    values : mapping, optional
+        Numbers (or text) to write above columns, ``{column: value}`` with columns 1..width,
+        e.g. each move's value after a search; ``None`` leaves a column blank.
+    highlight : int or iterable of int, optional
+        A column, or several, outlined (e.g. the move chosen).
 
+    Returns
+    -------
+    matplotlib Axes
+        ``ax``, with the board on it.
+
+    Examples
+    --------
     >>> from abcore.games import ConnectFour
     >>> g = ConnectFour()
     >>> ax = draw_connect4(g.from_moves("4453"), values={3: -2, 4: 1}, highlight=4)

@@ -1,11 +1,8 @@
-"""Seeing MCTS: step through a search iteration by iteration, phase by phase; play against it.
+"""MCTSStepThrough: step through an MCTS search iteration by iteration, phase by phase.
 
-- :class:`MCTSStepThrough`: the tree of a trace as it grows (a :func:`~abcore.mcts.draw_mcts`
-  frame per phase), the four phases named, the selected path with both terms of UCB1 at each
-  step, the expanded node, the playout, the values backed up. It reads only
-  :func:`~abcore.mcts.replay_mcts`'s output.
-- the boards (``boards.py``, importable from here too): :class:`MCTSTicTacToeBoard` and
-  :class:`MCTSConnectFourBoard`, MCTS as an opponent with a budget, visits per move shown.
+The tree of a trace as it grows (a :func:`~abcore.draw.draw_mcts` frame per phase), the four
+phases named, the selected path with both terms of UCB1 at each step, the expanded node, the
+playout, the values backed up. It reads only :func:`~abcore.mcts.replay_mcts`'s output.
 
 Frames are PNG images in an ``ipywidgets.Image``, as in :class:`~abcore.widgets.StepThrough`;
 where widgets cannot run, the display falls back to a PNG of the current frame (saying which
@@ -20,16 +17,11 @@ from typing import Any, Iterable, NamedTuple
 import ipywidgets as W
 from matplotlib.figure import Figure
 
-from .draw import draw_mcts
-from .events import MCTSEvent, MCTSReplay, replay_mcts
-from .search import mcts
+from ..draw.mcts import draw_mcts
+from ..mcts.events import MCTSEvent, MCTSReplay, replay_mcts
+from ._frame import StaticFallback, agg_figure, png
 
-from ..widgets._frame import StaticFallback as _Fallback
-from ..widgets._frame import agg_figure as _agg_figure
-from ..widgets._frame import png as _png
-
-__all__ = ["MCTSStepThrough", "MCTSFrame", "MCTSTicTacToeBoard", "MCTSConnectFourBoard",
-           "mcts_reply", "PHASE_NAMES"]
+__all__ = ["MCTSStepThrough", "MCTSFrame", "PHASE_NAMES"]
 
 PHASE_NAMES = ("selection", "expansion", "playout", "backup")
 _PHASE_COLOURS = {"selection": "#e67e22", "expansion": "#27ae60", "playout": "#27ae60",
@@ -67,7 +59,7 @@ class MCTSFrame(NamedTuple):
     text: str
 
 
-class MCTSStepThrough(_Fallback, W.VBox):
+class MCTSStepThrough(StaticFallback, W.VBox):
     """Step through an MCTS trace: ``MCTSStepThrough(trace)``.
 
     ``trace`` is the list :func:`~abcore.mcts.mcts` filled (``mcts(game, s, simulations=30,
@@ -88,7 +80,7 @@ class MCTSStepThrough(_Fallback, W.VBox):
     Methods: ``show(k)`` (go to frame k), ``goto(iteration, phase)``, ``info(k)`` (an
     :class:`MCTSFrame`), ``png(k)``, ``figure(k)`` (a matplotlib Figure for static use).
     Keyword arguments ``max_depth``, ``min_visits``, ``value_range``, ``terms`` go to
-    :func:`~abcore.mcts.draw_mcts`.
+    :func:`~abcore.draw.draw_mcts`.
 
     Examples
     --------
@@ -119,7 +111,7 @@ class MCTSStepThrough(_Fallback, W.VBox):
         self.player, self.c = full.player, full.c
         self._ends: dict = {0: replay_mcts(events, iterations=0).events}   # iteration -> events
         self._cache: dict = {}
-        self._fig = _agg_figure(width, height)
+        self._fig = agg_figure(width, height)
         self._syncing = False
         n = self.frames
 
@@ -339,7 +331,7 @@ class MCTSStepThrough(_Fallback, W.VBox):
             fig = self._fig
             fig.clear()
             self._draw(fig.add_axes((0.01, 0.01, 0.98, 0.92)), self.info(k))
-            self._cache[("png", k)] = _png(fig, self.dpi)
+            self._cache[("png", k)] = png(fig, self.dpi)
         return self._cache[("png", k)]
 
     def figure(self, k: int | None = None) -> Figure:
@@ -347,7 +339,7 @@ class MCTSStepThrough(_Fallback, W.VBox):
         phases with the current one marked, and the frame in words."""
         info = self.info(k)
         w, h = self.size
-        fig = _agg_figure(w, h + 1.3)
+        fig = agg_figure(w, h + 1.3)
         self._draw(fig.add_axes((0.01, 1.3 / (h + 1.3), 0.98, h / (h + 1.3) * 0.92)), info)
         x = 0.02
         for p in PHASE_NAMES:
@@ -424,6 +416,3 @@ def _wrap(text: str, width: int) -> str:
     import textwrap
     return "\n".join(textwrap.wrap(text, width))
 
-
-# The boards moved to boards.py; their names stay importable from here.
-from .boards import MCTSConnectFourBoard, MCTSTicTacToeBoard, mcts_reply  # noqa: E402

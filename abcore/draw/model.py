@@ -1,7 +1,7 @@
 """The model behind a drawing: which nodes to draw, where, and in what state at a given frame.
 
 :func:`tree_graph` turns a tree, a trace (or both) and a frame number into a networkx
-``DiGraph`` whose node and arc attributes say everything :func:`abcore.plot.draw_tree` draws:
+``DiGraph`` whose node and arc attributes say everything :func:`abcore.draw.draw_tree` draws:
 kind, status (seed 004's not yet visited / being visited / visited, or pruned), values and
 whether they are bounds, windows, cut arcs, faded arcs, the principal variation, positions.
 It draws nothing and searches nothing: a pure function of its input, so a frame can be tested
@@ -13,11 +13,22 @@ from typing import Any, Hashable, Iterable, NamedTuple
 
 import networkx as nx
 
+from ..search.describe import describe
+from ..trace import Event, Replay, replay
 from .layout import tidy_layout
-from .search.describe import describe
-from .trace import Event, Replay, replay
 
-__all__ = ["tree_graph"]
+__all__ = ["tree_graph", "is_trace"]
+
+
+def is_trace(x: Any) -> bool:
+    """A list (or tuple) of events that starts with a search's ``start`` event: what a view
+    that takes ``(tree, trace)`` finds in its first argument when the two are swapped.
+
+    >>> is_trace([Event("start", (), 0, None, None, None, "alphabeta")]), is_trace("r")
+    (True, False)
+    """
+    return (isinstance(x, (list, tuple)) and len(x) > 0 and isinstance(x[0], Event)
+            and x[0].kind == "start")
 
 
 def _events(trace: Any) -> list:
@@ -35,24 +46,41 @@ def tree_graph(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: 
                values: dict | None = None, search_order: bool = True) -> nx.DiGraph:
     """The picture's model: a ``DiGraph`` of the nodes to draw, with what to draw at each.
 
-    - ``tree``: a :class:`~abcore.GameTree` (drawn whole), or None to draw only what ``trace``
-      explored (its cut moves become placeholder nodes of kind ``"cut"``);
-    - ``trace``: the events of a search (``trace=[]``); ``upto``: draw the frame after that many
-      events (default: all); the layout always comes from the whole trace, so it does not move
-      from frame to frame;
-    - ``game``: with a trace alone, says who moves at each explored state (``to_move``,
-      ``is_chance``); without it MAX and MIN alternate by depth;
-    - ``max_depth``: draw down to this depth; by default the deepest depth that keeps the drawing
-      within ``max_nodes`` nodes. ``graph.graph["hidden"]`` counts what was left out;
-    - ``values``: ``{node: value}`` to show on a tree drawn without a trace (e.g.
-      ``tree_values(tree)``); the principal variation then follows it;
-    - ``search_order``: lay children out in the order the search took them.
+    Parameters
+    ----------
+    tree : GameTree or None
+        The tree (drawn whole), or None to draw only what ``trace`` explored (its cut moves
+        become placeholder nodes of kind ``"cut"``).
+    trace : list of Event, optional
+        The events of a search (``trace=[]``).
+    upto : int, optional
+        Draw the frame after that many events (default: all); the layout always comes from the
+        whole trace, so it does not move from frame to frame.
+    game : Game, optional
+        With a trace alone, says who moves at each explored state (``to_move``,
+        ``is_chance``); without it MAX and MIN alternate by depth.
+    max_depth : int, optional
+        Draw down to this depth; by default the deepest depth that keeps the drawing within
+        ``max_nodes`` nodes. ``graph.graph["hidden"]`` counts what was left out.
+    max_nodes : int
+        See ``max_depth``.
+    values : dict, optional
+        ``{node: value}`` to show on a tree drawn without a trace (e.g. ``tree_values(tree)``);
+        the principal variation then follows it.
+    search_order : bool
+        Lay children out in the order the search took them.
 
-    Node attributes: ``kind`` (max, min, chance, leaf, cut), ``label``, ``status`` (plain,
-    unvisited, active, visited, pruned), ``leaf_value``, ``value``, ``bound`` ('', '≤', '≥': the
-    value is only a bound), ``running`` (the value is the best so far, not yet returned),
-    ``window`` ((α, β) or None), ``side`` (who moves there), ``state``, ``hidden`` (descendants
-    not drawn), ``pos``. Arc attributes: ``move``, ``p``, ``cut``, ``faded``, ``pv``.
+    Returns
+    -------
+    networkx.DiGraph
+        Node attributes: ``kind`` (max, min, chance, leaf, cut), ``label``, ``status``
+        (plain, unvisited, active, visited, pruned), ``leaf_value``, ``value``, ``bound`` ('',
+        '≤', '≥': the value is only a bound), ``running`` (the value is the best so far, not
+        yet returned), ``window`` ((α, β) or None), ``side`` (who moves there), ``state``,
+        ``hidden`` (descendants not drawn), ``pos``. Arc attributes: ``move`` (as the tree
+        names it, a chance arc's too), ``p``, ``cut``, ``faded``, ``pv``. Graph attributes: ``description`` (the search's
+        :class:`~abcore.search.describe.Description`), ``negamax``, ``hidden``, and for a frame
+        ``stack``, ``count``, ``current``, ``names``, ``calls``.
 
     Examples
     --------
@@ -68,6 +96,9 @@ def tree_graph(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: 
     """
     if tree is None and trace is None:
         raise ValueError("give a tree, a trace, or both: draw_tree(tree), draw_tree(None, trace)")
+    if is_trace(tree):
+        raise TypeError("the tree comes first, then the trace: tree_graph(tree, trace), or "
+                        "tree_graph(None, trace) to draw what the search explored")
     events = _events(trace) if trace is not None else None
     # The frame's pass, and the same pass in full for the layout (it must not move).
     now = replay(events, upto) if events is not None else None
@@ -386,11 +417,12 @@ def _drawn(tree: Any, path_of: dict, path: tuple) -> Hashable:
 
 
 def _arc(tree: Any, parent: Hashable, child: Any, child_path: Any, full: Any) -> tuple:
+    """(move, probability) of the arc into ``child``: on a tree, the move as the tree names it
+    (a chance arc too: ``heads``, where a file names it so); on a trace alone, the last move of
+    the path (at a chance node, the outcome's index), and the probability the trace recorded."""
     if tree is not None:
-        if tree.kind(parent) == "chance":
-            return tree.children(parent).index(child), tree.probability(child)
         move = next(m for m in tree.actions(parent) if tree.result(parent, m) == child)
-        return move, None
+        return move, (tree.probability(child) if tree.kind(parent) == "chance" else None)
     move = child[-1]
     prob = full.nodes[child].probability if child in full.nodes else None
     return move, prob

@@ -20,6 +20,20 @@ def tidy_layout(root: Hashable, children: Callable[[Hashable], Iterable[Hashable
     at the middle of its first and last child; a node at depth d has y = -d·dy. Two nodes never
     share a position, since the leaf columns of sibling subtrees do not overlap.
 
+    Parameters
+    ----------
+    root : hashable
+        The root node.
+    children : callable
+        ``children(node)``: its children, in drawing order (none for a leaf).
+    dx, dy : float
+        The spacing of leaf columns and of levels.
+
+    Returns
+    -------
+    dict
+        ``{node: (x, y)}`` for every node reached from ``root``.
+
     Examples
     --------
     >>> kids = {"a": ["b", "c"], "b": ["d", "e"], "c": []}

@@ -9,8 +9,8 @@ MIN node; a one-function form (negamax, pvs) does not.
 """
 from __future__ import annotations
 
-from .search.describe import Description, describe
-from .trace import Event
+from ..search.describe import Description, describe
+from ..trace import Event
 
 __all__ = ["lines", "line_for"]
 
@@ -22,6 +22,18 @@ def _description(algorithm: str | Description) -> Description:
 def lines(algorithm: str | Description) -> list[str]:
     """The text of ``algorithm``'s pseudocode, one string per line.
 
+    Parameters
+    ----------
+    algorithm : str or Description
+        The search, by name (as its traces carry it) or by its description.
+
+    Returns
+    -------
+    list of str
+        The lines, from its :class:`~abcore.search.describe.Description`.
+
+    Examples
+    --------
     >>> lines("negamax")[0]
     'function NEGAMAX(n, α, β):   ▷ for the side to move at n'
     """
@@ -32,11 +44,26 @@ def line_for(algorithm: str | Description, event: Event, kind: str,
              previous: Event | None = None) -> int | None:
     """The index of the line of ``algorithm``'s pseudocode where ``event`` happens.
 
-    ``kind`` is the function the event's node was called as: ``"max"``, ``"min"`` or
-    ``"chance"`` (a leaf is called as its parent's opponent: MIN-VALUE under a MAX node).
-    ``previous`` is the event just before (a ``leave`` right after a ``cut`` or a ``leaf``
-    returns from that line). The ``start`` event has no line: None.
+    Parameters
+    ----------
+    algorithm : str or Description
+        The search, by name or by its description (only its roles are read).
+    event : Event
+        The trace event.
+    kind : str
+        The function the event's node was called as: ``"max"``, ``"min"`` or ``"chance"`` (a
+        leaf is called as its parent's opponent: MIN-VALUE under a MAX node).
+    previous : Event, optional
+        The event just before (a ``leave`` right after a ``cut`` or a ``leaf`` returns from
+        that line).
 
+    Returns
+    -------
+    int or None
+        The line's index in :func:`lines`; None for the ``start`` event, which has no line.
+
+    Examples
+    --------
     >>> line_for("alphabeta", Event("cut", "J", 4, -1, 7, 9, ()), "max")
     6
     >>> lines("alphabeta")[6]

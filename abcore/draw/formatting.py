@@ -1,0 +1,70 @@
+"""Numbers as a student reads them on a drawing or in a widget: values and [α, β] windows."""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+__all__ = ["format_value", "format_window"]
+
+
+def format_value(v: Any) -> str:
+    """A value as a student reads it: ``7``, ``−3``, ``+∞``, ``−∞``, ``0.25``, ``−1/9``.
+
+    Parameters
+    ----------
+    v : int, float, Fraction or None
+        The value (None: nothing to show).
+
+    Returns
+    -------
+    str
+        The text, with a true minus sign; ``""`` for None.
+
+    Examples
+    --------
+    >>> [format_value(v) for v in (7, -3.0, math.inf, -math.inf, 0.25, Fraction(-1, 9), None)]
+    ['7', '−3', '+∞', '−∞', '0.25', '−1/9', '']
+    """
+    if v is None:
+        return ""
+    if isinstance(v, Fraction):
+        s = str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+    elif isinstance(v, float):
+        if math.isinf(v):
+            return "+∞" if v > 0 else "−∞"
+        s = str(int(v)) if v.is_integer() else f"{v:.3g}"
+    else:
+        s = str(v)
+    return s.replace("-", "−")
+
+
+def format_window(alpha: Any, beta: Any) -> str:
+    """``[α, β]`` as text.
+
+    A null window (nothing between α and β, as PVS tests with) marks the side that is one
+    float away from a round number: ``[3, 3⁺]``, ``[−3⁻, −3]``.
+
+    Parameters
+    ----------
+    alpha, beta : int, float or Fraction
+        The window's ends.
+
+    Returns
+    -------
+    str
+        The window, each end written by :func:`format_value`.
+
+    Examples
+    --------
+    >>> format_window(-math.inf, 7)
+    '[−∞, 7]'
+    >>> format_window(3, math.nextafter(3, math.inf)), format_window(math.nextafter(-3, -math.inf), -3)
+    ('[3, 3⁺]', '[−3⁻, −3]')
+    """
+    if (isinstance(alpha, (int, float)) and isinstance(beta, (int, float))
+            and math.isfinite(alpha) and alpha < beta and math.nextafter(alpha, math.inf) == beta):
+        if float(beta).is_integer() and not float(alpha).is_integer():
+            return f"[{format_value(beta)}⁻, {format_value(beta)}]"
+        return f"[{format_value(alpha)}, {format_value(alpha)}⁺]"
+    return f"[{format_value(alpha)}, {format_value(beta)}]"

@@ -1,0 +1,27 @@
+"""The look of every tree drawing: seed 004's legend, its colours, the node markers.
+
+The tree renderer, the legend and the boards drawn as nodes all read these, so one change here
+changes every picture (and a test can name a colour instead of repeating it).
+"""
+from __future__ import annotations
+
+__all__ = ["LEGEND", "COLORS", "MARKERS", "KIND_NAMES", "FADE"]
+
+# Seed 004's legend, in its order, and the colours we give each category.
+LEGEND = ("not yet visited", "being visited (on the recursion stack)", "visited", "pruned arc",
+          "[α, β] pair", "returned value", "value of a leaf")
+COLORS = {
+    "unvisited": "#ffffff",    # not yet visited: white, grey outline
+    "active": "#f4a261",       # being visited: orange
+    "visited": "#8fd19e",      # visited: green
+    "pruned": "#f2f2f2",       # under a pruned arc: faded grey
+    "plain": "#ffffff",        # a tree drawn without a trace
+    "window": "#1d4e89",       # the [α, β] pair: blue
+    "value": "#c1121f",        # the returned value: red
+    "leaf": "#111111",         # the value of a leaf: black
+    "cut": "#c1121f",          # a pruned arc: red, dashed
+    "pv": "#111111",           # the principal variation: bold black
+}
+MARKERS = {"max": "^", "min": "v", "chance": "o", "leaf": "s", "cut": "X"}
+KIND_NAMES = {"max": "MAX ▲", "min": "MIN ▼", "chance": "chance ○"}
+FADE = 0.3                     # the alpha of what lies under a pruned arc
