@@ -14,7 +14,7 @@ from .game import Number
 from .trees import GameTree, random_tree
 
 __all__ = ["check", "random_cases", "nested", "CheckFailed", "NotWrittenYet",
-           "leaves_read", "check_answer", "check_game", "check_calls"]
+           "leaves_read", "check_answer", "check_same_game", "check_calls"]
 
 
 class CheckFailed(AbcoreError, AssertionError):
@@ -216,14 +216,14 @@ def check_answer(name: str, got: Any, expected: Any, hints: Iterable[tuple[Any, 
     raise CheckFailed(f"{name} = {got!r} is not right. {question}".strip())
 
 
-def check_game(mine: Any, reference: Any, *, name: str | None = None, limit: int = 100_000) -> None:
+def check_same_game(mine: Any, reference: Any, *, name: str | None = None, limit: int = 100_000) -> None:
     """Play ``mine`` and ``reference`` side by side from their initial states, along every sequence
     of moves (up to ``limit`` positions), and stop at the first question they answer differently:
     ``to_move``, ``is_terminal``, ``actions`` (compared as sets), ``utility`` for each player at
     the end. The states may be written differently; the moves and player names must be the same.
 
     >>> from abcore.games import Nim
-    >>> check_game(Nim(4), Nim(4), name="Nim(4)")
+    >>> check_same_game(Nim(4), Nim(4), name="Nim(4)")
     ✓ Nim(4): the same answers as the reference in 8 positions
     """
     name = name or type(mine).__name__
