@@ -1,18 +1,23 @@
 """Notebook 4, bounds and windows (notebooks/04_bounds_and_windows.ipynb): its exercises, and what
-their checks say to the planted wrong solutions tests/planted/ex4-*. The tests:
+their checks say to the planted wrong solutions tests/planted/ex4-*; the hidden tests refuse them
+too. The tests:
 tests/exercise_tests.py."""
 from exercise_tests import ExerciseTests
 
 
 class TestExercises(ExerciseTests):
     NOTEBOOK = "04_bounds_and_windows.ipynb"
-    HIDDEN_TESTS = False
+    HIDDEN_TESTS = True
     # planted file -> words the check's message must contain
     MESSAGES = {
         "ex4-1-failhard-value__leaf_not_held.py": "outside it: fail-hard's answers",
         "ex4-1-failhard-value__fail_soft.py": "outside it: fail-hard's answers",
         "ex4-1-failhard-value__ends_with_the_other_bound.py": "which bound does a node return when no child moved it",
+        "ex4-1-failhard-value__prunes_nothing.py": "which fail-hard alpha-beta never reads: the right answers with no cut-off",
         "ex4-2-read-a-bound__exact_value.py": "exact value",
+        "ex4-2-read-a-bound__hard_is_beta.py": "no child of A reaches α = 8, so A is never cut",
+        "ex4-2-read-a-bound__another_leaf.py": "Trace it again: A's first child C",
+        "ex4-2-read-a-bound__own_words.py": 'Answer with one of "V exactly"',
         "ex4-2-read-a-bound__alpha_for_both.py": "fail-hard's answer",
         "ex4-2-read-a-bound__hard_is_soft.py": "never returns a value outside",
         "ex4-2-read-a-bound__proves_exact.py": "only a bound",

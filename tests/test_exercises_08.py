@@ -15,19 +15,30 @@ class TestExercises(ExerciseTests):
     MESSAGES = {name: re.compile(pattern, re.S) for name, pattern in {
         # a bound read as if it were exact: the unsound table
         "ex8-1-probe__every_entry_exact.py":
-            r"^probe\(\(-3, 'lower'\), -inf, -2\) returned -3, but the true value could be -2.*"
+            r"^probe\(\(-3, 'lower', 3\), -inf, -2, 2\) returned -3, but the true value could be -2.*"
             r"returning it as if it were exact is the unsound table$",
         "ex8-1-probe__flags_swapped.py":
-            r"^probe\(\(-3, 'lower'\), -3, -2\) returned -3, .*are 'lower' and 'upper' swapped\?$",
+            r"^probe\(\(-3, 'lower', 3\), -3, -2, 2\) returned -3, .*are 'lower' and 'upper' swapped\?$",
         "ex8-1-probe__strict_comparisons.py":
-            r"^probe\(\(-3, 'lower'\), -inf, -3\) returned None, .*-3 ≥ β = -3: that is already a fail "
+            r"^probe\(\(-3, 'lower', 3\), -inf, -3, 2\) returned None, .*-3 ≥ β = -3: that is already a fail "
             r"high\); return -3$",
+        # the depth of an entry: a shallow one trusted, a deeper one refused
+        "ex8-1-probe__depth_ignored.py":
+            r"^probe\(\(-3, 'exact', 1\), -inf, -4, 2\) returned -3, but the entry was searched 1 ply deep and "
+            r"this search has 2 to go: its value answers a shallower question .*so return None",
+        "ex8-1-probe__depth_must_match.py":
+            r"^probe\(\(-3, 'exact', 3\), -inf, -4, 2\) returned None, .*an entry searched deeper \(3 plies\) "
+            r"than the 2 still to go answers too: it knows more, not less\); return -3$",
         "ex8-2-deepen__starts_at_depth_0.py":
             r"^deepen's first iteration is depth 0 .*: start at depth 1",
         "ex8-2-deepen__keeps_the_interrupted_iteration.py":
-            r"^the last iteration \(depth 3\) .* with a budget of 100 nodes ends at 108 nodes, past the "
+            r"^the last iteration \(depth 5\) .* with a budget of 800 nodes ends at 1,124 nodes, past the "
             r"budget: .* must be thrown away$",
+        "ex8-2-deepen__budget_per_iteration.py":
+            r"^the iterations .* with a budget of 800 nodes add up to 1,735 nodes, and already 1,124 before the "
+            r"last one, while each alone costs at most 698: the budget is for all the iterations together, "
+            r"not for each one",
         "ex8-2-deepen__nodes_of_the_last_iteration_only.py":
-            r"^at depth 2 .*: nodes_so_far should be 32, got 24: that is the nodes of iteration 2 alone; "
+            r"^at depth 2 .*: nodes_so_far should be 35, got 27: that is the nodes of iteration 2 alone; "
             r"the budget pays for every iteration, so add them up$",
     }.items()}

@@ -353,9 +353,9 @@ def _pick(lo: Number, hi: Number) -> Number:
 
 
 def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
-          order: Callable | None = None, prune: bool = True, engine: str = "alphabeta",
-          stats: SearchStats | None = None, trace: list[Event] | None = None,
-          player: Any = None) -> SearchResult:
+          order: Callable | None = None, prune: bool = True, node_bounds: bool = True,
+          engine: str = "alphabeta", stats: SearchStats | None = None,
+          trace: list[Event] | None = None, player: Any = None) -> SearchResult:
     """The exact value of ``state`` (for ``player``, by default the side to move), for any game:
     abcore's strongest exact search.
 
@@ -370,6 +370,9 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
       window to it, as Pons' solver does), else its
       ``utility_range``, else (-inf, inf) (then the tests start at 0 and jump to the values the
       passes return).
+    - ``node_bounds=False``: the bisection alone, every node searched with the pass's null
+      window as it is, without narrowing it to the game's bounds (two ideas measured apart:
+      on notebook 8's 100 End positions, 502.4 mean nodes without, 335.7 with).
     - ``prune=True``: the game's ``search_actions(state)`` hook, when it has one, gives the moves
       to search instead of ``actions`` (Connect 4: a winning move alone, never a move that hands
       the opponent a win, threats first): value-preserving game knowledge, the search unchanged;
@@ -399,6 +402,8 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
     # With prune, the game's search_bounds (value_bounds tightened by what search_actions
     # knows: a win at once, a loss that cannot be stopped) where it has them.
     bounds = (getattr(game, "search_bounds", None) if prune else None) or getattr(game, "value_bounds", None)
+    if not node_bounds:
+        bounds = None
     search = Search(game, state, describe(engine), order=order, player=player, trace=trace,
                     table=table if table is not None else TranspositionTable(), actions=actions,
                     bounds=bounds)

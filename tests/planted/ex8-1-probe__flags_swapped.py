@@ -1,6 +1,8 @@
-def probe(entry, alpha, beta):
-    "What a table entry (value, flag) proves for a search with the window (alpha, beta), or None."
-    value, flag = entry
+def probe(entry, alpha, beta, depth):
+    "What a table entry (value, flag, entry_depth) proves for a search with the window (alpha, beta) and depth plies to go, or None."
+    value, flag, entry_depth = entry
+    if entry_depth < depth:
+        return None
     if (flag == "exact" or (flag == "upper" and value >= beta)
             or (flag == "lower" and value <= alpha)):
         return value
