@@ -1,0 +1,211 @@
+"""The catalogue of known wrong searches (issue 16, item 3): every variant is named when planted,
+the right searches never are, and a wrong search that matches none still gets its tree and node.
+
+Planted here means three ways: the catalogue's own variants; the planted wrong solutions of the
+notebooks' exercises (tests/planted/, written apart from the catalogue); and wrong searches in the
+two-function MAX/MIN form, whose recursion the diagnosis cannot trace (it then compares what it
+can see: the leaves read and the root's answer).
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from abcore import alphabeta, alphabeta_failhard, expectimax, minimax, negamax
+from abcore.diagnose import CATALOGUE, EXERCISES, REFERENCES, VARIANTS, cases, diagnose, explain, observe
+
+INF = math.inf
+HERE = Path(__file__).resolve().parent
+NOTEBOOKS = HERE.parent / "notebooks"
+
+# planted file (tests/planted/) -> the variant it must be named as
+PLANTED = {
+    "ex2-1-minimax-value__kinds_swapped.py": "kinds_swapped",
+    "ex2-1-minimax-value__max_everywhere.py": "max_everywhere",
+    "ex2-1-minimax-value__negamax_leaves.py": "leaf_for_side_to_move",
+    "ex3-1-alphabeta-value__no_narrowing.py": "not_narrowed",
+    "ex3-1-alphabeta-value__returns_the_bound.py": "cut_returns_the_bound",
+    "ex3-1-alphabeta-value__strict_cut.py": "strict_cut",
+    "ex4-1-failhard-value__ends_with_the_other_bound.py": "ends_with_the_other_bound",
+    "ex4-1-failhard-value__fail_soft.py": "soft_for_hard",
+    "ex4-1-failhard-value__leaf_not_held.py": "leaf_not_held",
+    "ex6-2-limited-value__depth_before_terminal.py": "depth_before_terminal",
+    "ex6-2-limited-value__evaluates_for_side_to_move.py": "evaluates_for_side_to_move",
+    "ex6-2-limited-value__one_ply_too_deep.py": "one_ply_too_deep",
+    "ex7-1-expectimax-value__chance_as_min.py": "chance_as_min",
+    "ex7-1-expectimax-value__divides_by_count.py": "divides_by_count",
+    "ex7-1-expectimax-value__probabilities_ignored.py": "probabilities_ignored",
+    "ex9-2-backup__alternating_from_the_root.py": "alternating_from_the_root",
+    "ex9-2-backup__credited_to_player_to_move.py": "credited_to_player_to_move",
+    "ex9-2-backup__leaf_only_visit.py": "leaf_only_visit",
+    "ex9-2-backup__same_sign_everywhere.py": "same_sign_everywhere",
+    "ex9-3-select-child__always_exploit.py": "always_exploit",
+    "ex9-3-select-child__ln_of_child.py": "ln_of_child",
+    "ex9-3-select-child__most_visited.py": "most_visited",
+    "ex9-3-select-child__unvisited_skipped.py": "unvisited_skipped",
+}
+
+# the exercises whose instructor's solution must never be flagged: notebook -> grade_id
+SOLUTIONS = {
+    "02_minimax.ipynb": "ex2-1-minimax-value", "03_alphabeta.ipynb": "ex3-1-alphabeta-value",
+    "04_bounds_and_windows.ipynb": "ex4-1-failhard-value", "06_depth_and_evaluation.ipynb": "ex6-2-limited-value",
+    "07_chance.ipynb": "ex7-1-expectimax-value", "09_mcts.ipynb": "ex9-2-backup",
+}
+
+
+def defined(source: str) -> object:
+    """The one function a solution cell defines, in a namespace of its own (as a notebook's)."""
+    ns: dict = {"INF": INF, "math": math, "__name__": "student"}
+    exec(compile(source, "solution", "exec"), ns)
+    functions = [v for k, v in ns.items() if callable(v) and getattr(v, "__module__", None) == "student"]
+    assert len(functions) == 1, functions
+    return functions[0]
+
+
+def test_at_least_12_variants_over_the_seven_exercises():
+    assert len(CATALOGUE) >= 12
+    kinds = {v.kind for v in CATALOGUE}
+    assert {"minimax", "alphabeta", "failhard", "limited", "expectimax", "backup", "select"} <= kinds
+    assert len(VARIANTS) == len(CATALOGUE), "two variants with one name"
+
+
+@pytest.mark.parametrize("variant", CATALOGUE, ids=lambda v: v.name)
+def test_each_variant_is_named_when_planted(variant):
+    found = diagnose(variant.search, variant.kind)
+    assert found is not None and found.variant is variant, found
+    assert variant.slip in str(found) and found.node is not None or variant.kind == "select"
+
+
+@pytest.mark.parametrize("kind", sorted({v.kind for v in CATALOGUE}))
+def test_the_variants_of_a_kind_differ_from_each_other_and_from_the_right_search(kind):
+    # otherwise the first of two look-alikes would be named for both (the check above would fail
+    # for the second), or a variant would be no bug at all
+    runs = {v.name: [observe(v.search, c) for c in cases(kind)] for v in CATALOGUE if v.kind == kind}
+    runs["(right)"] = [observe(REFERENCES[kind], c) for c in cases(kind)]
+    names = list(runs)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert runs[a] != runs[b], f"{a} and {b} do the same on every diagnostic case"
+
+
+@pytest.mark.parametrize("name", sorted(PLANTED), ids=lambda n: n.removesuffix(".py"))
+def test_the_notebooks_planted_solutions_are_named(name):
+    student = defined((HERE / "planted" / name).read_text())
+    kind = EXERCISES[student.__name__]
+    found = diagnose(student, kind)
+    assert found is not None and found.variant is VARIANTS[PLANTED[name]], str(found)
+    assert str(found).startswith(f"This looks like a known slip: {VARIANTS[PLANTED[name]].slip}.")
+
+
+def test_every_planted_solution_of_these_exercises_is_in_the_table():
+    exercises = ("ex2-1-", "ex3-1-", "ex4-1-", "ex6-2-", "ex7-1-", "ex9-2-", "ex9-3-")
+    on_disk = {p.name for p in (HERE / "planted").glob("ex*.py") if p.name.startswith(exercises)}
+    assert on_disk == set(PLANTED)
+
+
+@pytest.mark.parametrize("notebook", sorted(SOLUTIONS))
+def test_the_instructors_solutions_are_never_flagged(notebook):
+    cells = nbformat.read(NOTEBOOKS / notebook, as_version=4).cells
+    source = next(c.source for c in cells if c.metadata.get("nbgrader", {}).get("grade_id") == SOLUTIONS[notebook])
+    student = defined(source)
+    assert diagnose(student, EXERCISES[student.__name__]) is None
+    assert explain(student) == ""
+
+
+def test_the_selection_solution_is_never_flagged():
+    # notebook 9's select_child, written again here: its cell needs no more than math
+    cells = nbformat.read(NOTEBOOKS / "09_mcts.ipynb", as_version=4).cells
+    source = next(c.source for c in cells
+                  if c.metadata.get("nbgrader", {}).get("grade_id") == "ex9-3-select-child")
+    assert diagnose(defined(source), "select") is None
+
+
+# The library's own searches, called as a student's function: untraceable (a lambda), never flagged.
+LIBRARY = {
+    "minimax": lambda tree, node: minimax(tree, node, player="max").value,
+    "alphabeta": lambda tree, node, alpha=-INF, beta=INF: alphabeta(tree, node, alpha=alpha, beta=beta,
+                                                                    player="max").value,
+    "failhard": lambda tree, node, alpha=-INF, beta=INF: alphabeta_failhard(
+        tree, node, alpha=alpha, beta=beta, player="max").value,
+    "negamax": lambda tree, node, alpha=-INF, beta=INF: negamax(
+        tree, node, alpha=alpha, beta=beta, player=tree.to_move(node)).value,
+    "limited": lambda game, state, depth, evaluate, player: minimax(
+        game, state, depth=depth, evaluate=evaluate, player=player).value,
+    "expectimax": lambda tree, node: expectimax(tree, node, player="max").value,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(LIBRARY))
+def test_the_librarys_searches_are_never_flagged(kind):
+    assert diagnose(LIBRARY[kind], kind) is None
+
+
+def two_functions(strict: bool, narrow: bool):
+    """Alpha-beta in the two-function form (max_value, min_value): its recursion is not traced."""
+    def max_value(tree, node, alpha, beta):
+        if tree.kind(node) == "leaf":
+            return tree.value(node)
+        v = -INF
+        for c in tree.children(node):
+            v = max(v, min_value(tree, c, alpha, beta))
+            if v > beta if strict else v >= beta:
+                return v
+            alpha = max(alpha, v) if narrow else alpha
+        return v
+
+    def min_value(tree, node, alpha, beta):
+        if tree.kind(node) == "leaf":
+            return tree.value(node)
+        v = INF
+        for c in tree.children(node):
+            v = min(v, max_value(tree, c, alpha, beta))
+            if v < alpha if strict else v <= alpha:
+                return v
+            beta = min(beta, v) if narrow else beta
+        return v
+
+    def alphabeta_value(tree, node, alpha=-INF, beta=INF):
+        return (max_value if tree.kind(node) == "max" else min_value)(tree, node, alpha, beta)
+    return alphabeta_value
+
+
+def test_an_untraceable_search_is_named_from_what_it_reads_and_returns():
+    assert diagnose(two_functions(strict=False, narrow=True), "alphabeta") is None
+    assert diagnose(two_functions(strict=True, narrow=True), "alphabeta").variant is VARIANTS["strict_cut"]
+    assert diagnose(two_functions(strict=False, narrow=False), "alphabeta").variant is VARIANTS["not_narrowed"]
+
+
+def test_a_wrong_search_that_matches_no_variant_still_gets_its_tree_and_node():
+    both = two_functions(strict=True, narrow=False)      # two slips at once: in no catalogue
+    found = diagnose(both, "alphabeta")
+    assert found is not None and found.variant is None
+    text = str(found)
+    assert text.startswith("This matches none of the known slips") and "the tree [" in text
+    assert f"at {found.node}, yours " in text and found.node in found.case.tree.nodes
+
+
+def test_the_first_node_astray_is_where_the_steps_part():
+    found = diagnose(VARIANTS["not_narrowed"].search, "alphabeta")
+    # the first child of r.0.0 is searched with the right window; the second is not
+    assert (found.node, found.step, found.expected) == (
+        "r.0.0", ("enter", "r.0.0.1", -INF, INF), ("enter", "r.0.0.1", -1, INF)), found
+
+
+def test_a_crash_is_a_difference_and_explain_never_raises():
+    def minimax_value(tree, node):
+        return tree.no_such_member(node)
+    found = diagnose(minimax_value, "minimax")
+    assert found.variant is None and found.step == ("raised", "AttributeError")
+    assert explain(lambda tree: 0) == ""            # an unknown name: nothing to say
+    with pytest.raises(ValueError, match="unknown kind"):
+        diagnose(minimax_value, "minmax")
+
+
+def test_a_traced_search_gets_its_name_back():
+    student = defined((HERE / "planted" / "ex3-1-alphabeta-value__strict_cut.py").read_text())
+    g = student.__globals__
+    diagnose(student, "alphabeta")
+    assert g["alphabeta_value"] is student
