@@ -125,11 +125,20 @@ def check(student: Callable, reference: Callable, cases: Iterable[GameTree] | No
         if not same(got, expected):
             _show(tree, draw)
             extra = hint(expected, got, tree) if hint else None
+            bug = _named_bug(student)
             raise CheckFailed(f"{name} is wrong on the tree {nested(tree)!r} "
                               f"({tree.to_move(tree.initial_state).upper()} to move at the root): "
-                              f"expected {expected!r}, got {got!r}" + (f". {extra}" if extra else ""))
+                              f"expected {expected!r}, got {got!r}" + (f". {extra}" if extra else "")
+                              + (f"\n{bug}" if bug else ""))
         count += 1
     print(f"✓ {name}: the same answer as the reference on {count} random trees")
+
+
+def _named_bug(student: Callable) -> str:
+    """Issue 16: the known slip an exercise's function matches, with the tree and node where it
+    went astray (:func:`abcore.diagnose.explain`; ``''`` for a function it does not know)."""
+    from .diagnose import explain      # here, not above: abcore.diagnose imports this module
+    return explain(student)
 
 
 def _show(tree: GameTree, draw: bool) -> None:
