@@ -125,7 +125,7 @@ def check(student: Callable, reference: Callable, cases: Iterable[GameTree] | No
         if not same(got, expected):
             _show(tree, draw)
             extra = hint(expected, got, tree) if hint else None
-            bug = _named_bug(student)
+            bug = _named_bug(student, tree)
             raise CheckFailed(f"{name} is wrong on the tree {nested(tree)!r} "
                               f"({tree.to_move(tree.initial_state).upper()} to move at the root): "
                               f"expected {expected!r}, got {got!r}" + (f". {extra}" if extra else "")
@@ -134,11 +134,12 @@ def check(student: Callable, reference: Callable, cases: Iterable[GameTree] | No
     print(f"✓ {name}: the same answer as the reference on {count} random trees")
 
 
-def _named_bug(student: Callable) -> str:
-    """Issue 16: the known slip an exercise's function matches, with the tree and node where it
-    went astray (:func:`abcore.diagnose.explain`; ``''`` for a function it does not know)."""
+def _named_bug(student: Callable, tree: GameTree) -> str:
+    """Issue 16: the known slip an exercise's function matches, and the node where it went astray,
+    on ``tree`` if it shows there (:func:`abcore.diagnose.explain`; ``''`` for a function it does
+    not know by name)."""
     from .diagnose import explain      # here, not above: abcore.diagnose imports this module
-    return explain(student)
+    return explain(student, first=[tree])
 
 
 def _show(tree: GameTree, draw: bool) -> None:

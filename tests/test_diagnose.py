@@ -209,3 +209,66 @@ def test_a_traced_search_gets_its_name_back():
     g = student.__globals__
     diagnose(student, "alphabeta")
     assert g["alphabeta_value"] is student
+
+
+# --- the hook: abcore.checks.check names the slip of an exercise's function ---------------------
+
+def _answers(kind):
+    """What a check compares, for a kind: the root's answers (on windows, at depths) and the leaves read."""
+    from abcore.checks import leaves_read
+    from abcore.diagnose.cases import WINDOWS
+
+    def half_first_leaf(tree):
+        def evaluate(node, player):
+            while tree.kind(node) != "leaf":
+                node = tree.children(node)[0]
+            return (tree.value(node) if player == "max" else -tree.value(node)) / 2
+        return evaluate
+
+    def call(f, t):
+        root = t.initial_state
+        if kind in ("alphabeta", "failhard"):
+            return [f(t, root, a, b) for a, b in WINDOWS], leaves_read(f, t, root)
+        if kind == "limited":
+            return [f(t, root, d, half_first_leaf(t), t.to_move(root)) for d in range(5)]
+        return f(t, root)
+    return call
+
+
+@pytest.mark.parametrize("name", [n for n in sorted(PLANTED) if not n.startswith("ex9")],
+                         ids=lambda n: n.removesuffix(".py"))
+def test_a_failing_check_names_the_slip(name):
+    from abcore.checks import CheckFailed, check, random_cases
+
+    student = defined((HERE / "planted" / name).read_text())
+    kind = EXERCISES[student.__name__]
+    trees = random_cases(200, seed=7, chance=kind == "expectimax", infinite=False)
+    with pytest.raises(CheckFailed) as failed:
+        check(student, REFERENCES[kind], trees, call=_answers(kind), draw=False)
+    message = str(failed.value)
+    first, _, diagnosis = message.partition("\n")
+    assert first.startswith(f"{student.__name__} is wrong on the tree "), message
+    assert diagnosis.startswith(f"This looks like a known slip: {VARIANTS[PLANTED[name]].slip}. "), message
+
+
+def test_the_place_is_shown_on_the_checks_own_tree_when_it_shows_there():
+    from abcore import GameTree
+    student = defined((HERE / "planted" / "ex2-1-minimax-value__max_everywhere.py").read_text())
+    tree = GameTree.from_nested([[4, 1], [3, 7]])
+    found = diagnose(student, "minimax", first=[tree])
+    assert found.case.tree is tree and found.given and found.node == "r.0", found
+    assert "It first shows on this tree: at r.0, yours returns 4 from r.0; the right search returns 1" in str(found)
+    unmoved = GameTree.from_nested([[4], [3]])      # no MIN node chooses here: the place is elsewhere
+    found = diagnose(student, "minimax", first=[unmoved])
+    assert found.case.tree is not unmoved and not found.given and "It first shows on the tree [" in str(found)
+
+
+def test_a_function_the_diagnosis_does_not_know_keeps_the_checks_message():
+    from abcore import tree_values
+    from abcore.checks import CheckFailed, check, random_cases
+
+    def root_value(t):                      # not an exercise's name: nothing is added
+        return max(tree_values(t)[c] for c in t.children(t.initial_state)) if t.children(t.initial_state) else 0
+    with pytest.raises(CheckFailed) as failed:
+        check(root_value, lambda t: tree_values(t)[t.initial_state], random_cases(50), draw=False)
+    assert "\n" not in str(failed.value) and "slip" not in str(failed.value)

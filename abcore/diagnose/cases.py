@@ -13,12 +13,13 @@ from __future__ import annotations
 import functools
 import math
 import random
+from typing import Iterable
 
 from ..checks import random_cases
 from ..trees import GameTree
 from .observe import Case
 
-__all__ = ["cases", "WINDOWS"]
+__all__ = ["cases", "cases_on", "WINDOWS"]
 
 INF = math.inf
 WINDOWS = ((-INF, INF), (-1, 1), (0, 2), (-2, 0), (1, 3), (-3, -1))
@@ -71,3 +72,20 @@ def cases(kind: str) -> tuple[Case, ...]:
                      for i, kids in enumerate(out))
     raise ValueError(f"no diagnostic cases for the kind {kind!r}: use one of minimax, alphabeta, failhard, "
                      "negamax, limited, expectimax, backup, select")
+
+
+def cases_on(kind: str, trees: Iterable[GameTree]) -> tuple[Case, ...]:
+    """The cases of ``kind`` on these trees (a check's failing tree, to look at first): each
+    window, or each depth 0 to 3 for the player to move at the root; none for MCTS kinds.
+
+    >>> [c.args for c in cases_on("limited", [GameTree.from_nested([1, 2], first="min")])]
+    [(0, 'min'), (1, 'min'), (2, 'min'), (3, 'min')]
+    """
+    trees = list(trees)
+    if kind in ("minimax", "expectimax"):
+        return tuple(Case(kind, t) for t in trees)
+    if kind in ("alphabeta", "failhard", "negamax"):
+        return tuple(Case(kind, t, w) for t in trees for w in WINDOWS)
+    if kind == "limited":
+        return tuple(Case(kind, t, (d, t.to_move(t.initial_state))) for t in trees for d in range(4))
+    return ()

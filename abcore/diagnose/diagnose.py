@@ -17,10 +17,11 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from ..checks import nested
-from .cases import cases
+from ..trees import GameTree
+from .cases import cases, cases_on
 from .observe import Case, observe, traceable
 from .variants import CATALOGUE, KINDS, REFERENCES, Variant
 
@@ -54,6 +55,7 @@ class Diagnosis:
     expected: tuple | None
     node: Any
     entered: tuple | None = None
+    given: bool = False         # the case is on a tree given to look at first (the check's)
 
     def where(self) -> str:
         """The case, in words."""
@@ -67,8 +69,8 @@ class Diagnosis:
             shown = ", ".join(f"move {i}: {v} visits, total {t:g}" for i, (v, t) in enumerate(kids))
             return f"children [{shown}] with N(parent) = {n} and c = {cc:.3g}"
         assert c.tree is not None
-        text = (f"the tree {nested(c.tree)!r} ({c.tree.to_move(c.tree.initial_state).upper()} to move "
-                "at the root)")
+        text = ("this tree" if self.given else f"the tree {nested(c.tree)!r} "
+                f"({c.tree.to_move(c.tree.initial_state).upper()} to move at the root)")
         if c.kind in _WINDOWED:
             text += f" with the window (α, β) = ({_fv(c.args[0])}, {_fv(c.args[1])})"
         elif c.kind == "limited":
@@ -132,7 +134,7 @@ def _node(kind: str, step: tuple | None, other: tuple | None, case: Case) -> Any
     return step[1] if len(step) > 1 else (case.tree.initial_state if case.tree is not None else None)
 
 
-def diagnose(student: Callable, kind: str) -> Diagnosis | None:
+def diagnose(student: Callable, kind: str, first: Iterable[GameTree] = ()) -> Diagnosis | None:
     """Run ``student`` on the diagnostic cases of ``kind`` and compare it with the right search.
 
     Parameters
@@ -142,6 +144,10 @@ def diagnose(student: Callable, kind: str) -> Diagnosis | None:
     kind : str
         ``'minimax'``, ``'alphabeta'``, ``'failhard'``, ``'negamax'``, ``'limited'``,
         ``'expectimax'``, ``'backup'`` or ``'select'``.
+    first : iterable of GameTree, optional
+        Trees to look at before the diagnostic cases (a check's failing tree): the place where
+        it went astray is shown on them when it shows there. The variant is named from the
+        diagnostic cases alone.
 
     Returns
     -------
@@ -158,15 +164,17 @@ def diagnose(student: Callable, kind: str) -> Diagnosis | None:
     trace = traceable(student)
     mine = [tuple(observe(student, c, trace)) for c in cases(kind)]
     right = _observed(REFERENCES[kind], kind, trace)
-    first = next((i for i, (m, r) in enumerate(zip(mine, right)) if m != r), None)
-    if first is None:
+    extra = cases_on(kind, first)
+    where = [(c, tuple(observe(student, c, trace)), tuple(observe(REFERENCES[kind], c, trace))) for c in extra]
+    where += list(zip(cases(kind), mine, right))
+    found = next(((c, m, r) for c, m, r in where if m != r), None)
+    if found is None:
         return None
     variant = next((v for v in CATALOGUE if v.kind == kind
                     and _observed(v.search, kind, trace) == tuple(mine)), None)
-    m, r = mine[first], right[first]
+    case, m, r = found
     k = next((k for k, (a, b) in enumerate(zip(m, r)) if a != b), min(len(m), len(r)))
     step, expected = (m[k] if k < len(m) else None), (r[k] if k < len(r) else None)
-    case = cases(kind)[first]
     if kind not in ("backup", "select") and step is not None and step[0] == "leave" and \
             expected is not None and expected[0] == "leave" and step[1] == expected[1]:
         node = step[1]
@@ -175,7 +183,7 @@ def diagnose(student: Callable, kind: str) -> Diagnosis | None:
     entered = None
     if kind in _WINDOWED + ("limited",) and case.tree is not None and node != case.tree.initial_state:
         entered = next((s for s in reversed(m[:k]) if s[0] == "enter" and s[1] == node), None)
-    return Diagnosis(kind, variant, case, step, expected, node, entered)
+    return Diagnosis(kind, variant, case, step, expected, node, entered, any(case is c for c in extra))
 
 
 def _enclosing(steps: tuple, k: int, case: Case) -> Any:
@@ -191,10 +199,11 @@ def _enclosing(steps: tuple, k: int, case: Case) -> Any:
     return case.tree.initial_state if case.tree is not None else None
 
 
-def explain(student: Callable, kind: str | None = None) -> str:
+def explain(student: Callable, kind: str | None = None, first: Iterable[GameTree] = ()) -> str:
     """The diagnosis of ``student`` in words, for a check's message: ``''`` when its kind is
     unknown (``kind`` defaults to the exercise its name is, :data:`EXERCISES`), when it does what
-    the right search does on the diagnostic cases, or when diagnosing it fails.
+    the right search does on the diagnostic cases, or when diagnosing it fails. ``first``: trees
+    to show the place on first (:func:`diagnose`).
 
     >>> from abcore.diagnose.variants import divides_by_count
     >>> explain(divides_by_count, "expectimax")[:62]
@@ -204,7 +213,7 @@ def explain(student: Callable, kind: str | None = None) -> str:
     if kind is None:
         return ""
     try:
-        found = diagnose(student, kind)
+        found = diagnose(student, kind, first)
     except Exception:           # the check's own message must survive whatever happens here
         return ""
     return "" if found is None else str(found)
