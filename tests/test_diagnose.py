@@ -15,6 +15,7 @@ import nbformat
 import pytest
 
 from abcore import alphabeta, alphabeta_failhard, expectimax, minimax, negamax
+from abcore.checks import name_the_slip
 from abcore.diagnose import CATALOGUE, EXERCISES, REFERENCES, VARIANTS, cases, diagnose, explain, observe
 
 INF = math.inf
@@ -98,6 +99,7 @@ def test_the_notebooks_planted_solutions_are_named(name):
     found = diagnose(student, kind)
     assert found is not None and found.variant is VARIANTS[PLANTED[name]], str(found)
     assert str(found).startswith(f"This looks like a known slip: {VARIANTS[PLANTED[name]].slip}.")
+    assert name_the_slip(student) == "\n" + str(found)     # what a check's message ends with
 
 
 def test_every_planted_solution_of_these_exercises_is_in_the_table():
