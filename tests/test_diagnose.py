@@ -274,3 +274,24 @@ def test_a_function_the_diagnosis_does_not_know_keeps_the_checks_message():
     with pytest.raises(CheckFailed) as failed:
         check(root_value, lambda t: tree_values(t)[t.initial_state], random_cases(50), draw=False)
     assert "\n" not in str(failed.value) and "slip" not in str(failed.value)
+
+
+# --- the right searches of the catalogue are right: the library's on random trees ---------------
+
+from hypothesis import given, strategies as st  # noqa: E402
+from strategies import trees  # noqa: E402
+
+from abcore.diagnose.cases import cases_on  # noqa: E402
+
+
+@given(tree=trees(max_leaves=12), kind=st.sampled_from(["minimax", "alphabeta", "failhard", "negamax", "limited"]))
+def test_the_references_read_and_answer_as_the_library_on_random_trees(tree, kind):
+    # what the diagnosis compares without tracing: the leaves read, in order, and the root's answer
+    for case in cases_on(kind, [tree]):
+        assert observe(LIBRARY[kind], case, trace=False) == observe(REFERENCES[kind], case, trace=False), case.args
+
+
+@given(tree=trees(max_leaves=12, chance=True, infinite=False))
+def test_the_expectimax_reference_answers_as_the_library_on_random_trees(tree):
+    for case in cases_on("expectimax", [tree]):
+        assert observe(LIBRARY["expectimax"], case, trace=False) == observe(REFERENCES["expectimax"], case, trace=False)

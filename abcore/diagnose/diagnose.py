@@ -41,6 +41,10 @@ def _fv(x: Any) -> str:
     return f"{x:g}" if isinstance(x, float) else str(x)
 
 
+def _visits(n: int) -> str:
+    return f"{n} visit" if n == 1 else f"{n} visits"
+
+
 @dataclass(frozen=True)
 class Diagnosis:
     """What a wrong search did: the ``variant`` it matches on every case (None: no known slip),
@@ -66,7 +70,7 @@ class Diagnosis:
                     f"node.player are {', '.join(players)} (each node had 3 visits and total +1)")
         if c.kind == "select":
             kids, n, cc = c.args
-            shown = ", ".join(f"move {i}: {v} visits, total {t:g}" for i, (v, t) in enumerate(kids))
+            shown = ", ".join(f"move {i}: {_visits(v)}, total {t:g}" for i, (v, t) in enumerate(kids))
             return f"children [{shown}] with N(parent) = {n} and c = {cc:.3g}"
         assert c.tree is not None
         text = ("this tree" if self.given else f"the tree {nested(c.tree)!r} "
@@ -96,7 +100,7 @@ class Diagnosis:
         if what == "leave":
             return f"returns {_fv(step[2])} from {step[1]}"
         if what == "node":
-            return f"leaves it with {step[3]} visits and total {_fv(step[4])}"
+            return f"leaves it with {_visits(step[3])} and total {_fv(step[4])}"
         if what == "chose":
             return f"chooses move {step[1]}"
         return f"raises {step[1]}"
@@ -108,8 +112,9 @@ class Diagnosis:
               if self.kind == "backup" else self.node)
         if self.entered is not None:
             at = f"{at} ({self._say(self.entered).replace(f'enters {self.node} with', 'entered with')})"
+        right = "the right backup" if self.kind == "backup" else "the right search"
         body = (f" It first shows on {self.where()}: at {at}, yours {self._say(self.step)}; "
-                f"the right search {self._say(self.expected)}.")
+                f"{right} {self._say(self.expected)}.")
         if self.kind == "select":
             body = f" It first shows on {self.where()}: yours {self._say(self.step)}; UCB1 {self._say(self.expected)}."
         fix = f" Fix: {self.variant.fix}." if self.variant else ""
