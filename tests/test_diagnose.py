@@ -295,3 +295,14 @@ def test_the_references_read_and_answer_as_the_library_on_random_trees(tree, kin
 def test_the_expectimax_reference_answers_as_the_library_on_random_trees(tree):
     for case in cases_on("expectimax", [tree]):
         assert observe(LIBRARY["expectimax"], case, trace=False) == observe(REFERENCES["expectimax"], case, trace=False)
+
+
+def test_a_backup_that_crashes_is_shown_on_its_path():
+    def backup(path, value, player):
+        for node in path:
+            node.visits += 1
+            node.total += value[player]         # a number is not a dict: a TypeError
+    found = diagnose(backup, "backup")
+    assert found.variant is None and found.step == ("raised", "TypeError") and found.node == 0
+    assert "at the node at depth 0 (node.player 'X'), yours raises TypeError; the right backup leaves it " \
+           "with 4 visits" in str(found), str(found)

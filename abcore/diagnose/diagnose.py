@@ -108,15 +108,14 @@ class Diagnosis:
     def __str__(self) -> str:
         head = (f"This looks like a known slip: {self.variant.slip}." if self.variant else
                 "This matches none of the known slips; here is where it first parts from the right search.")
-        at = (f"the node at depth {self.node} (node.player {self.step[2] if self.step else '?'!r})"
-              if self.kind == "backup" else self.node)
+        at = (f"the node at depth {self.node} (node.player {self.case.args[0][self.node]!r})"
+              if self.kind == "backup" and self.node is not None else self.node)
         if self.entered is not None:
             at = f"{at} ({self._say(self.entered).replace(f'enters {self.node} with', 'entered with')})"
-        right = "the right backup" if self.kind == "backup" else "the right search"
-        body = (f" It first shows on {self.where()}: at {at}, yours {self._say(self.step)}; "
+        right = {"backup": "the right backup", "select": "UCB1"}.get(self.kind, "the right search")
+        at = "" if self.node is None else f"at {at}, "
+        body = (f" It first shows on {self.where()}: {at}yours {self._say(self.step)}; "
                 f"{right} {self._say(self.expected)}.")
-        if self.kind == "select":
-            body = f" It first shows on {self.where()}: yours {self._say(self.step)}; UCB1 {self._say(self.expected)}."
         fix = f" Fix: {self.variant.fix}." if self.variant else ""
         return head + body + fix
 
@@ -125,18 +124,6 @@ class Diagnosis:
 def _observed(f: Callable, kind: str, trace: bool) -> tuple:
     """A catalogue search's steps on every case of ``kind`` (the same every time: kept)."""
     return tuple(tuple(observe(f, c, trace)) for c in cases(kind))
-
-
-def _node(kind: str, step: tuple | None, other: tuple | None, case: Case) -> Any:
-    """Where the difference happens: the node of the first differing step."""
-    step = step or other
-    if step is None:
-        return None
-    if kind == "backup":
-        return step[1]
-    if kind == "select":
-        return None
-    return step[1] if len(step) > 1 else (case.tree.initial_state if case.tree is not None else None)
 
 
 def diagnose(student: Callable, kind: str, first: Iterable[GameTree] = ()) -> Diagnosis | None:
@@ -180,28 +167,31 @@ def diagnose(student: Callable, kind: str, first: Iterable[GameTree] = ()) -> Di
     case, m, r = found
     k = next((k for k, (a, b) in enumerate(zip(m, r)) if a != b), min(len(m), len(r)))
     step, expected = (m[k] if k < len(m) else None), (r[k] if k < len(r) else None)
-    if kind not in ("backup", "select") and step is not None and step[0] == "leave" and \
-            expected is not None and expected[0] == "leave" and step[1] == expected[1]:
-        node = step[1]
-    else:
-        node = _enclosing(m, k, case) if kind not in ("backup", "select") else _node(kind, step, expected, case)
+    node = _place(kind, m, r, k, case)
     entered = None
     if kind in _WINDOWED + ("limited",) and case.tree is not None and node != case.tree.initial_state:
         entered = next((s for s in reversed(m[:k]) if s[0] == "enter" and s[1] == node), None)
     return Diagnosis(kind, variant, case, step, expected, node, entered, any(case is c for c in extra))
 
 
-def _enclosing(steps: tuple, k: int, case: Case) -> Any:
-    """The node whose call is open when step ``k`` happens: where the search decided what to do next."""
+def _place(kind: str, mine: tuple, right: tuple, k: int, case: Case) -> Any:
+    """Where the first difference (step ``k``) happens. In a search: the node that returns
+    another value than the right search's, else the node whose call is open, where the search
+    chose what to do next. In a backup: the path node's depth. In a selection: None."""
+    step = mine[k] if k < len(mine) else (right[k] if k < len(right) else None)
+    if kind == "select" or step is None:
+        return None
+    if kind == "backup":
+        return next((s[1] for s in (mine[k:k + 1] + right[k:k + 1]) if s[0] == "node"), None)
+    if step[0] == "leave" and k < len(right) and right[k][:2] == step[:2]:
+        return step[1]
     open_: list = []
-    for s in steps[:k]:
+    for s in mine[:k]:
         if s[0] == "enter":
             open_.append(s[1])
         elif s[0] == "leave" and open_:
             open_.pop()
-    if open_:
-        return open_[-1]
-    return case.tree.initial_state if case.tree is not None else None
+    return open_[-1] if open_ else case.tree.initial_state if case.tree is not None else None
 
 
 def explain(student: Callable, kind: str | None = None, first: Iterable[GameTree] = ()) -> str:

@@ -19,7 +19,8 @@ only the call on the case's root is.
 >>> from abcore.diagnose.variants import minimax_value
 >>> case = Case("minimax", GameTree.from_nested([[3, 12]]))
 >>> observe(minimax_value, case)
-[('enter', 'r'), ('enter', 'r.0'), ('enter', 'r.0.0'), ('read', 'r.0.0'), ('leave', 'r.0.0', 3), ('enter', 'r.0.1'), ('read', 'r.0.1'), ('leave', 'r.0.1', 12), ('leave', 'r.0', 3), ('leave', 'r', 3)]
+[('enter', 'r'), ('enter', 'r.0'), ('enter', 'r.0.0'), ('read', 'r.0.0'), ('leave', 'r.0.0', 3),
+ ('enter', 'r.0.1'), ('read', 'r.0.1'), ('leave', 'r.0.1', 12), ('leave', 'r.0', 3), ('leave', 'r', 3)]
 """
 from __future__ import annotations
 
