@@ -75,21 +75,24 @@ def test_at_least_12_variants_over_the_seven_exercises():
 
 @pytest.mark.parametrize("variant", CATALOGUE, ids=lambda v: v.name)
 def test_each_variant_is_named_when_planted(variant):
-    found = diagnose(variant.search, variant.kind)
-    assert found is not None and found.variant is variant, found
-    assert variant.slip in str(found) and found.node is not None or variant.kind == "select"
+    for form in (variant.search, *variant.forms):
+        found = diagnose(form, variant.kind)
+        assert found is not None and found.variant is variant, found
+        assert variant.slip in str(found) and found.node is not None or variant.kind == "select"
 
 
 @pytest.mark.parametrize("kind", sorted({v.kind for v in CATALOGUE}))
 def test_the_variants_of_a_kind_differ_from_each_other_and_from_the_right_search(kind):
     # otherwise the first of two look-alikes would be named for both (the check above would fail
     # for the second), or a variant would be no bug at all
-    runs = {v.name: [observe(v.search, c) for c in cases(kind)] for v in CATALOGUE if v.kind == kind}
-    runs["(right)"] = [observe(REFERENCES[kind], c) for c in cases(kind)]
+    runs = {(v.name, i): [observe(form, c) for c in cases(kind)]
+            for v in CATALOGUE if v.kind == kind for i, form in enumerate((v.search, *v.forms))}
+    runs[("(right)", 0)] = [observe(REFERENCES[kind], c) for c in cases(kind)]
     names = list(runs)
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            assert runs[a] != runs[b], f"{a} and {b} do the same on every diagnostic case"
+            if a[0] != b[0]:        # two forms of one slip may do the same somewhere, not two slips
+                assert runs[a] != runs[b], f"{a} and {b} do the same on every diagnostic case"
 
 
 @pytest.mark.parametrize("name", sorted(PLANTED), ids=lambda n: n.removesuffix(".py"))
@@ -306,3 +309,139 @@ def test_a_backup_that_crashes_is_shown_on_its_path():
     assert found.variant is None and found.step == ("raised", "TypeError") and found.node == 0
     assert "at the node at depth 0 (node.player 'X'), yours raises TypeError; the right backup leaves it " \
            "with 4 visits" in str(found), str(found)
+
+
+# --- the variants no notebook plants, written again in another style (break, best, kwargs) -------
+
+STUDENTS = {
+    "window_not_passed": '''
+def alphabeta_value(tree, node, alpha=-INF, beta=INF):
+    if tree.kind(node) == "leaf":
+        return tree.value(node)
+    best = -INF if tree.kind(node) == "max" else INF
+    for child in tree.children(node):
+        value = alphabeta_value(tree, child)
+        if tree.kind(node) == "max":
+            best = max(best, value)
+            if best >= beta:
+                break
+            alpha = max(alpha, best)
+        else:
+            best = min(best, value)
+            if best <= alpha:
+                break
+            beta = min(beta, best)
+    return best
+''',
+    "returns_alpha": '''
+def alphabeta_value(tree, node, alpha=-INF, beta=INF):
+    if tree.kind(node) == "leaf":
+        return tree.value(node)
+    best = -INF if tree.kind(node) == "max" else INF
+    for child in tree.children(node):
+        value = alphabeta_value(tree, child, alpha=alpha, beta=beta)
+        if tree.kind(node) == "max":
+            best = max(best, value)
+            if best >= beta:
+                return best
+            alpha = max(alpha, best)
+        else:
+            best = min(best, value)
+            if best <= alpha:
+                return best
+            beta = min(beta, best)
+    return alpha if tree.kind(node) == "max" else beta
+''',
+    "sign_not_flipped": '''
+def negamax_value(tree, node, alpha=-INF, beta=INF):
+    if tree.kind(node) == "leaf":
+        return tree.utility(node, tree.to_move(node))
+    best = -INF
+    for child in tree.children(node):
+        best = max(best, negamax_value(tree, child, alpha=-beta, beta=-alpha))
+        alpha = max(alpha, best)
+        if alpha >= beta:
+            break
+    return best
+''',
+    "window_not_swapped": '''
+def negamax_value(tree, node, alpha=-INF, beta=INF):
+    if tree.kind(node) == "leaf":
+        return tree.utility(node, tree.to_move(node))
+    best = -INF
+    for child in tree.children(node):
+        best = max(best, -negamax_value(tree, child, -alpha, -beta))
+        alpha = max(alpha, best)
+        if alpha >= beta:
+            break
+    return best
+''',
+    "leaf_for_max": '''
+def negamax_value(tree, node, alpha=-INF, beta=INF):
+    if tree.kind(node) == "leaf":
+        return tree.utility(node, "max")
+    best = -INF
+    for child in tree.children(node):
+        best = max(best, -negamax_value(tree, child, -beta, -alpha))
+        alpha = max(alpha, best)
+        if alpha >= beta:
+            break
+    return best
+''',
+    "one_ply_too_shallow": '''
+def limited_value(game, state, depth, evaluate, player):
+    if game.is_terminal(state):
+        return game.utility(state, player)
+    if depth <= 1:
+        return evaluate(state, player)
+    best = None
+    for a in game.actions(state):
+        v = limited_value(game, game.result(state, a), depth - 1, evaluate, player)
+        if best is None or (v > best if game.to_move(state) == player else v < best):
+            best = v
+    return best
+''',
+    "depth_not_decreased": '''
+def limited_value(game, state, depth, evaluate, player):
+    if game.is_terminal(state):
+        return game.utility(state, player)
+    if depth == 0:
+        return evaluate(state, player)
+    children = [game.result(state, a) for a in game.actions(state)]
+    values = [limited_value(game, c, depth, evaluate, player) for c in children]
+    return max(values) if game.to_move(state) == player else min(values)
+''',
+    "max_for_player": '''
+def limited_value(game, state, depth, evaluate, player):
+    if game.is_terminal(state):
+        return game.utility(state, player)
+    if depth == 0:
+        return evaluate(state, player)
+    values = [limited_value(game, game.result(state, a), depth - 1, evaluate, player)
+              for a in game.actions(state)]
+    return max(values) if game.to_move(state) == "max" else min(values)
+''',
+    "ties_to_the_last": '''
+def select_child(children, parent_visits, c=math.sqrt(2)):
+    unvisited = [ch for ch in children if ch.visits == 0]
+    if unvisited:
+        return unvisited[0]
+    scores = [ch.total / ch.visits + c * math.sqrt(math.log(parent_visits) / ch.visits) for ch in children]
+    best = max(scores)
+    return [ch for ch, s in zip(children, scores) if s == best][-1]
+''',
+    "no_square_root": '''
+def select_child(children, parent_visits, c=math.sqrt(2)):
+    for child in children:
+        if not child.visits:
+            return child
+    return max(children, key=lambda ch: ch.total / ch.visits + c * math.log(parent_visits) / ch.visits)
+''',
+}
+
+
+@pytest.mark.parametrize("variant", sorted(STUDENTS))
+def test_a_variant_written_in_another_style_is_named(variant):
+    student = defined(STUDENTS[variant])
+    found = diagnose(student, EXERCISES[student.__name__])
+    assert found is not None and found.variant is VARIANTS[variant], str(found)

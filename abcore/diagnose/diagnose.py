@@ -162,8 +162,8 @@ def diagnose(student: Callable, kind: str, first: Iterable[GameTree] = ()) -> Di
     found = next(((c, m, r) for c, m, r in where if m != r), None)
     if found is None:
         return None
-    variant = next((v for v in CATALOGUE if v.kind == kind
-                    and _observed(v.search, kind, trace) == tuple(mine)), None)
+    variant = next((v for v in CATALOGUE if v.kind == kind and any(
+        _observed(form, kind, trace) == tuple(mine) for form in (v.search, *v.forms))), None)
     case, m, r = found
     k = next((k for k, (a, b) in enumerate(zip(m, r)) if a != b), min(len(m), len(r)))
     step, expected = (m[k] if k < len(m) else None), (r[k] if k < len(r) else None)

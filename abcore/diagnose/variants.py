@@ -37,13 +37,16 @@ KINDS = {
 @dataclass(frozen=True)
 class Variant:
     """A known wrong search: its ``name`` (an identifier), its ``kind``, the ``slip`` named to
-    the student, the ``fix`` in the pseudocode's words, and the wrong ``search`` itself."""
+    the student, the ``fix`` in the pseudocode's words, and the wrong ``search`` itself; ``forms``
+    are other ways of writing the same slip that do differently on some case (a student who
+    writes any of them has made this slip)."""
 
     name: str
     kind: str
     slip: str
     fix: str
     search: Callable[..., Any]
+    forms: tuple[Callable[..., Any], ...] = ()
 
 
 # --- 2.1 minimax --------------------------------------------------------------------------------
@@ -325,6 +328,20 @@ def window_not_swapped(tree, node, alpha=-INF, beta=INF):
     return v
 
 
+def window_not_swapped_alpha_cut(tree, node, alpha=-INF, beta=INF):
+    # the same slip with the cut tested on alpha after it is raised: once the child's window is
+    # upside down (alpha > beta), the two cut tests part ways
+    if tree.kind(node) == "leaf":
+        return tree.value(node) if tree.to_move(node) == "max" else -tree.value(node)
+    v = -INF
+    for c in tree.children(node):
+        v = max(v, -window_not_swapped_alpha_cut(tree, c, -alpha, -beta))
+        alpha = max(alpha, v)
+        if alpha >= beta:
+            return v
+    return v
+
+
 def sign_not_flipped(tree, node, alpha=-INF, beta=INF):
     if tree.kind(node) == "leaf":
         return tree.value(node) if tree.to_move(node) == "max" else -tree.value(node)
@@ -581,7 +598,8 @@ CATALOGUE: tuple[Variant, ...] = (
     Variant("ends_with_the_other_bound", "failhard", "fail-hard returning the wrong bound after the loop",
             "when no child caused a cut, MAX returns α and MIN returns β", ends_with_the_other_bound),
     Variant("window_not_swapped", "negamax", "α and β not swapped for the child",
-            "the child's window is (-β, -α): negated AND swapped", window_not_swapped),
+            "the child's window is (-β, -α): negated AND swapped", window_not_swapped,
+            (window_not_swapped_alpha_cut,)),
     Variant("sign_not_flipped", "negamax", "the sign not flipped",
             "a child's value is for the other side: v = max(v, -negamax(child, -β, -α))", sign_not_flipped),
     Variant("leaf_for_max", "negamax", "the evaluation from the wrong side (a leaf's value for MAX)",
