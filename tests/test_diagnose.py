@@ -445,3 +445,72 @@ def test_a_variant_written_in_another_style_is_named(variant):
     student = defined(STUDENTS[variant])
     found = diagnose(student, EXERCISES[student.__name__])
     assert found is not None and found.variant is VARIANTS[variant], str(found)
+
+
+RIGHT_IN_ANOTHER_STYLE = [
+    '''
+def alphabeta_value(tree, node, alpha=-INF, beta=INF):
+    if tree.kind(node) == "leaf":
+        return tree.utility(node, "max")
+    maximising = tree.kind(node) == "max"
+    best = -INF if maximising else INF
+    for child in tree.children(node):
+        value = alphabeta_value(tree, child, alpha=alpha, beta=beta)
+        if maximising:
+            best = max(best, value)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, value)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+''',
+    '''
+def negamax_value(tree, node, alpha=-INF, beta=INF):
+    if tree.kind(node) == "leaf":
+        return tree.utility(node, tree.to_move(node))
+    best = -INF
+    for child in tree.children(node):
+        best = max(best, -negamax_value(tree, child, -beta, -alpha))
+        alpha = max(alpha, best)
+        if alpha >= beta:
+            break
+    return best
+''',
+    '''
+def failhard_value(tree, node, alpha=-INF, beta=INF):
+    if tree.kind(node) == "leaf":
+        return max(alpha, min(beta, tree.value(node)))
+    for child in tree.children(node):
+        value = failhard_value(tree, child, alpha, beta)
+        if tree.kind(node) == "max":
+            if value >= beta:
+                return beta
+            alpha = max(alpha, value)
+        else:
+            if value <= alpha:
+                return alpha
+            beta = min(beta, value)
+    return alpha if tree.kind(node) == "max" else beta
+''',
+    '''
+def limited_value(game, state, depth, evaluate, player):
+    if game.is_terminal(state):
+        return game.utility(state, player)
+    elif depth <= 0:
+        return evaluate(state, player)
+    best = None
+    for a in game.actions(state):
+        v = limited_value(game, game.result(state, a), depth - 1, evaluate, player)
+        if best is None or (v > best if game.to_move(state) == player else v < best):
+            best = v
+    return best
+''',
+]
+
+
+@pytest.mark.parametrize("source", RIGHT_IN_ANOTHER_STYLE, ids=["alphabeta", "negamax", "failhard", "limited"])
+def test_a_right_search_in_another_style_is_never_flagged(source):
+    student = defined(source)
+    assert diagnose(student, EXERCISES[student.__name__]) is None
