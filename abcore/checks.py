@@ -14,7 +14,7 @@ from .game import Number
 from .trees import GameTree, random_tree
 
 __all__ = ["check", "random_cases", "nested", "CheckFailed", "NotWrittenYet",
-           "leaves_read", "check_answer", "check_game", "check_calls", "name_the_slip"]
+           "leaves_read", "check_answer", "check_game", "check_calls"]
 
 
 class CheckFailed(AbcoreError, AssertionError):
@@ -128,27 +128,15 @@ def check(student: Callable, reference: Callable, cases: Iterable[GameTree] | No
             raise CheckFailed(f"{name} is wrong on the tree {nested(tree)!r} "
                               f"({tree.to_move(tree.initial_state).upper()} to move at the root): "
                               f"expected {expected!r}, got {got!r}" + (f". {extra}" if extra else "")
-                              + name_the_slip(student, first=[tree]))       # issue 16
+                              + _name_the_slip(student, tree))       # issue 16
         count += 1
     print(f"✓ {name}: the same answer as the reference on {count} random trees")
 
 
-def name_the_slip(student: Callable, kind: str | None = None, first: Iterable[GameTree] = ()) -> str:
-    """Issue 16, to end a failing check's message: a new line and the known slip ``student``
-    matches, with the tree and node where it went astray (on a tree of ``first`` if it shows
-    there); ``''`` when there is nothing to say. ``kind`` defaults to the exercise the function's
-    name is (:func:`abcore.diagnose.explain`, ``EXERCISES``).
-
-    >>> from abcore.diagnose import VARIANTS
-    >>> text = name_the_slip(VARIANTS["ln_of_child"].search, "select")
-    >>> text.startswith(chr(10) + "This looks like a known slip: UCB with the child's count")
-    True
-    >>> name_the_slip(len)
-    ''
-    """
-    from .diagnose import explain      # here, not above: abcore.diagnose imports this module
-    text = explain(student, kind, first)
-    return f"\n{text}" if text else ""
+def _name_the_slip(student: Callable, tree: GameTree) -> str:
+    """Issue 16: :func:`abcore.diagnose.name_the_slip`, imported here (abcore.diagnose imports this module)."""
+    from .diagnose import name_the_slip
+    return name_the_slip(student, first=[tree])
 
 
 def _show(tree: GameTree, draw: bool) -> None:

@@ -12,9 +12,9 @@ says which one a student's search matches, on which small tree and at which node
 'the depth off by one (one ply too deep)'
 """
 from .cases import cases
-from .diagnose import EXERCISES, Diagnosis, diagnose, explain
+from .diagnose import EXERCISES, Diagnosis, diagnose, explain, name_the_slip
 from .observe import Case, Stats, observe
 from .variants import CATALOGUE, KINDS, REFERENCES, VARIANTS, Variant
 
-__all__ = ["diagnose", "explain", "Diagnosis", "EXERCISES", "CATALOGUE", "VARIANTS", "Variant",
-           "KINDS", "REFERENCES", "cases", "Case", "Stats", "observe"]
+__all__ = ["diagnose", "explain", "name_the_slip", "Diagnosis", "EXERCISES", "CATALOGUE", "VARIANTS",
+           "Variant", "KINDS", "REFERENCES", "cases", "Case", "Stats", "observe"]

@@ -25,7 +25,7 @@ from .cases import cases, cases_on
 from .observe import Case, observe, traceable
 from .variants import CATALOGUE, KINDS, REFERENCES, Variant
 
-__all__ = ["Diagnosis", "diagnose", "explain", "EXERCISES"]
+__all__ = ["Diagnosis", "diagnose", "explain", "name_the_slip", "EXERCISES"]
 
 # The exercises' function names, and the kind each one is (what its check calls).
 EXERCISES = {"minimax_value": "minimax", "alphabeta_value": "alphabeta", "failhard_value": "failhard",
@@ -212,3 +212,19 @@ def explain(student: Callable, kind: str | None = None, first: Iterable[GameTree
     except Exception:           # the check's own message must survive whatever happens here
         return ""
     return "" if found is None else str(found)
+
+
+def name_the_slip(student: Callable, kind: str | None = None, first: Iterable[GameTree] = ()) -> str:
+    """To end a failing check's message: a new line and :func:`explain` (the known slip
+    ``student`` matches, the tree and the node), or ``''`` when there is nothing to say.
+    :func:`abcore.checks.check` ends its messages with it; a check written by hand can too.
+
+    >>> from abcore.diagnose import VARIANTS
+    >>> text = name_the_slip(VARIANTS["ln_of_child"].search, "select")
+    >>> text.startswith(chr(10) + "This looks like a known slip: UCB with the child's count")
+    True
+    >>> name_the_slip(len)
+    ''
+    """
+    text = explain(student, kind, first)
+    return f"\n{text}" if text else ""

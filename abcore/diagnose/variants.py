@@ -228,6 +228,23 @@ def min_uses_max(tree, node, alpha=-INF, beta=INF):
     return v
 
 
+def never_cuts(tree, node, alpha=-INF, beta=INF):
+    kind = tree.kind(node)
+    if kind == "leaf":
+        return tree.value(node)
+    if kind == "max":
+        v = -INF
+        for c in tree.children(node):
+            v = max(v, never_cuts(tree, c, alpha, beta))
+            alpha = max(alpha, v)
+        return v
+    v = INF
+    for c in tree.children(node):
+        v = min(v, never_cuts(tree, c, alpha, beta))
+        beta = min(beta, v)
+    return v
+
+
 # --- 4.1 fail-hard alpha-beta -------------------------------------------------------------------
 
 def failhard_value(tree, node, alpha=-INF, beta=INF):
@@ -300,6 +317,19 @@ def ends_with_the_other_bound(tree, node, alpha=-INF, beta=INF):
         if alpha >= beta:
             return alpha
     return alpha
+
+
+def never_cuts_hard(tree, node, alpha=-INF, beta=INF):
+    kind = tree.kind(node)
+    if kind == "leaf":
+        return min(max(tree.value(node), alpha), beta)
+    if kind == "max":
+        for c in tree.children(node):
+            alpha = max(alpha, never_cuts_hard(tree, c, alpha, beta))
+        return min(alpha, beta)
+    for c in tree.children(node):
+        beta = min(beta, never_cuts_hard(tree, c, alpha, beta))
+    return max(alpha, beta)
 
 
 # --- negamax (values for the side to move) ------------------------------------------------------
@@ -590,6 +620,12 @@ CATALOGUE: tuple[Variant, ...] = (
             returns_alpha),
     Variant("min_uses_max", "alphabeta", "a MIN node using max",
             "at a MIN node v = min(v, child value)", min_uses_max),
+    Variant("never_cuts", "alphabeta", "no cut-off (every child searched)",
+            f"{_CUT}, and return at once: the rest of the children cannot change the parent's choice",
+            never_cuts),
+    Variant("never_cuts_hard", "failhard", "no cut-off (every child searched)",
+            "on α ≥ β return at once (β at MAX, α at MIN): the rest of the children cannot change "
+            "the parent's choice", never_cuts_hard),
     Variant("soft_for_hard", "failhard", "fail-soft where fail-hard is asked",
             "fail-hard clamps: a leaf returns min(max(value, α), β), a node returns α (MAX) or β (MIN) "
             "after its loop and the bound it crossed on a cut", soft_for_hard),
