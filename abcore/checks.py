@@ -127,9 +127,16 @@ def check(student: Callable, reference: Callable, cases: Iterable[GameTree] | No
             extra = hint(expected, got, tree) if hint else None
             raise CheckFailed(f"{name} is wrong on the tree {nested(tree)!r} "
                               f"({tree.to_move(tree.initial_state).upper()} to move at the root): "
-                              f"expected {expected!r}, got {got!r}" + (f". {extra}" if extra else ""))
+                              f"expected {expected!r}, got {got!r}" + (f". {extra}" if extra else "")
+                              + _name_the_slip(student, tree))       # issue 16
         count += 1
     print(f"✓ {name}: the same answer as the reference on {count} random trees")
+
+
+def _name_the_slip(student: Callable, tree: GameTree) -> str:
+    """Issue 16: :func:`abcore.diagnose.name_the_slip`, imported here (abcore.diagnose imports this module)."""
+    from .diagnose import name_the_slip
+    return name_the_slip(student, first=[tree])
 
 
 def _show(tree: GameTree, draw: bool) -> None:

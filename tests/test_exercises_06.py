@@ -24,7 +24,8 @@ class TestExercises(ExerciseTests):
         # the point of issue 10 §4: the evaluation differs from the utility at finished games
         "ex6-2-limited-value__depth_before_terminal.py":
             r"^limited_value \(at depths 0 to 4\) is wrong on the tree \[-?\d+\] \(MAX to move at the root\): "
-            r"expected \{0: -1\.5, 1: -3, 2: -3, 3: -3, 4: -3\}, got \{0: -1\.5, 1: -1\.5, 2: -3, 3: -3, 4: -3\}$",
+            r"expected \{0: -1\.5, 1: -3, 2: -3, 3: -3, 4: -3\}, got \{0: -1\.5, 1: -1\.5, 2: -3, 3: -3, 4: -3\}\n"
+            r"This looks like a known slip: the depth tested before the end of the game\. It first shows on this tree ",
         "ex6-2-limited-value__evaluates_for_side_to_move.py":
             r"^limited_value \(at depths 0 to 4\) is wrong on the tree .*: expected \{0: .*\}, got \{0: ",
         "ex6-2-limited-value__one_ply_too_deep.py":

@@ -1,0 +1,230 @@
+"""Name the bug: run a student's search on the diagnostic cases, compare what it did, step by
+step, with the right search and with each known wrong variant of the catalogue, and say which
+slip it matches, on which case and at which node it first went astray.
+
+>>> from abcore.diagnose.variants import strict_cut
+>>> d = diagnose(strict_cut, "alphabeta")
+>>> d.variant.name, d.node
+('strict_cut', 'r.1')
+>>> print(d)                                                  # doctest: +NORMALIZE_WHITESPACE
+This looks like a known slip: a cut on > instead of ≥. It first shows on the tree [[2, 2], [2, 1]]
+(MAX to move at the root) with the window (α, β) = (−∞, ∞): at r.1 (entered with (α, β) = (2, ∞)),
+yours enters r.1.1 with (α, β) = (2, 2); the right search returns 2 from r.1. Fix: cut as soon as
+v ≥ β at MAX, v ≤ α at MIN: a tie is enough, the parent will not choose this node.
+"""
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from ..checks import nested
+from ..trees import GameTree
+from .cases import cases, cases_on
+from .observe import Case, observe, traceable
+from .variants import CATALOGUE, KINDS, REFERENCES, Variant
+
+__all__ = ["Diagnosis", "diagnose", "explain", "name_the_slip", "EXERCISES"]
+
+# The exercises' function names, and the kind each one is (what its check calls).
+EXERCISES = {"minimax_value": "minimax", "alphabeta_value": "alphabeta", "failhard_value": "failhard",
+             "negamax_value": "negamax", "limited_value": "limited", "expectimax_value": "expectimax",
+             "backup": "backup", "select_child": "select"}
+
+_WINDOWED = ("alphabeta", "failhard", "negamax")
+
+
+def _fv(x: Any) -> str:
+    if isinstance(x, float) and math.isinf(x):
+        return "∞" if x > 0 else "−∞"
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+def _visits(n: int) -> str:
+    return f"{n} visit" if n == 1 else f"{n} visits"
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """What a wrong search did: the ``variant`` it matches on every case (None: no known slip),
+    the first ``case`` where it parts from the right search, its ``step`` there and the right
+    search's ``expected`` step (None: it had stopped), the ``node`` where that happens and the
+    step that entered it (``entered``: its window or depth; None for the root or no search)."""
+
+    kind: str
+    variant: Variant | None
+    case: Case
+    step: tuple | None
+    expected: tuple | None
+    node: Any
+    entered: tuple | None = None
+    given: bool = False         # the case is on a tree given to look at first (the check's)
+
+    def where(self) -> str:
+        """The case, in words."""
+        c = self.case
+        if c.kind == "backup":
+            players, value, player = c.args
+            return (f"a playout with result {value:+g} for {player}, backed up along a path whose "
+                    f"node.player are {', '.join(players)} (each node had 3 visits and total +1)")
+        if c.kind == "select":
+            kids, n, cc = c.args
+            shown = ", ".join(f"move {i}: {_visits(v)}, total {t:g}" for i, (v, t) in enumerate(kids))
+            return f"children [{shown}] with N(parent) = {n} and c = {cc:.3g}"
+        assert c.tree is not None
+        text = ("this tree" if self.given else f"the tree {nested(c.tree)!r} "
+                f"({c.tree.to_move(c.tree.initial_state).upper()} to move at the root)")
+        if c.kind in _WINDOWED:
+            text += f" with the window (α, β) = ({_fv(c.args[0])}, {_fv(c.args[1])})"
+        elif c.kind == "limited":
+            text += (f" at depth {c.args[0]} for {c.args[1]!r} (evaluate: half the value of the leftmost "
+                     "leaf below, for the player asked)")
+        return text
+
+    def _say(self, step: tuple | None) -> str:
+        if step is None:
+            return "stops there"
+        what = step[0]
+        if what == "enter":
+            node, *args = step[1:]
+            if self.kind in _WINDOWED and len(args) >= 2:
+                return f"enters {node} with (α, β) = ({_fv(args[0])}, {_fv(args[1])})"
+            if self.kind == "limited" and len(args) >= 2:
+                return f"enters {node} with depth {args[0]} for {args[1]!r}"
+            return f"enters {node}"
+        if what == "read":
+            return f"reads the leaf {step[1]}"
+        if what == "eval":
+            return f"evaluates {step[1]} for {step[2]!r}"
+        if what == "leave":
+            return f"returns {_fv(step[2])} from {step[1]}"
+        if what == "node":
+            return f"leaves it with {_visits(step[3])} and total {_fv(step[4])}"
+        if what == "chose":
+            return f"chooses move {step[1]}"
+        return f"raises {step[1]}"
+
+    def __str__(self) -> str:
+        head = (f"This looks like a known slip: {self.variant.slip}." if self.variant else
+                "This matches none of the known slips; here is where it first parts from the right search.")
+        at = (f"the node at depth {self.node} (node.player {self.case.args[0][self.node]!r})"
+              if self.kind == "backup" and self.node is not None else self.node)
+        if self.entered is not None:
+            at = f"{at} ({self._say(self.entered).replace(f'enters {self.node} with', 'entered with')})"
+        right = {"backup": "the right backup", "select": "UCB1"}.get(self.kind, "the right search")
+        at = "" if self.node is None else f"at {at}, "
+        body = (f" It first shows on {self.where()}: {at}yours {self._say(self.step)}; "
+                f"{right} {self._say(self.expected)}.")
+        fix = f" Fix: {self.variant.fix}." if self.variant else ""
+        return head + body + fix
+
+
+@functools.lru_cache(maxsize=None)
+def _observed(f: Callable, kind: str, trace: bool) -> tuple:
+    """A catalogue search's steps on every case of ``kind`` (the same every time: kept)."""
+    return tuple(tuple(observe(f, c, trace)) for c in cases(kind))
+
+
+def diagnose(student: Callable, kind: str, first: Iterable[GameTree] = ()) -> Diagnosis | None:
+    """Run ``student`` on the diagnostic cases of ``kind`` and compare it with the right search.
+
+    Parameters
+    ----------
+    student : callable
+        The student's search, called as the kind says (``KINDS[kind]``).
+    kind : str
+        ``'minimax'``, ``'alphabeta'``, ``'failhard'``, ``'negamax'``, ``'limited'``,
+        ``'expectimax'``, ``'backup'`` or ``'select'``.
+    first : iterable of GameTree, optional
+        Trees to look at before the diagnostic cases (a check's failing tree): the place where
+        it went astray is shown on them when it shows there. The variant is named from the
+        diagnostic cases alone.
+
+    Returns
+    -------
+    Diagnosis or None
+        None when it does what the right search does on every case; otherwise the variant it
+        matches on every case (or None), with the first case and node where it goes astray.
+
+    >>> from abcore.diagnose.variants import alphabeta_value
+    >>> diagnose(alphabeta_value, "alphabeta") is None
+    True
+    """
+    if kind not in KINDS:
+        raise ValueError(f"unknown kind {kind!r}: use one of {', '.join(KINDS)}")
+    trace = traceable(student)
+    mine = [tuple(observe(student, c, trace)) for c in cases(kind)]
+    right = _observed(REFERENCES[kind], kind, trace)
+    extra = cases_on(kind, first)
+    where = [(c, tuple(observe(student, c, trace)), tuple(observe(REFERENCES[kind], c, trace))) for c in extra]
+    where += list(zip(cases(kind), mine, right))
+    found = next(((c, m, r) for c, m, r in where if m != r), None)
+    if found is None:
+        return None
+    variant = next((v for v in CATALOGUE if v.kind == kind and any(
+        _observed(form, kind, trace) == tuple(mine) for form in (v.search, *v.forms))), None)
+    case, m, r = found
+    k = next((k for k, (a, b) in enumerate(zip(m, r)) if a != b), min(len(m), len(r)))
+    step, expected = (m[k] if k < len(m) else None), (r[k] if k < len(r) else None)
+    node = _place(kind, m, r, k, case)
+    entered = None
+    if kind in _WINDOWED + ("limited",) and case.tree is not None and node != case.tree.initial_state:
+        entered = next((s for s in reversed(m[:k]) if s[0] == "enter" and s[1] == node), None)
+    return Diagnosis(kind, variant, case, step, expected, node, entered, any(case is c for c in extra))
+
+
+def _place(kind: str, mine: tuple, right: tuple, k: int, case: Case) -> Any:
+    """Where the first difference (step ``k``) happens. In a search: the node that returns
+    another value than the right search's, else the node whose call is open, where the search
+    chose what to do next. In a backup: the path node's depth. In a selection: None."""
+    step = mine[k] if k < len(mine) else (right[k] if k < len(right) else None)
+    if kind == "select" or step is None:
+        return None
+    if kind == "backup":
+        return next((s[1] for s in (mine[k:k + 1] + right[k:k + 1]) if s[0] == "node"), None)
+    if step[0] == "leave" and k < len(right) and right[k][:2] == step[:2]:
+        return step[1]
+    open_: list = []
+    for s in mine[:k]:
+        if s[0] == "enter":
+            open_.append(s[1])
+        elif s[0] == "leave" and open_:
+            open_.pop()
+    return open_[-1] if open_ else case.tree.initial_state if case.tree is not None else None
+
+
+def explain(student: Callable, kind: str | None = None, first: Iterable[GameTree] = ()) -> str:
+    """The diagnosis of ``student`` in words, for a check's message: ``''`` when its kind is
+    unknown (``kind`` defaults to the exercise its name is, :data:`EXERCISES`), when it does what
+    the right search does on the diagnostic cases, or when diagnosing it fails. ``first``: trees
+    to show the place on first (:func:`diagnose`).
+
+    >>> from abcore.diagnose.variants import divides_by_count
+    >>> explain(divides_by_count, "expectimax")[:62]
+    'This looks like a known slip: expectimax dividing by the count'
+    """
+    kind = kind or EXERCISES.get(getattr(student, "__name__", ""))
+    if kind is None:
+        return ""
+    try:
+        found = diagnose(student, kind, first)
+    except Exception:           # the check's own message must survive whatever happens here
+        return ""
+    return "" if found is None else str(found)
+
+
+def name_the_slip(student: Callable, kind: str | None = None, first: Iterable[GameTree] = ()) -> str:
+    """To end a failing check's message: a new line and :func:`explain` (the known slip
+    ``student`` matches, the tree and the node), or ``''`` when there is nothing to say.
+    :func:`abcore.checks.check` ends its messages with it; a check written by hand can too.
+
+    >>> from abcore.diagnose import VARIANTS
+    >>> text = name_the_slip(VARIANTS["ln_of_child"].search, "select")
+    >>> text.startswith(chr(10) + "This looks like a known slip: UCB with the child's count")
+    True
+    >>> name_the_slip(len)
+    ''
+    """
+    text = explain(student, kind, first)
+    return f"\n{text}" if text else ""
