@@ -1,5 +1,5 @@
-"""Monte Carlo tree search: UCT with random playouts, the MCTS-Solver, a player that keeps its
-tree between moves, and the trace of iterations with its reader.
+"""Monte Carlo tree search: UCT with random playouts, Score-Bounded MCTS (the solver), a player
+that keeps its tree between moves, and the trace of iterations with its reader.
 
 - :func:`mcts` (``search.py``): the search;
 - :class:`Node` (``node.py``): a node of the tree, values credited to the player who moved in;

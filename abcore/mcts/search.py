@@ -1,4 +1,4 @@
-"""Monte Carlo tree search (UCT), with the MCTS-Solver as an option: :func:`mcts`.
+"""Monte Carlo tree search (UCT), with solving by score bounds as an option: :func:`mcts`.
 
 One iteration ("simulation") has four phases:
 
@@ -81,10 +81,11 @@ def mcts(game: Any, state: Any, *, simulations: int | None = None, seconds: floa
       :class:`~abcore.GameError` naming the position that repeats: mcts never hangs.
     - Ties: untried moves are expanded in a seeded random order; among children of equal UCB1
       value, the one expanded first is selected.
-    - ``solve=True``: MCTS-Solver. Nodes carry bounds on their exact value; a terminal node is
-      proven, a decision node is proven when its best proven child reaches the highest value any
-      child could have (the game's ``utility_range``, else only when every child is proven), a
-      chance node when all its outcomes are. Children proven worse than a sibling are no
+    - ``solve=True``: Score-Bounded MCTS (Cazenave & Saffidine 2011: it proves draws too, where
+      Winands' MCTS-Solver proves wins and losses). Nodes carry bounds on their exact value; a
+      terminal node is proven, a decision node is proven when its best proven child reaches the
+      highest value any child could have (the game's ``utility_range``, else only when every
+      child is proven), a chance node when all its outcomes are. Children proven worse than a sibling are no
       longer selected; a proven root stops the search.
     - ``value`` is for ``player`` (default: the player to move at ``state``; a chance root
       needs ``player=``): the proven value, or the mean value of the chosen move.
