@@ -1,0 +1,112 @@
+"""The player's side of a sandboxed seat: ``python -m abcore.tournament.child`` (started by
+:class:`~abcore.tournament.sandbox.SandboxedSeat`, never by hand).
+
+Before the player's code runs: CPU-seconds, address-space and file-size limits
+(``resource.setrlimit``; no file can grow), the privileges of ``nobody`` when started as root (so
+the results file, the parent's, cannot be opened for writing), ``print`` and file descriptor 1
+sent to /dev/null (the answers go out on a copy of the pipe only this module knows). After the
+player is loaded, no new file can be opened (``RLIMIT_NOFILE``). Messages are JSON lines: the
+parent sends ``{"player": ..., "source": ..., "seed": ...}`` once, then ``{"moves": "4453"}``
+per move; the child answers ``{"ready": true}`` once, then ``{"move": m}`` or
+``{"error": kind, "detail": text}``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import resource
+import sys
+import traceback
+import types
+
+from ..games import ConnectFour
+from .players import load_player, player_kind
+
+NOBODY = 65534
+
+
+def limit(memory_bytes: int, cpu_seconds: int) -> None:
+    """Apply the limits and drop root's privileges (when root); the player cannot raise them."""
+    resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    if os.geteuid() == 0:
+        os.setgroups([])
+        os.setgid(NOBODY)
+        os.setuid(NOBODY)
+
+
+def close_files() -> None:
+    """From now on no file can be opened: the limit on descriptors is the highest one open."""
+    top = 0
+    for fd in range(256):                 # fstat opens nothing (listing /proc/self/fd would)
+        try:
+            os.fstat(fd)
+            top = fd
+        except OSError:
+            pass
+    resource.setrlimit(resource.RLIMIT_NOFILE, (top + 1, top + 1))
+
+
+def main() -> None:
+    memory_bytes, cpu_seconds = int(sys.argv[1]), int(sys.argv[2])
+    out = os.fdopen(os.dup(1), "w", buffering=1)
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    sys.stdout = open(os.devnull, "w")
+    inbox = sys.stdin
+
+    def send(**message: object) -> None:
+        out.write(json.dumps(message) + "\n")
+
+    hello = json.loads(inbox.readline())
+    limit(memory_bytes, cpu_seconds)
+    try:
+        if player_kind(hello["player"]) == "reference":
+            player = load_player(hello["player"], hello["seed"])
+        else:
+            random.seed(hello["seed"])
+            player = types.ModuleType("player")
+            exec(compile(hello["source"], hello["player"], "exec"), player.__dict__)
+            if not callable(getattr(player, "choose", None)):
+                raise ValueError("the player defines no function choose(game, state)")
+    except BaseException as e:  # noqa: BLE001 - anything the player's code does is reported
+        send(error=_kind(e), detail=_detail(e))
+        return
+    game = ConnectFour()
+    close_files()
+    send(ready=True)
+    for line in inbox:
+        state = game.from_moves(json.loads(line)["moves"])
+        try:
+            move = player.choose(game, state)
+        except BaseException as e:  # noqa: BLE001
+            send(error=_kind(e), detail=_detail(e))
+            return
+        try:
+            send(move=move)
+        except (TypeError, ValueError):
+            send(error="garbage output", detail=f"choose returned {type(move).__name__}, not a column")
+            return
+
+
+def _kind(e: BaseException) -> str:
+    if isinstance(e, SystemExit):
+        return "exit"
+    if isinstance(e, MemoryError):
+        return "memory"
+    return "exception"
+
+
+def _detail(e: BaseException) -> str:
+    if isinstance(e, SystemExit):
+        return f"sys.exit({e.code!r})"
+    tb = traceback.extract_tb(e.__traceback__)
+    where = f" (line {tb[-1].lineno})" if tb else ""
+    return f"{type(e).__name__}: {e}"[:300] + where
+
+
+if __name__ == "__main__":
+    main()
