@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import math
+from statistics import NormalDist
 from typing import NamedTuple, Sequence
 
 __all__ = ["wilson", "bradley_terry", "Rating", "ELO", "PRIOR"]
@@ -18,9 +19,9 @@ ELO = 400 / math.log(10)       # Elo points per unit of Bradley-Terry strength
 PRIOR = 0.05                   # the prior's strength: a Gaussian of sd 1/sqrt(2 * 0.05) = 3.2 units
 
 
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% for ``z=1.96``) of ``successes`` out of ``n``; successes
-    may be fractional (a draw is half a point).
+def wilson(successes: float, n: int, confidence: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval of ``successes`` out of ``n`` at ``confidence``; successes may
+    be fractional (a draw is half a point).
 
     >>> [round(x, 3) for x in wilson(10, 10)]
     [0.722, 1.0]
@@ -31,6 +32,7 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """
     if n <= 0:
         return 0.0, 1.0
+    z = NormalDist().inv_cdf((1 + confidence) / 2)
     p = successes / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
