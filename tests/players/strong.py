@@ -2,6 +2,6 @@ from abcore import alphabeta, solve
 
 
 def choose(game, state):
-    if game.moves_played(state) >= 14:
+    if game.moves_played(state) >= 22:
         return solve(game, state).move
     return alphabeta(game, state, depth=4, evaluate=game.evaluate).move
