@@ -186,3 +186,18 @@ def test_bradley_terry_is_the_maximum_of_its_posterior():
     assert all(r.low < r.rating < r.high for r in got)
     even = bradley_terry(2, [(0, 1, 1), (0, 1, -1), (1, 0, 0)])
     assert even[0].rating == pytest.approx(even[1].rating, abs=1e-6)
+
+
+def test_the_guard_restores_a_results_file_changed_behind_its_back(tmp_path, capsys):
+    from abcore.tournament.store import Guard
+    out = tmp_path / "results.jsonl"
+    guard = Guard(out)
+    guard.append({"game": "0", "result": 1})
+    assert not os.access(out, os.W_OK) or os.geteuid() == 0     # read-only between appends
+    os.chmod(out, 0o644)
+    out.write_text('{"game": "0", "result": -1}\n{"game": "forged"}\n')   # a player's overwrite
+    guard.append({"game": "1", "result": 0})
+    guard.close()
+    assert [r["game"] for r in read_results(out)] == ["0", "1"] and read_results(out)[0]["result"] == 1
+    assert guard.restored == 1 and "changed by something else" in capsys.readouterr().err
+    assert os.access(out, os.W_OK)                                # its mode given back

@@ -4,8 +4,9 @@
 Before the player's code runs: CPU-seconds, address-space and file-size limits
 (``resource.setrlimit``; no file can grow), the privileges of ``nobody`` when started as root (so
 the results file, the parent's, cannot be opened for writing), ``print`` and file descriptor 1
-sent to /dev/null (the answers go out on a copy of the pipe only this module knows). After the
-player is loaded, no new file can be opened (``RLIMIT_NOFILE``). Messages are JSON lines: the
+sent to /dev/null (the answers go out on a copy of the pipe only this module knows). While the
+player's code runs no limit on opening files applies (a lazy ``import`` must work); the results
+file is guarded by the parent (:class:`~abcore.tournament.store.Guard`). Messages are JSON lines: the
 parent sends ``{"player": ..., "source": ..., "seed": ...}`` once, then ``{"moves": "4453"}``
 per move; the child answers ``{"ready": true}`` once, then ``{"move": m}`` or
 ``{"error": kind, "detail": text}``.
@@ -38,18 +39,6 @@ def limit(memory_bytes: int, cpu_seconds: int) -> None:
         os.setuid(NOBODY)
 
 
-def close_files() -> None:
-    """From now on no file can be opened: the limit on descriptors is the highest one open."""
-    top = 0
-    for fd in range(256):                 # fstat opens nothing (listing /proc/self/fd would)
-        try:
-            os.fstat(fd)
-            top = fd
-        except OSError:
-            pass
-    resource.setrlimit(resource.RLIMIT_NOFILE, (top + 1, top + 1))
-
-
 def main() -> None:
     memory_bytes, cpu_seconds = int(sys.argv[1]), int(sys.argv[2])
     out = os.fdopen(os.dup(1), "w", buffering=1)
@@ -76,7 +65,6 @@ def main() -> None:
         send(error=_kind(e), detail=_detail(e))
         return
     game = ConnectFour()
-    close_files()
     send(ready=True)
     for line in inbox:
         state = game.from_moves(json.loads(line)["moves"])

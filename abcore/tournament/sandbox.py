@@ -174,13 +174,23 @@ class SandboxedSeat:
 
 
 class InProcessSeat:
-    """The player in this process: ``ask`` calls its ``choose``; an exception is a Failure, but a
+    """The player in this process (a PLAYER name, an object with ``choose``, or a ``choose``
+    function): ``ask`` calls its ``choose``; an exception is a Failure, but a
     hang hangs and an exit exits (use :class:`SandboxedSeat` for code you do not trust)."""
 
     def __init__(self, spec: Any, seed: int = 0, limits: Limits = Limits()):
         from ..games import ConnectFour
         self.game = ConnectFour()
-        self.player = load_player(spec, seed) if isinstance(spec, str) else spec
+        if isinstance(spec, str):
+            self.player = load_player(spec, seed)
+        elif hasattr(spec, "choose"):
+            self.player = spec
+        elif callable(spec):                       # a bare choose(game, state)
+            from types import SimpleNamespace
+            self.player = SimpleNamespace(choose=spec)
+        else:
+            raise TypeError(f"a seat needs a PLAYER name, an object with choose(game, state), or "
+                            f"such a function; got {spec!r}")
         self.failure: Failure | None = None
 
     def ask(self, moves: str) -> Any:

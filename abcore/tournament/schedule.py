@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterator
 from .match import play_game
 from .players import player_kind
 from .sandbox import Limits
-from .store import append_result, read_results, repair
+from .store import Guard, read_results
 
 __all__ = ["OPENINGS", "schedule", "run_tournament"]
 
@@ -65,19 +65,20 @@ def run_tournament(players: list[str], out: str | Path, *, games_per_pair: int =
         if player_kind(p) != "reference" and not Path(p).is_file():
             raise ValueError(f"no such player file: {p}")
     out = Path(out)
-    repair(out)
+    guard = Guard(out)
     planned = schedule(players, games_per_pair)
     done = {r["game"] for r in read_results(out)}
     todo = [g for g in planned if g["game"] not in done]
     bar = _bar(len(planned), len(planned) - len(todo), progress)
     try:
         for record in _results(todo, limits, workers, executor):
-            append_result(out, record)
+            guard.append(record)
             if on_game is not None:
                 on_game(record)
             bar.update(1)
     finally:
         bar.close()
+        guard.close()
     keys = {g["game"] for g in planned}
     return [r for r in read_results(out) if r["game"] in keys]
 
