@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import random
 
+import nbformat
 import pytest
 
 from abcore import solve
+from abcore.checks import NotWrittenYet
 from abcore.games import ConnectFour
-from abcore.grading import (Threshold, blunder_rate, grade, measure, move_outcomes, score_against,
-                            solved_outcomes)
+from abcore.grading import Threshold, blunder_rate, grade, move_outcomes, score_against, solved_outcomes
 from abcore.grading.blunders import outcome
 from abcore.tournament import load_player
 
@@ -64,24 +65,34 @@ def test_scores_hold_at_0_and_1_and_refuse_odd_openings():
         score_against(lambda g, s: 4, ["random"], ["4"])
 
 
-RUBRIC = [
-    Threshold("blunder rate", "<=", 0.5, 1),
-    Threshold("blunder rate", "<=", 0.05, 2),
-    Threshold("score vs random", ">=", 0.75, 1),
-    Threshold("score vs alphabeta:2", ">=", 0.5, 1),
-    Threshold("score vs alphabeta:2", ">=", 0.75, 1),
-]
+NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "10_player.ipynb"
+
+
+def rubric_cell() -> str:
+    """The source of notebook 10's graded rubric cell (grade_id ex10-1-rubric)."""
+    cells = nbformat.read(NOTEBOOK, as_version=4).cells
+    return next(c.source for c in cells if c.get("metadata", {}).get("nbgrader", {}).get("grade_id") == "ex10-1-rubric")
 
 
 @pytest.mark.parametrize("name, points", [("weak", 1), ("middling", 3), ("strong", 6)])
-def test_the_rubric_gives_the_planted_players_their_points(name, points):
+def test_the_notebooks_rubric_gives_the_planted_players_their_points(name, points):
+    """Notebook 10's rubric cell, run as it is with a planted player as the student's choose:
+    the points are what its thresholds say for the measured values, and differ by player."""
     player = load_player(str(PLAYERS / f"{name}.py"))
-    m = measure(player.choose, limit=100, references=("random", "alphabeta:2"), openings=("", "44"))
-    g = grade(m, RUBRIC)
-    expected = sum(t.points for t in RUBRIC if (m.values[t.measure] <= t.value if t.comparison == "<="
-                                                 else m.values[t.measure] >= t.value))
-    assert g.points == expected == points, str(m) + "\n" + str(g)
-    assert g.out_of == 6 and len(g.lines) == len(RUBRIC)
+    ns = {"choose": player.choose, "game": ConnectFour()}
+    exec(compile(rubric_cell(), "ex10-1-rubric", "exec"), ns)
+    result, measured, rubric = ns["result"], ns["measured"], ns["RUBRIC"]
+    expected = sum(t.points for t in rubric if (measured.values[t.measure] <= t.value if t.comparison == "<="
+                                                 else measured.values[t.measure] >= t.value))
+    assert result.points == expected == points, str(measured) + "\n" + str(result)
+    assert result.out_of == 6 and len(result.lines) == len(rubric)
+
+
+def test_the_rubric_cell_says_a_stub_is_not_written_yet():
+    def stub(game, state):
+        raise NotImplementedError()
+    with pytest.raises(NotWrittenYet, match="choose is not written yet"):
+        exec(compile(rubric_cell(), "ex10-1-rubric", "exec"), {"choose": stub, "game": ConnectFour()})
 
 
 def test_a_rubric_with_an_unknown_measure_names_the_measures():

@@ -2,8 +2,8 @@
 :class:`~abcore.tournament.sandbox.SandboxedSeat`, never by hand).
 
 Before the player's code runs: CPU-seconds, address-space and file-size limits
-(``resource.setrlimit``; no file can grow), the privileges of ``nobody`` when started as root (so
-the results file, the parent's, cannot be opened for writing), ``print`` and file descriptor 1
+(``resource.setrlimit``; no file can grow), the privileges of ``nobody`` when started as root and
+``nobody`` can read this Python (so the results file, the parent's, cannot be opened for writing), ``print`` and file descriptor 1
 sent to /dev/null (the answers go out on a copy of the pipe only this module knows). While the
 player's code runs no limit on opening files applies (a lazy ``import`` must work); the results
 file is guarded by the parent (:class:`~abcore.tournament.store.Guard`). Messages are JSON lines: the
@@ -17,6 +17,7 @@ import json
 import os
 import random
 import resource
+import stat
 import sys
 import traceback
 import types
@@ -33,10 +34,25 @@ def limit(memory_bytes: int, cpu_seconds: int) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
     resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    if os.geteuid() == 0:
+    if os.geteuid() == 0 and all(_others_can_read(p) for p in sys.path if p and os.path.exists(p)):
         os.setgroups([])
         os.setgid(NOBODY)
         os.setuid(NOBODY)
+
+
+def _others_can_read(path: str) -> bool:
+    """Whether a user with no rights of its own (``nobody``) reaches ``path``: every folder on the
+    way searchable by others. If not (Python installed in root's home), dropping root's privileges
+    would break every later ``import``, so the child keeps them and the parent's guard of the
+    results file (read-only, checked before each append) is the protection left."""
+    path = os.path.abspath(path)
+    while True:
+        if not os.stat(path).st_mode & stat.S_IXOTH and os.path.isdir(path):
+            return False
+        parent = os.path.dirname(path)
+        if parent == path:
+            return True
+        path = parent
 
 
 def main() -> None:
