@@ -205,4 +205,7 @@ def main() -> None:
     print()
     mcts_bench.main()
     print()
+    from . import tournament
+    tournament.main()
+    print()
     print(f"{_load()} at the end (above {os.cpu_count()}: other jobs shared the cores)")

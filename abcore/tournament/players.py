@@ -1,0 +1,190 @@
+"""Players: what ``choose(game, state) -> move`` a tournament seat runs, from a PLAYER argument.
+
+A PLAYER is one of:
+
+- a reference player by name: ``random``, ``alphabeta:D`` (alpha-beta to depth D with Connect
+  4's open-lines evaluation), ``mcts:N`` (MCTS, N simulations a move, the tree kept between
+  moves);
+- a ``.py`` file defining ``choose(game, state)``; the module may keep state between calls (one
+  fresh module per game);
+- a ``.ipynb`` notebook whose cells define ``choose``: only the statements ``choose`` needs are
+  run (:func:`notebook_source`), so a submitted notebook's demonstrations and grading cells are not
+  replayed at every game.
+
+:func:`load_player` turns a PLAYER into an object with ``choose``; seeds make random players
+repeatable (the game's index in the schedule is its seed).
+"""
+from __future__ import annotations
+
+import ast
+import json
+import random
+import types
+from pathlib import Path
+from typing import Any, Callable
+
+from ..games import ConnectFour
+from ..mcts import MCTSPlayer
+from ..search import alphabeta
+
+__all__ = ["REFERENCES", "load_player", "player_kind", "notebook_source", "RandomPlayer",
+           "AlphaBetaPlayer", "MCTSReference"]
+
+
+class RandomPlayer:
+    """Uniform over the legal moves, with its own ``random.Random(seed)``.
+
+    >>> g = ConnectFour()
+    >>> RandomPlayer(seed=1).choose(g, g.initial_state) in g.actions(g.initial_state)
+    True
+    """
+
+    def __init__(self, seed: Any = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Any, state: Any) -> Any:
+        return self.rng.choice(list(game.actions(state)))
+
+
+class AlphaBetaPlayer:
+    """Alpha-beta to a fixed ``depth``, scored by the game's ``evaluate`` (Connect 4: open lines);
+    deterministic.
+
+    >>> g = ConnectFour()
+    >>> AlphaBetaPlayer(2).choose(g, g.from_moves("445566"))      # X wins at once
+    3
+    """
+
+    def __init__(self, depth: int):
+        self.depth = depth
+
+    def choose(self, game: Any, state: Any) -> Any:
+        return alphabeta(game, state, depth=self.depth, evaluate=game.evaluate).move
+
+
+class MCTSReference:
+    """MCTS with ``simulations`` a move (random playouts, tree kept between moves), seeded."""
+
+    def __init__(self, simulations: int, seed: Any = 0):
+        self.simulations, self.seed = simulations, seed
+        self.player: MCTSPlayer | None = None
+
+    def choose(self, game: Any, state: Any) -> Any:
+        if self.player is None:
+            self.player = MCTSPlayer(game, simulations=self.simulations, seed=self.seed)
+        return self.player(state)
+
+
+REFERENCES: dict[str, Callable[..., Any]] = {
+    "random": lambda arg, seed: RandomPlayer(seed),
+    "alphabeta": lambda arg, seed: AlphaBetaPlayer(arg),
+    "mcts": lambda arg, seed: MCTSReference(arg, seed),
+}
+
+
+def player_kind(spec: str) -> str:
+    """'reference', 'py' or 'notebook'; a clear error for anything else.
+
+    >>> player_kind("alphabeta:4"), player_kind("me.py"), player_kind("10_player.ipynb")
+    ('reference', 'py', 'notebook')
+    >>> player_kind("alphabeta")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'alphabeta' needs a number: write alphabeta:4 (alphabeta:D, the depth), e.g. alphabeta:4
+    """
+    if spec.endswith(".py"):
+        return "py"
+    if spec.endswith(".ipynb"):
+        return "notebook"
+    name, _, arg = spec.partition(":")
+    if name == "random" and not arg:
+        return "reference"
+    if name in ("alphabeta", "mcts"):
+        what = "the depth" if name == "alphabeta" else "simulations a move"
+        example = "alphabeta:4" if name == "alphabeta" else "mcts:1000"
+        if not arg:
+            raise ValueError(f"{spec!r} needs a number: write {name}:{example.split(':')[1]} "
+                             f"({name}:{'D' if name == 'alphabeta' else 'N'}, {what}), e.g. {example}")
+        if not arg.isdigit() or int(arg) < 1:
+            raise ValueError(f"{spec!r}: after '{name}:' comes a whole number >= 1 ({what}), "
+                             f"e.g. {example}")
+        return "reference"
+    raise ValueError(f"unknown player {spec!r}: give a .py file defining choose(game, state), a "
+                     "notebook (.ipynb) whose cells define it, or one of random, alphabeta:D, mcts:N")
+
+
+def notebook_source(path: str | Path) -> str:
+    """The Python source of a notebook's cells that ``choose`` needs.
+
+    Every code cell up to the last one that defines ``choose`` is read (IPython lines starting
+    with ``%`` or ``!`` dropped); of their top-level statements, the imports are kept, and then,
+    from the last definition of ``choose`` backwards, each statement that binds a name a kept
+    statement reads (a function, a class, an assignment). Calls, plots, asserts and grading cells
+    are left out. Raises ValueError when no cell defines ``choose``.
+    """
+    nb = json.loads(Path(path).read_text(encoding="utf-8"))
+    statements: list[ast.stmt] = []
+    last = -1
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") != "code":
+            continue
+        src = "".join(cell.get("source", ""))
+        src = "\n".join(line for line in src.splitlines() if not line.lstrip().startswith(("%", "!")))
+        try:
+            body = ast.parse(src).body
+        except SyntaxError:
+            continue
+        for st in body:
+            statements.append(st)
+            if "choose" in _binds(st):
+                last = len(statements) - 1
+    if last < 0:
+        raise ValueError(f"{Path(path).name}: no cell defines choose(game, state); write "
+                         "def choose(game, state): ... in a code cell")
+    needed = {"choose"}
+    keep: list[ast.stmt] = []
+    for st in reversed(statements[:last + 1]):
+        if isinstance(st, (ast.Import, ast.ImportFrom)):
+            keep.append(st)
+        elif _binds(st) & needed:
+            keep.append(st)
+            needed |= _reads(st)
+    module = ast.Module(body=list(reversed(keep)), type_ignores=[])
+    return ast.unparse(module)
+
+
+def _binds(st: ast.stmt) -> set[str]:
+    if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {st.name}
+    targets: list[ast.AST] = []
+    if isinstance(st, ast.Assign):
+        targets = list(st.targets)
+    elif isinstance(st, (ast.AnnAssign, ast.AugAssign)):
+        targets = [st.target]
+    return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+
+
+def _reads(st: ast.stmt) -> set[str]:
+    return {n.id for n in ast.walk(st) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def load_player(spec: str, seed: Any = 0) -> Any:
+    """An object with ``choose(game, state)`` for PLAYER ``spec`` (a fresh module per call for
+    files and notebooks; ``random.seed(seed)`` first, so a student's randomness repeats).
+
+    >>> load_player("alphabeta:2").depth
+    2
+    """
+    kind = player_kind(spec)
+    if kind == "reference":
+        name, _, arg = spec.partition(":")
+        return REFERENCES[name](int(arg) if arg else None, seed)
+    random.seed(seed)
+    path = Path(spec)
+    source = notebook_source(path) if kind == "notebook" else path.read_text(encoding="utf-8")
+    module = types.ModuleType(path.stem)
+    module.__file__ = str(path)
+    exec(compile(source, str(path), "exec"), module.__dict__)
+    if not callable(getattr(module, "choose", None)):
+        raise ValueError(f"{path.name} defines no function choose(game, state)")
+    return module

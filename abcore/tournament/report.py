@@ -1,0 +1,99 @@
+"""The tournament's table and plot, read from its games (a view: nothing here plays).
+
+:func:`standings` counts each player's games, wins, draws and losses, its score (a draw is half)
+with the Wilson interval, and its Bradley–Terry rating with its interval, best rating first;
+:func:`format_table` writes them as text; :func:`plot_ratings` draws the ratings with their
+intervals; :func:`failures` lists the games lost by something other than the board.
+"""
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Sequence
+
+from .ratings import bradley_terry, wilson
+
+__all__ = ["Standing", "standings", "format_table", "plot_ratings", "failures"]
+
+
+class Standing(NamedTuple):
+    player: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    score: float          # (wins + draws / 2) / games
+    score_low: float
+    score_high: float
+    rating: float         # Elo scale, mean 0
+    rating_low: float
+    rating_high: float
+
+
+def standings(games: Sequence[dict], players: Sequence[str] | None = None) -> list[Standing]:
+    """One :class:`Standing` per player (``players``: those named, in that order before sorting;
+    default: everyone in ``games``), sorted by rating, best first.
+
+    >>> g = [{"first": "a", "second": "b", "result": 1}, {"first": "b", "second": "a", "result": -1}]
+    >>> [(s.player, s.wins, s.losses, s.score) for s in standings(g)]
+    [('a', 2, 0, 1.0), ('b', 0, 2, 0.0)]
+    """
+    names = list(players) if players is not None else list(dict.fromkeys(
+        p for g in games for p in (g["first"], g["second"])))
+    index = {p: i for i, p in enumerate(names)}
+    wdl = {p: [0, 0, 0] for p in names}
+    pairs = []
+    for g in games:
+        a, b, r = g["first"], g["second"], g["result"]
+        if a not in index or b not in index:
+            continue
+        wdl[a][1 - r] += 1
+        wdl[b][1 + r] += 1
+        pairs.append((index[a], index[b], r))
+    ratings = bradley_terry(len(names), pairs)
+    out = []
+    for p, rating in zip(names, ratings):
+        w, d, l = wdl[p]
+        n = w + d + l
+        points = w + d / 2
+        lo, hi = wilson(points, n)
+        out.append(Standing(p, n, w, d, l, points / n if n else 0.0, lo, hi, *rating))
+    return sorted(out, key=lambda s: -s.rating)
+
+
+def format_table(rows: Sequence[Standing]) -> str:
+    """The standings as a text table, one line per player, best first."""
+    width = max([len(r.player) for r in rows] + [6])
+    head = (f"{'#':>2}  {'player':<{width}}  {'games':>5}  {'W':>4} {'D':>4} {'L':>4}  "
+            f"{'score':>5}  {'95% interval':>13}  {'rating':>6}  {'95% interval':>13}")
+    lines = [head, "-" * len(head)]
+    for k, r in enumerate(rows, 1):
+        lines.append(f"{k:>2}  {r.player:<{width}}  {r.games:>5}  {r.wins:>4} {r.draws:>4} {r.losses:>4}  "
+                     f"{r.score:>5.2f}  {f'[{r.score_low:.2f}, {r.score_high:.2f}]':>13}  "
+                     f"{r.rating:>6.0f}  {f'[{r.rating_low:.0f}, {r.rating_high:.0f}]':>13}")
+    return "\n".join(lines)
+
+
+def failures(games: Sequence[dict]) -> list[str]:
+    """One line per game lost by a failure (timeout, exception, illegal move...), in order."""
+    out = []
+    for g in games:
+        if g.get("reason") not in ("win", "draw"):
+            who = g[g["loser"]] if g.get("loser") else "?"
+            out.append(f"{who} lost to {g['second'] if g.get('loser') == 'first' else g['first']}: "
+                       f"{g['reason']} ({g.get('detail', '')})")
+    return out
+
+
+def plot_ratings(rows: Sequence[Standing], ax: Any = None) -> Any:
+    """A horizontal bar per player: the rating with its interval, best at the top; returns ax."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 0.45 * len(rows) + 1.2))
+    ys = list(range(len(rows)))[::-1]
+    ax.errorbar([r.rating for r in rows], ys,
+                xerr=[[r.rating - r.rating_low for r in rows], [r.rating_high - r.rating for r in rows]],
+                fmt="o", capsize=4)
+    ax.set_yticks(ys, [r.player for r in rows])
+    ax.axvline(0, color="0.8", lw=1, zorder=0)
+    ax.set_xlabel("rating (Elo scale, mean 0) with its 95% interval")
+    return ax

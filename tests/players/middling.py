@@ -1,0 +1,5 @@
+from abcore import alphabeta
+
+
+def choose(game, state):
+    return alphabeta(game, state, depth=2, evaluate=game.evaluate).move

@@ -1,0 +1,2 @@
+def choose(game, state):
+    return game.actions(state)[0]

@@ -1,0 +1,18 @@
+"""Notebook 10, write a player (notebooks/10_player.ipynb): its rubric cell refuses a player that is
+no player (planted tests/planted/ex10-1-*), tells a stub to write it, and gives the instructor's
+player full marks. The points it gives real players: tests/test_oracle.py. The tests:
+tests/exercise_tests.py."""
+import pytest
+
+from exercise_tests import ExerciseTests
+
+pytestmark = pytest.mark.slow
+
+
+class TestExercises(ExerciseTests):
+    NOTEBOOK = "10_player.ipynb"
+    HIDDEN_TESTS = False
+    MESSAGES = {
+        "ex10-1-player__columns_from_zero.py": "If you counted the columns from 0: they are numbered 1 to 7",
+        "ex10-1-player__returns_the_state.py": "return the column (an int from 1 to 7), not the position after it",
+    }

@@ -1,0 +1,203 @@
+"""The tournament: misbehaving players lose with their reasons while a good one ranks first; a
+tournament killed with SIGKILL resumes without replaying or losing a game; players, schedule,
+ratings and the notebook loader."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from abcore.tournament import (Limits, bradley_terry, notebook_source, read_results, run_tournament,
+                               schedule, standings, wilson)
+from abcore.tournament.players import player_kind
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAYERS = Path(__file__).resolve().parent / "players"
+BAD = {"sleeps": "timeout", "raises_third": "exception", "allocates": "memory", "illegal": "illegal move",
+       "exits": "exit", "writes_results": "exception", "garbage": "garbage output"}
+
+
+@pytest.fixture(scope="module")
+def broken_tournament(tmp_path_factory):
+    """good.py against every misbehaving player, both ways, two games in parallel."""
+    folder = tmp_path_factory.mktemp("tournament")
+    out = folder / "results.jsonl"
+    writer = folder / "writes_results.py"          # aims at this tournament's own results file
+    writer.write_text((PLAYERS / "writes_results.py").read_text().replace(
+        'RESULTS = "results.jsonl"', f"RESULTS = {str(out)!r}"))
+    players = [str(PLAYERS / "good.py")] + [str(writer) if name == "writes_results" else str(PLAYERS / f"{name}.py")
+                                            for name in BAD]
+    games = run_tournament(players, out, games_per_pair=1, limits=Limits(seconds=1.0), workers=2,
+                           progress=False)
+    return {"out": out, "players": players, "games": games}
+
+
+def _name(player: str) -> str:
+    return Path(player).stem
+
+
+def test_each_misbehaving_player_loses_every_game_with_its_reason(broken_tournament):
+    games = broken_tournament["games"]
+    assert len(games) == 8 * 7                                  # every pair, both ways
+    for g in games:
+        if "good" in (_name(g["first"]), _name(g["second"])):
+            bad = g["second"] if _name(g["first"]) == "good" else g["first"]
+            assert g[g["loser"]] == bad, g
+            assert g["reason"] == BAD[_name(bad)], g
+    writer = [g for g in games if g[g["loser"]].endswith("writes_results.py")]
+    assert all("Error" in g["detail"] for g in writer), writer    # its write raised
+    raised = [g for g in games if g[g["loser"]].endswith("raises_third.py")]
+    assert any(len(g["moves"]) >= 4 and "third move" in g["detail"] for g in raised), raised
+
+
+def test_the_results_file_holds_only_the_tournaments_games(broken_tournament):
+    lines = broken_tournament["out"].read_text().splitlines()
+    records = [json.loads(line) for line in lines]
+    assert len(records) == 56 and all(set(r) >= {"game", "first", "second", "result", "reason", "moves"} for r in records)
+    assert len({r["game"] for r in records}) == 56
+
+
+def test_the_good_player_ranks_first(broken_tournament):
+    rows = standings(broken_tournament["games"], broken_tournament["players"])
+    assert _name(rows[0].player) == "good" and rows[0].wins == 14 and rows[0].losses == 0
+    assert rows[0].rating > max(r.rating for r in rows[1:])
+
+
+def _run_cli(out: Path, *players: str, gpp: int = 2) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.Popen([sys.executable, "-m", "abcore.tournament", "--games-per-pair", str(gpp),
+                             "--seconds-per-move", "5", "--out", str(out), "--no-progress", *players],
+                            cwd=out.parent, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+
+
+def test_killed_with_sigkill_and_started_again_plays_each_game_once(tmp_path):
+    out = tmp_path / "results.jsonl"
+    players = ["alphabeta:3", "mcts:300", str(PLAYERS / "middling.py")]
+    proc = _run_cli(out, *players)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not out.exists() or len(out.read_text().splitlines()) < 3):
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGKILL)                        # the tournament and its players
+    proc.wait()
+    before = out.read_text().splitlines()
+    assert 3 <= len(before) < 12, "the kill came too late to test a resume"
+    with open(out, "a") as f:
+        f.write('{"game": "5:cut sho')                       # a line cut short by the kill
+    proc = _run_cli(out, *players)
+    stdout, stderr = proc.communicate(timeout=300)
+    assert proc.returncode == 0, stderr.decode()
+    after = out.read_text().splitlines()
+    assert after[:len(before)] == before                       # nothing lost or rewritten
+    keys = Counter(json.loads(line)["game"] for line in after)
+    assert sorted(keys) == sorted(g["game"] for g in schedule(players, 2)) and set(keys.values()) == {1}
+    pairs = Counter((r["first"], r["second"]) for r in read_results(out))
+    assert set(pairs.values()) == {2} and len(pairs) == 6      # every pair, both ways, 2 games each
+    table = stdout.decode()
+    assert "rating" in table and (tmp_path / "results.jsonl.ratings.png").stat().st_size > 0
+    assert (tmp_path / "results.jsonl.table.txt").read_text().startswith(" #  player")
+
+
+def test_a_notebook_player_runs_only_what_choose_needs(tmp_path):
+    cells = [
+        "import random\nfrom abcore import alphabeta",
+        "DEPTH = 2\nslow = sum(range(10))",
+        "raise RuntimeError('a demonstration cell: never run for a game')",
+        "%matplotlib inline\ndef my_evaluate(state, player, game=None):\n    return 0",
+        "def choose(game, state):\n    return alphabeta(game, state, depth=DEPTH, evaluate=game.evaluate).move",
+        "points = grade(choose)   # a grading cell after it",
+    ]
+    nb = {"cells": [{"cell_type": "code", "source": c, "metadata": {}, "outputs": [], "execution_count": None}
+                    for c in cells] + [{"cell_type": "markdown", "source": "# text", "metadata": {}}],
+          "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    path = tmp_path / "student.ipynb"
+    path.write_text(json.dumps(nb))
+    source = notebook_source(path)
+    assert "DEPTH = 2" in source and "def choose" in source and "import random" in source
+    assert "RuntimeError" not in source and "grade(" not in source and "my_evaluate" not in source
+    games = run_tournament([str(path), "random"], tmp_path / "r.jsonl", games_per_pair=1, progress=False)
+    assert [g["reason"] for g in games] == ["win", "win"] and all(g[g["loser"]] == "random" for g in games)
+
+
+def test_a_notebook_without_choose_is_refused_by_name(tmp_path):
+    path = tmp_path / "empty.ipynb"
+    path.write_text(json.dumps({"cells": [{"cell_type": "code", "source": "x = 1", "metadata": {}}]}))
+    with pytest.raises(ValueError, match="no cell defines choose"):
+        notebook_source(path)
+
+
+@pytest.mark.parametrize("spec, message", [("alphabeta", "needs a number"), ("mcts:0", "whole number >= 1"),
+                                           ("minimax:3", "unknown player"), ("alphabeta:x", "whole number")])
+def test_a_wrong_player_name_says_what_to_write(spec, message):
+    with pytest.raises(ValueError, match=message):
+        player_kind(spec)
+
+
+def test_the_cli_refuses_a_missing_file(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "abcore.tournament", "--out", str(tmp_path / "r.jsonl"),
+                           "random", str(tmp_path / "nobody.py")], env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "no such player file" in done.stderr
+
+
+def test_schedule_plays_every_pair_both_ways_from_the_same_openings():
+    games = schedule(["a", "b", "c"], 3)
+    assert Counter((g["first"], g["second"]) for g in games) == {
+        (x, y): 3 for x in "abc" for y in "abc" if x != y}
+    both = Counter((frozenset((g["first"], g["second"])), g["opening"]) for g in games)
+    assert set(both.values()) == {2}                            # each opening once each way
+    assert len({g["seed"] for g in games}) == len(games)
+
+
+def test_wilson_matches_scipy_and_holds_at_0_and_1():
+    stats = pytest.importorskip("scipy.stats")
+    for k, n in [(0, 10), (3, 10), (10, 10), (1, 1), (57, 100)]:
+        ci = stats.binomtest(k, n).proportion_ci(method="wilson")
+        assert wilson(k, n) == pytest.approx((ci.low, ci.high), abs=1e-9)
+    assert wilson(0, 20)[1] > 0 and wilson(20, 20)[0] < 1
+
+
+def test_bradley_terry_is_the_maximum_of_its_posterior():
+    """The fit (choix, with draws as half wins) against a direct minimisation of the same
+    objective by scipy; equal records give equal ratings; intervals around the rating."""
+    optimize = pytest.importorskip("scipy.optimize")
+    np = pytest.importorskip("numpy")
+    games = [(0, 1, 1)] * 3 + [(0, 1, 0)] * 2 + [(1, 2, 1), (1, 2, -1), (2, 0, 0), (0, 2, 1)]
+    prior = 0.05
+
+    def loss(theta):
+        total = prior * np.sum(theta ** 2)
+        for i, j, r in games:
+            d = theta[i] - theta[j]
+            total += (1 + r) / 2 * np.logaddexp(0, -d) + (1 - r) / 2 * np.logaddexp(0, d)
+        return total
+
+    best = optimize.minimize(loss, np.zeros(3)).x
+    got = bradley_terry(3, games, prior)
+    elo = 400 / np.log(10)
+    assert [r.rating for r in got] == pytest.approx(list((best - best.mean()) * elo), abs=1.0)
+    assert all(r.low < r.rating < r.high for r in got)
+    even = bradley_terry(2, [(0, 1, 1), (0, 1, -1), (1, 0, 0)])
+    assert even[0].rating == pytest.approx(even[1].rating, abs=1e-6)
+
+
+def test_the_guard_restores_a_results_file_changed_behind_its_back(tmp_path, capsys):
+    from abcore.tournament.store import Guard
+    out = tmp_path / "results.jsonl"
+    guard = Guard(out)
+    guard.append({"game": "0", "result": 1})
+    assert not os.access(out, os.W_OK) or os.geteuid() == 0     # read-only between appends
+    os.chmod(out, 0o644)
+    out.write_text('{"game": "0", "result": -1}\n{"game": "forged"}\n')   # a player's overwrite
+    guard.append({"game": "1", "result": 0})
+    guard.close()
+    assert [r["game"] for r in read_results(out)] == ["0", "1"] and read_results(out)[0]["result"] == 1
+    assert guard.restored == 1 and "changed by something else" in capsys.readouterr().err
+    assert os.access(out, os.W_OK)                                # its mode given back
