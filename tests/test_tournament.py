@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from abcore.tournament import (Limits, bradley_terry, notebook_source, read_results, run_tournament,
-                               schedule, standings, wilson)
+                               schedule, standings)
 from abcore.tournament.players import player_kind
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -154,14 +154,6 @@ def test_schedule_plays_every_pair_both_ways_from_the_same_openings():
     both = Counter((frozenset((g["first"], g["second"])), g["opening"]) for g in games)
     assert set(both.values()) == {2}                            # each opening once each way
     assert len({g["seed"] for g in games}) == len(games)
-
-
-def test_wilson_matches_scipy_and_holds_at_0_and_1():
-    stats = pytest.importorskip("scipy.stats")
-    for k, n in [(0, 10), (3, 10), (10, 10), (1, 1), (57, 100)]:
-        ci = stats.binomtest(k, n).proportion_ci(method="wilson")
-        assert wilson(k, n) == pytest.approx((ci.low, ci.high), abs=1e-9)
-    assert wilson(0, 20)[1] > 0 and wilson(20, 20)[0] < 1
 
 
 def test_bradley_terry_is_the_maximum_of_its_posterior():

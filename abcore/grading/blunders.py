@@ -19,7 +19,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 
 from ..games import ConnectFour, load_positions
 from ..search import solve
-from ..tournament.ratings import wilson
+from ..confidence import wilson
 
 __all__ = ["Blunder", "BlunderReport", "blunder_rate", "move_outcomes", "solved_outcomes", "outcome"]
 
@@ -138,5 +138,5 @@ def blunder_rate(choose: Callable[[Any, Any], Any], sets: Sequence[str] = ("end"
         by_set[name] = (bad, n)
     blunders = sum(b for b, _ in by_set.values())
     n = sum(k for _, k in by_set.values())
-    low, high = wilson(blunders, n)
+    low, high = wilson(blunders, n) if n else (0.0, 1.0)
     return BlunderReport(blunders, n, blunders / n if n else 0.0, low, high, by_set, tuple(examples))

@@ -7,7 +7,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 
 from ..tournament.match import play_seats
 from ..tournament.players import load_player
-from ..tournament.ratings import wilson
+from ..confidence import wilson
 from ..tournament.sandbox import InProcessSeat
 from ..tournament.schedule import OPENINGS
 
@@ -77,6 +77,6 @@ def score_against(choose: Callable[[Any, Any], Any], references: Sequence[str] =
                 w, d, lost = w + (r > 0), d + (r == 0), lost + (r < 0)
                 failed += r < 0 and g["reason"] not in ("win", "draw")
         games = w + d + lost
-        low, high = wilson(w + d / 2, games)
+        low, high = wilson(w + d / 2, games) if games else (0.0, 1.0)
         out.append(ScoreLine(ref, games, w, d, lost, (w + d / 2) / games if games else 0.0, low, high, failed))
     return out

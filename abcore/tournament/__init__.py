@@ -12,7 +12,8 @@
 """
 from .match import play_game, play_seats
 from .players import AlphaBetaPlayer, MCTSReference, RandomPlayer, load_player, notebook_source
-from .ratings import Rating, bradley_terry, wilson
+from ..confidence import wilson
+from .ratings import Rating, bradley_terry
 from .report import Standing, failures, format_table, plot_ratings, standings
 from .sandbox import Failure, InProcessSeat, Limits, SandboxedSeat
 from .schedule import OPENINGS, run_tournament, schedule

@@ -1,7 +1,5 @@
 """Scores and ratings with their intervals.
 
-- :func:`wilson`: the Wilson score interval of a proportion, which stays inside [0, 1] and keeps a
-  width at 0 and 1 (a player who won 10 of 10 games is not "100% ± 0").
 - :func:`bradley_terry`: Bradley–Terry strengths fitted by ``choix`` (maximum a posteriori under
   a weak Gaussian prior, so a player who won or lost every game still has a finite rating), a draw
   counted as half a win each way; the interval from the curvature of the log-likelihood at the
@@ -10,33 +8,12 @@
 from __future__ import annotations
 
 import math
-from statistics import NormalDist
 from typing import NamedTuple, Sequence
 
-__all__ = ["wilson", "bradley_terry", "Rating", "ELO", "PRIOR"]
+__all__ = ["bradley_terry", "Rating", "ELO", "PRIOR"]
 
 ELO = 400 / math.log(10)       # Elo points per unit of Bradley-Terry strength
 PRIOR = 0.05                   # the prior's strength: a Gaussian of sd 1/sqrt(2 * 0.05) = 3.2 units
-
-
-def wilson(successes: float, n: int, confidence: float = 0.95) -> tuple[float, float]:
-    """The Wilson score interval of ``successes`` out of ``n`` at ``confidence``; successes may
-    be fractional (a draw is half a point).
-
-    >>> [round(x, 3) for x in wilson(10, 10)]
-    [0.722, 1.0]
-    >>> [round(x, 3) for x in wilson(0, 10)]
-    [0.0, 0.278]
-    >>> wilson(0, 0)
-    (0.0, 1.0)
-    """
-    if n <= 0:
-        return 0.0, 1.0
-    z = NormalDist().inv_cdf((1 + confidence) / 2)
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 class Rating(NamedTuple):

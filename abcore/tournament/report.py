@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Sequence
 
-from .ratings import bradley_terry, wilson
+from ..confidence import wilson
+from .ratings import bradley_terry
 
 __all__ = ["Standing", "standings", "format_table", "plot_ratings", "failures"]
 
@@ -54,7 +55,7 @@ def standings(games: Sequence[dict], players: Sequence[str] | None = None) -> li
         w, d, l = wdl[p]
         n = w + d + l
         points = w + d / 2
-        lo, hi = wilson(points, n)
+        lo, hi = wilson(points, n) if n else (0.0, 1.0)      # no game: any score
         out.append(Standing(p, n, w, d, l, points / n if n else 0.0, lo, hi, *rating))
     return sorted(out, key=lambda s: -s.rating)
 
