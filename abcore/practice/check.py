@@ -56,8 +56,9 @@ def search_trace(mode: str, tree: GameTree) -> list[Event]:
     return log
 
 
-def expected_rows(mode: str, tree: GameTree) -> list[Row]:
-    """The answer key: one row per node entered, in the order the search enters them.
+def expected_rows(mode: str, tree: GameTree, *, seed: Any = 0) -> list[Row]:
+    """The answer key: one row per node entered, in the order the search enters them
+    (``seed``: the MCTS question's, see :func:`~abcore.practice.mcts_question`).
 
     >>> from abcore import GameTree
     >>> t = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
@@ -66,17 +67,18 @@ def expected_rows(mode: str, tree: GameTree) -> list[Row]:
     """
     if get_mode(mode).search is None:
         from .mcts_practice import mcts_question
-        return list(mcts_question(tree).key)
+        return list(mcts_question(tree, seed=seed).key)
     rows: dict[str, dict] = {}
     stack: list[str] = []
     for ev in search_trace(mode, tree):
+        n = str(ev.state)
         if ev.kind == "enter":
-            rows[ev.state] = {"window": (ev.alpha, ev.beta), "cut": ()}
-            stack.append(ev.state)
+            rows[n] = {"window": (ev.alpha, ev.beta), "cut": ()}
+            stack.append(n)
         elif ev.kind == "cut":
-            rows[ev.state]["cut"] = tuple(tree.label(tree.result(ev.state, m)) for m in ev.detail)
+            rows[n]["cut"] = tuple(tree.label(tree.result(n, m)) for m in ev.detail)
         elif ev.kind == "leave":
-            rows[ev.state]["value"] = ev.value
+            rows[n]["value"] = ev.value
             stack.pop()
     return [Row(tree.label(n), r["window"], r["value"], r["cut"]) for n, r in rows.items()]
 
@@ -101,7 +103,7 @@ class _Node:
     last_return: Any = None                          # running value at the last return
 
 
-def check_trace(mode: str, tree: GameTree, answer: Any) -> Verdict:
+def check_trace(mode: str, tree: GameTree, answer: Any, **options: Any) -> Verdict:
     """Check a hand trace of ``mode`` on ``tree``: the first step where it leaves the search.
 
     Parameters
@@ -115,6 +117,9 @@ def check_trace(mode: str, tree: GameTree, answer: Any) -> Verdict:
         Rows in the order the student visits the nodes: text (:func:`parse_answer`),
         :class:`Row`\\ s, ``(node, window, value, cut)`` tuples or dicts. Leaves may be left
         out; a leaf's window may be blank.
+    **options
+        For ``"mcts"``: the options of :func:`~abcore.practice.mcts_question` the question was
+        drawn with (``seed``, ``c``, ``after``).
 
     Returns
     -------
@@ -134,7 +139,7 @@ def check_trace(mode: str, tree: GameTree, answer: Any) -> Verdict:
     rows = as_rows(answer)
     if m.search is None:
         from .mcts_practice import check_mcts
-        return check_mcts(tree, rows)
+        return check_mcts(tree, rows, **options)
     log = search_trace(mode, tree)
     key = tuple(expected_rows(mode, tree))
     view = describe(passes(log)[0][2].algorithm).view
@@ -166,7 +171,7 @@ def _walk(tree: GameTree, log: list[Event], rows: list[Row], view: str) -> None:
     entered: list[str] = []
     step = 0
     for ev in log:
-        kind, n = ev.kind, ev.state
+        kind, n = ev.kind, str(ev.state)
         try:
             if kind == "enter":
                 node = info[n] = _Node(n, (ev.alpha, ev.beta), ev.alpha, ev.beta)
@@ -236,11 +241,11 @@ def _order_message(tree: GameTree, n: str, got: str, info: dict) -> str:
     g = ids[got]
     if g in info:
         return f"your row for {got} comes where the search enters {L(n)}; it enters {got} earlier"
-    later = [x for x in tree.nodes if x.startswith(n + ".")] or []
-    if tree.parent(g) == tree.parent(n) and tree.parent(n) is not None:
+    up = tree.parent(n)
+    if up is not None and tree.parent(g) == up:
         return (f"the search enters {L(n)} next, not {got}: the children of "
-                f"{L(tree.parent(n))} are searched left to right")
-    if g in later or (tree.parent(n) is not None and g.startswith(tree.parent(n) + ".")):
+                f"{L(up)} are searched left to right")
+    if up is not None and g.startswith(up + "."):
         return f"the search enters {L(n)} next, not {got}: depth first, each subtree is finished before the next"
     return f"the search enters {L(n)} next, not {got}"
 
@@ -299,6 +304,7 @@ def _check_cut(tree: GameTree, node: _Node, row: Row, view: str, bounds: tuple) 
         c = next(x for x in tree.children(n) if L(x) == extra[0])
         a, b, v = node.at_child[c]
         return _raise_not_cut(tree, node, c, a, b, v, view, bounds)
+    assert ev is not None
     reason = _cut_reason(tree, node, want[0], view, bounds)
     if not got:
         v = node.last_return
@@ -328,6 +334,7 @@ def _cut_reason(tree: GameTree, node: _Node, first: str, view: str, bounds: tupl
                 f"the value is at least {fv(ev.value)} ≥ β = {fv(ev.beta)} when {first} is reached, "
                 f"so {first} is cut")
     v = node.last_return
+    assert ev is not None
     if _cuts_on_beta(tree, n, view):
         return f"at {L(n)}, β = {fv(ev.beta)} when {first} is reached; {fv(v)} ≥ {fv(ev.beta)}, so {first} is cut"
     return f"at {L(n)}, α = {fv(ev.alpha)} when {first} is reached; {fv(v)} ≤ {fv(ev.alpha)}, so {first} is cut"

@@ -40,7 +40,9 @@ class MCTSQuestion:
 
 def mcts_question(tree: GameTree, *, seed: Any = 0, c: float = C, after: int | None = None) -> MCTSQuestion:
     """The question on ``tree``: the first iteration, from ``after`` on (default: once every
-    root move has been tried), whose selection goes at least two levels down.
+    root move has been tried), whose selection goes at least two levels down, each choice ahead
+    of the next best UCB1 by more than 0.01 (no tie to guess), and a playout that is not a draw
+    (a backup that changes the totals).
 
     >>> from abcore.practice import practice_tree
     >>> q = mcts_question(practice_tree(1, low=-1, high=1))
@@ -58,7 +60,9 @@ def mcts_question(tree: GameTree, *, seed: Any = 0, c: float = C, after: int | N
         if k < start:
             continue
         selects = [e for e in by_it[k] if e.kind == "select"]
-        if len(selects) >= 2 and not any(e.kind == "chance" for e in by_it[k]):
+        if (len(selects) >= 2 and not any(e.kind == "chance" for e in by_it[k])
+                and all(_clear(e) for e in selects)
+                and any(e.kind == "backup" and e.value != 0 for e in by_it[k])):
             break
     else:
         raise ValueError("no iteration of this search selects two levels down: draw a deeper "
@@ -71,6 +75,12 @@ def mcts_question(tree: GameTree, *, seed: Any = 0, c: float = C, after: int | N
     key = tuple(Row(label(path), None, total) for path, _pl, _cr, _n, total in backup.detail)
     return MCTSQuestion(tree, k, c, tuple(log), before, tuple(selects), backup,
                         label(expand.path) if expand else None, backup.value, key)
+
+
+def _clear(ev: MCTSEvent) -> bool:
+    """UCB1's choice is ahead of every other child by more than 0.01."""
+    others = [s.ucb for s in ev.detail[1] if s.ucb is not None and s.move != ev.value.move]
+    return all(ev.value.ucb - u > 0.01 for u in others)
 
 
 def _state(tree: GameTree, path: tuple) -> str:
