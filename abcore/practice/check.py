@@ -38,6 +38,7 @@ class Verdict:
     node: str | None = None
     part: str | None = None
     expected: tuple = field(default=(), repr=False)
+    so_far: bool = False        # not ok only because the answer stops early
 
     def __bool__(self) -> bool:
         return self.ok
@@ -146,7 +147,8 @@ def check_trace(mode: str, tree: GameTree, answer: Any, **options: Any) -> Verdi
     try:
         _walk(tree, log, rows, view)
     except _Fail as f:
-        return Verdict(False, f"step {f.step}, {f.node}: {f.message}", f.step, f.node, f.part, key)  # type: ignore[attr-defined]
+        return Verdict(False, f"step {f.step}, {f.node}: {f.message}", f.step, f.node, f.part,  # type: ignore[attr-defined]
+                       key, getattr(f, "so_far", False))
     return Verdict(True, f"right: every one of the {len(key)} nodes' windows, values and cuts "
                          "agrees with the search", None, None, None, key)
 
@@ -186,8 +188,10 @@ def _walk(tree: GameTree, log: list[Event], rows: list[Row], view: str) -> None:
                 if row is None:
                     if not leaf:
                         nxt = f"; your next row is {order[pointer]}" if pointer < len(order) else ""
-                        raise _Fail("order", L(n), f"the search enters {L(n)} next, with window "
-                                    f"{fw(ev.alpha, ev.beta)}, and your answer has no row for it{nxt}")
+                        f = _Fail("order", L(n), f"the search enters {L(n)} next, with window "
+                                  f"{fw(ev.alpha, ev.beta)}, and your answer has no row for it{nxt}")
+                        f.so_far = pointer == len(order)  # type: ignore[attr-defined]
+                        raise f
                 else:
                     if order[pointer] != L(n):
                         raise _Fail("order", L(n), _order_message(tree, n, order[pointer], info))
