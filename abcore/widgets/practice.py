@@ -63,10 +63,13 @@ class PracticeTrace(StaticFallback, W.VBox):
         self.image = W.Image(format="png", layout=W.Layout(max_width="100%"))
         self.task = W.HTML()
         self.node = W.Dropdown(description="node", layout=W.Layout(width="150px"))
-        small = W.Layout(width="130px")
-        self.alpha = W.Text(description="α", placeholder="-inf", layout=small)
-        self.beta = W.Text(description="β", placeholder="inf", layout=small)
-        self.value = W.Text(description="value", placeholder="3", layout=small)
+        # Sent once, when a field is left (Tab, a click on Add row): typed continuously, a
+        # field's later keystrokes wait behind its first and a click on Add could overtake them
+        # (seen in the browser test: the kernel had α = '-' while '-inf' was shown).
+        small = dict(layout=W.Layout(width="130px"), continuous_update=False)
+        self.alpha = W.Text(description="α", placeholder="-inf", **small)
+        self.beta = W.Text(description="β", placeholder="inf", **small)
+        self.value = W.Text(description="value", placeholder="3", **small)
         self.arcs = W.HBox()
         self.add = W.Button(description="Add row", button_style="primary")
         self.undo = W.Button(description="Undo row")
@@ -187,18 +190,27 @@ class PracticeTrace(StaticFallback, W.VBox):
         self._redraw()
 
     def _add(self) -> None:
-        try:
-            window = None
-            if not self.is_mcts and (self.alpha.value.strip() or self.beta.value.strip()):
-                window = (parse_number(self.alpha.value), parse_number(self.beta.value))
-            value = parse_number(self.value.value) if self.value.value.strip() else None
-        except (ValueError, ZeroDivisionError):
-            self.message.value = (f"{BAD_MARK} write numbers: 3, -2, 7/2, inf or -inf "
-                                  "(α, β and the value)")
+        values: dict[str, Any] = {}
+        for name, part in (("α", self.alpha), ("β", self.beta), ("value", self.value)):
+            text = part.value.strip()
+            if not text or (self.is_mcts and part is not self.value):
+                values[name] = None
+                continue
+            try:
+                values[name] = parse_number(text)
+            except (ValueError, ZeroDivisionError):
+                self.message.value = html.escape(
+                    f"{BAD_MARK} {name}: {text!r} is not a number; write 3, -2, 7/2, inf or -inf")
+                return
+        if (values["α"] is None) != (values["β"] is None):
+            self.message.value = html.escape(f"{BAD_MARK} give both α and β (or neither, for a leaf)")
             return
+        window = None if values["α"] is None else (values["α"], values["β"])
         cut = tuple(b.child for b in self.arcs.children[1:] if b.value)
-        self.enter(Row(self.node.value, window, value, cut))
+        # Cleared before the row is shown: a student (or a test) who starts the next row when
+        # the table changes must not have it wiped by a late clear.
         self.alpha.value = self.beta.value = self.value.value = ""
+        self.enter(Row(self.node.value, window, values["value"], cut))
 
     def _undo(self) -> None:
         if self.rows:
