@@ -160,7 +160,8 @@ def _shot(target, folder: Path, name: str, shots: list) -> bytes:
 
 
 def test_widgets_render_and_respond(lab):
-    """All cells run; StepThrough, OrderingLab and TicTacToeBoard render and respond."""
+    """All cells run; StepThrough, OrderingLab, TicTacToeBoard and PracticeTrace render and
+    respond."""
     sync_api = pytest.importorskip("playwright.sync_api")
     url, tmp_path = lab
     shots: list[Path] = []
@@ -249,3 +250,57 @@ def _interact(page, folder: Path, shots: list) -> None:
              "el => el.querySelector('.abcore-message').innerText.startsWith('I (O) played')")
     marks = [board.locator(f"button.abcore-cell-{i}").inner_text() for i in range(9)]
     assert marks[4] == "X" and marks.count("O") == 1, marks
+    _practice(page, folder, shots)
+
+
+def _practice(page, folder: Path, shots: list) -> None:
+    """PracticeTrace: a new tree drawn, then seed 4 typed; three rows entered by clicks and by
+    keys (Tab, Enter) are right so far; a fourth, with a window not narrowed, is named."""
+    w = page.locator(".abcore-practice")
+    seed = w.locator(".abcore-seed input")
+    picture = w.locator(".abcore-tree").get_attribute("src")
+    _changes(page, w, folder, "practice-new-tree", shots,
+             lambda: w.locator("button.abcore-new").click(),
+             f"el => el.querySelector('.abcore-tree').src !== {json.dumps(picture)}"
+             " && !el.querySelector('.abcore-task').innerText.includes('seed 4.')")
+    seed.fill("4")
+    seed.press("Enter")                                      # an IntText syncs on Enter
+    page.wait_for_function("el => el.querySelector('.abcore-task').innerText.includes('seed 4.')",
+                           arg=w.element_handle(), timeout=20_000)
+
+    def fields(node: str, alpha: str, beta: str, value: str) -> None:
+        w.locator(".abcore-node select").select_option(node)
+        w.locator(".abcore-alpha input").click()            # then the keyboard only
+        page.keyboard.type(alpha)
+        page.keyboard.press("Tab")
+        page.keyboard.type(beta)
+        page.keyboard.press("Tab")
+        page.keyboard.type(value)
+
+    def rows(n: int) -> str:
+        return f"el => el.querySelectorAll('.abcore-rows table')[0].rows.length === {n + 1}"
+
+    fields("A", "-inf", "inf", "4")
+    w.locator("button.abcore-add").click()                  # by a click
+    page.wait_for_function(rows(1), arg=w.element_handle(), timeout=20_000)
+    for i, (node, value) in enumerate((("B", "1"), ("C", "7")), 2):
+        fields(node, "-inf", "inf", value)
+        w.locator("button.abcore-add").focus()              # by the keyboard
+        page.keyboard.press("Enter")
+        page.wait_for_function(rows(i), arg=w.element_handle(), timeout=20_000)
+    w.locator("button.abcore-check").click()
+    page.wait_for_function("el => el.querySelector('.abcore-message').innerText.includes('right so far')",
+                           arg=w.element_handle(), timeout=20_000)
+    assert "your 3 rows agree" in w.locator(".abcore-message").inner_text()
+
+    fields("F", "-inf", "inf", "1")                         # B's β is 7 by then: [−∞, 7]
+    w.locator("button.abcore-arc-H").click()                 # mark the arc F–H (wrongly) cut
+    page.wait_for_function("el => el.querySelector('button.abcore-arc-H').innerText.includes('✂')",
+                           arg=w.element_handle(), timeout=20_000)     # a mark in text, not colour
+    w.locator("button.abcore-add").click()
+    page.wait_for_function(rows(4), arg=w.element_handle(), timeout=20_000)
+    _changes(page, w, folder, "practice-check-named", shots,
+             lambda: w.locator("button.abcore-check").click(),
+             "el => el.querySelector('.abcore-message').innerText.includes('✘')")
+    message = w.locator(".abcore-message").inner_text()
+    assert "step" in message and "F: window not narrowed: at B, β was lowered to 7" in message, message

@@ -15,6 +15,8 @@ They draw with :mod:`abcore.draw`.
 - :class:`DiceDuelBoard`: the same pattern for the dice duel: choose a die, expectimax answers
   with its expected value of each reply, then the dice roll.
 - :class:`MCTSStepThrough`: an MCTS trace iteration by iteration, phase by phase.
+- :class:`PracticeTrace`: trace a search by hand on a tree drawn from a seed; the check names
+  the first step that differs (:mod:`abcore.practice`).
 - :class:`MCTSTicTacToeBoard`, :class:`MCTSConnectFourBoard`: MCTS as the opponent, with a
   budget of simulations; after each reply, the simulations each move got.
 
@@ -31,10 +33,11 @@ from .diceduel import DiceDuelBoard
 from .mcts_boards import MCTSConnectFourBoard, MCTSTicTacToeBoard, mcts_reply
 from .mcts_stepthrough import MCTSFrame, MCTSStepThrough
 from .ordering_lab import OrderingLab
+from .practice import PracticeTrace
 from .stepthrough import FrameInfo, StepThrough
 from .tictactoe import TicTacToeBoard, root_value_labels
 
 __all__ = ["StepThrough", "FrameInfo", "OrderingLab", "TicTacToeBoard", "DiceDuelBoard",
            "root_value_labels", "StaticFallback", "ConnectFourBoard", "column_value_labels",
            "MCTSStepThrough", "MCTSFrame", "MCTSTicTacToeBoard", "MCTSConnectFourBoard",
-           "mcts_reply"]
+           "mcts_reply", "PracticeTrace"]

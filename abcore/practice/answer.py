@@ -1,0 +1,122 @@
+"""A student's answer: one row per node, in the order the search visits them.
+
+A row holds the window on entry ``(α, β)``, the value returned, and the children whose arcs the
+node cuts (by name). Leaves may be left out (their value is on the picture), and a leaf's window
+may be left blank. :func:`parse_answer` reads the same rows from text, one line each::
+
+    A  [-inf, inf]  3
+    C  [3, inf]     2   cut F G
+
+(in MCTS mode a row is a node on the path UCB1 selects, and its value the node's total after
+the backup: ``B  1.5``).
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Iterable, Sequence
+
+__all__ = ["Row", "parse_answer", "parse_number", "as_rows"]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One node of an answer.
+
+    >>> Row("C", (3, math.inf), 2, ("F", "G"))
+    Row(node='C', window=(3, inf), value=2, cut=('F', 'G'))
+    """
+
+    node: str
+    window: tuple | None = None
+    value: Any = None
+    cut: tuple = ()
+
+
+_NUM = r"[-−+]?(?:inf|∞|\d+(?:\.\d+)?(?:/\d+)?)"
+_LINE = re.compile(rf"^\s*(?P<node>[A-Za-z]+)\s*[:,]?\s*"
+                   rf"(?:[\[(]\s*(?P<a>{_NUM})\s*[,;]\s*(?P<b>{_NUM})\s*[\])])?\s*"
+                   rf"(?:(?:=|->|→|v\s*=)?\s*(?P<v>{_NUM}))?\s*"
+                   rf"(?:cuts?:?\s*(?P<cut>[A-Za-z ,]*))?\s*$", re.IGNORECASE)
+
+
+def parse_number(text: str) -> Any:
+    """A number as a student writes it: ``3``, ``-2``, ``−∞``, ``inf``, ``7/2``, ``2.5``.
+
+    >>> parse_number("−∞"), parse_number("7/2"), parse_number("2.5"), parse_number("+inf")
+    (-inf, Fraction(7, 2), 2.5, inf)
+    """
+    t = text.strip().replace("−", "-").lower().replace("∞", "inf")
+    if t.lstrip("+-") == "inf":
+        return -math.inf if t.startswith("-") else math.inf
+    if "/" in t:
+        return Fraction(t)
+    return float(t) if "." in t else int(t)
+
+
+def parse_answer(text: str) -> list[Row]:
+    """Rows from a written answer, one node per line (blank lines and ``#`` comments skipped).
+
+    >>> parse_answer("A [-inf, inf] 3\\nC (3, ∞) -> 2 cut F, G")
+    [Row(node='A', window=(-inf, inf), value=3, cut=()), Row(node='C', window=(3, inf), value=2, cut=('F', 'G'))]
+    >>> parse_answer("C [3 inf] 2")
+    Traceback (most recent call last):
+    ...
+    ValueError: line 1, 'C [3 inf] 2': write a row as NODE [alpha, beta] VALUE cut X Y (for example: C [3, inf] 2 cut F G)
+    """
+    rows = []
+    for i, line in enumerate(text.splitlines(), 1):
+        line = line.split("#")[0]
+        if not line.strip():
+            continue
+        m = _LINE.match(line)
+        if not m:
+            raise ValueError(f"line {i}, {line.strip()!r}: write a row as NODE [alpha, beta] VALUE "
+                             "cut X Y (for example: C [3, inf] 2 cut F G)")
+        window = (parse_number(m["a"]), parse_number(m["b"])) if m["a"] else None
+        value = parse_number(m["v"]) if m["v"] else None
+        cut = tuple(c for c in re.split(r"[\s,]+", m["cut"] or "") if c)
+        rows.append(Row(m["node"], window, value, cut))
+    return rows
+
+
+def as_rows(answer: str | Iterable[Any]) -> list[Row]:
+    """An answer as rows: text (see :func:`parse_answer`), rows, tuples
+    ``(node, window, value, cut)`` or dicts with those keys.
+
+    >>> as_rows([("B", (-math.inf, math.inf), 3), {"node": "C", "value": 2, "cut": "F G"}])
+    [Row(node='B', window=(-inf, inf), value=3, cut=()), Row(node='C', window=None, value=2, cut=('F', 'G'))]
+    """
+    if isinstance(answer, str):
+        return parse_answer(answer)
+    rows = []
+    for r in answer:
+        if isinstance(r, Row):
+            rows.append(r)
+            continue
+        if isinstance(r, dict):
+            r = (r.get("node"), r.get("window"), r.get("value"), r.get("cut", ()))
+        node, window, value, cut = (tuple(r) + (None, None, ()))[:4]
+        if isinstance(cut, str):
+            cut = tuple(c for c in re.split(r"[\s,]+", cut) if c)
+        rows.append(Row(str(node), tuple(window) if window is not None else None, value,
+                        tuple(cut or ())))
+    return rows
+
+
+def same(a: Any, b: Any) -> bool:
+    """Two numbers equal as a student means them (7/2 == 3.5; floats to 1e-6)."""
+    if a is None or b is None:
+        return a is b
+    try:
+        if math.isinf(a) or math.isinf(b):
+            return a == b
+        return abs(float(a) - float(b)) <= 1e-6
+    except (TypeError, ValueError):
+        return bool(a == b)
+
+
+def same_window(w: Sequence | None, x: Sequence | None) -> bool:
+    return w is not None and x is not None and len(w) == 2 and same(w[0], x[0]) and same(w[1], x[1])

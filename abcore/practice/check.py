@@ -1,0 +1,423 @@
+"""Grading a hand trace against the real search: the first step where the student and the search
+part ways, said in the pseudocode's words.
+
+The expected answer is never computed here: the mode's search (:mod:`abcore.search`) runs on the
+tree with ``trace=[]``, and this module reads its events (:mod:`abcore.trace`) in order. Whose
+point of view the values take is read from the search's :class:`~abcore.search.Description`
+(``view``); whether a cut node returns its bound or its best value is read from the trace.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from ..draw.formatting import format_value as fv
+from ..draw.formatting import format_window as fw
+from ..search import describe
+from ..trace import Event, passes
+from ..trees import GameTree
+from .answer import Row, as_rows, same, same_window
+from .modes import mode as get_mode
+
+__all__ = ["Verdict", "check_trace", "expected_rows", "search_trace"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of a check: ``ok``, else the step (0-based, in the search's order) and node
+    where the answer leaves the search, the part of the row (``"order"``, ``"window"``,
+    ``"cut"``, ``"value"``, ``"select"``) and a message saying why.
+
+    ``bool(verdict)`` is ``ok``; ``str(verdict)`` the message.
+    """
+
+    ok: bool
+    message: str
+    step: int | None = None
+    node: str | None = None
+    part: str | None = None
+    expected: tuple = field(default=(), repr=False)
+    so_far: bool = False        # not ok only because the answer stops early
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def search_trace(mode: str, tree: GameTree) -> list[Event]:
+    """The trace of the mode's search on ``tree`` (the only source of expected answers)."""
+    m = get_mode(mode)
+    if m.search is None:
+        raise ValueError(f"mode {mode!r} is one MCTS iteration: use abcore.practice.mcts_question")
+    log: list = []
+    m.search(tree, tree.initial_state, trace=log)
+    return log
+
+
+def expected_rows(mode: str, tree: GameTree, *, seed: Any = 0) -> list[Row]:
+    """The answer key: one row per node entered, in the order the search enters them
+    (``seed``: the MCTS question's, see :func:`~abcore.practice.mcts_question`).
+
+    >>> from abcore import GameTree
+    >>> t = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> [(r.node, r.value, r.cut) for r in expected_rows("failsoft", t) if r.cut]
+    [('r.1', 2, ('r.1.1', 'r.1.2'))]
+    """
+    if get_mode(mode).search is None:
+        from .mcts_practice import mcts_question
+        return list(mcts_question(tree, seed=seed).key)
+    rows: dict[str, dict] = {}
+    stack: list[str] = []
+    for ev in search_trace(mode, tree):
+        n = str(ev.state)
+        if ev.kind == "enter":
+            rows[n] = {"window": (ev.alpha, ev.beta), "cut": ()}
+            stack.append(n)
+        elif ev.kind == "cut":
+            rows[n]["cut"] = tuple(tree.label(tree.result(n, m)) for m in ev.detail)
+        elif ev.kind == "leave":
+            rows[n]["value"] = ev.value
+            stack.pop()
+    return [Row(tree.label(n), r["window"], r["value"], r["cut"]) for n, r in rows.items()]
+
+
+class _Fail(Exception):
+    def __init__(self, part: str, node: str, message: str):
+        super().__init__(message)
+        self.part, self.node, self.message = part, node, message
+
+
+@dataclass
+class _Node:
+    id: str
+    window: tuple
+    alpha: Any
+    beta: Any
+    value: Any = None
+    returns: list = field(default_factory=list)     # (child id, value received, probability)
+    at_child: dict = field(default_factory=dict)    # child id -> (alpha, beta, value) on entry
+    child_window: dict = field(default_factory=dict)  # child id -> the window it was entered with
+    cut: Event | None = None
+    last_return: Any = None                          # running value at the last return
+
+
+def check_trace(mode: str, tree: GameTree, answer: Any, **options: Any) -> Verdict:
+    """Check a hand trace of ``mode`` on ``tree``: the first step where it leaves the search.
+
+    Parameters
+    ----------
+    mode : str
+        One of :data:`~abcore.practice.MODES`: ``"failsoft"``, ``"failhard"``, ``"negamax"``,
+        ``"star1"``, ``"mcts"``.
+    tree : GameTree
+        The tree traced (node names are its labels).
+    answer : str or rows
+        Rows in the order the student visits the nodes: text (:func:`parse_answer`),
+        :class:`Row`\\ s, ``(node, window, value, cut)`` tuples or dicts. Leaves may be left
+        out; a leaf's window may be blank.
+    **options
+        For ``"mcts"``: the options of :func:`~abcore.practice.mcts_question` the question was
+        drawn with (``seed``, ``c``, ``after``).
+
+    Returns
+    -------
+    Verdict
+        ``ok``, or the first step where the answer and the search part ways and why.
+
+    Examples
+    --------
+    >>> from abcore import GameTree
+    >>> t = GameTree.from_nested([[3, 12, 8], [2, 4, 6]], labels={'r': 'A', 'r.0': 'B', 'r.1': 'C', 'r.1.1': 'D', 'r.1.2': 'E'})
+    >>> check_trace("failsoft", t, "A [-inf, inf] 3\\nB [-inf, inf] 3\\nC [3, inf] 2 cut D E").ok
+    True
+    >>> print(check_trace("failsoft", t, "A [-inf, inf] 3\\nB [-inf, inf] 3\\nC [-inf, inf] 2 cut D E"))
+    step 10, C: window not narrowed: at A, α was raised to 3 when B returned 3, so C is entered with [3, +∞], not [−∞, +∞]
+    """
+    m = get_mode(mode)
+    rows = as_rows(answer)
+    if m.search is None:
+        from .mcts_practice import check_mcts
+        return check_mcts(tree, rows, **options)
+    log = search_trace(mode, tree)
+    key = tuple(expected_rows(mode, tree))
+    view = describe(passes(log)[0][2].algorithm).view
+    try:
+        _walk(tree, log, rows, view)
+    except _Fail as f:
+        return Verdict(False, f"step {f.step}, {f.node}: {f.message}", f.step, f.node, f.part,  # type: ignore[attr-defined]
+                       key, getattr(f, "so_far", False))
+    return Verdict(True, f"right: every one of the {len(key)} nodes' windows, values and cuts "
+                         "agrees with the search", None, None, None, key)
+
+
+def _walk(tree: GameTree, log: list[Event], rows: list[Row], view: str) -> None:
+    L = tree.label
+    by_name: dict[str, Row] = {}
+    for r in rows:
+        if r.node in by_name:
+            raise _at(0, _Fail("order", r.node, f"{r.node} has two rows; give each node one row"))
+        by_name[r.node] = r
+    order = [r.node for r in rows]
+    known = {L(n) for n in tree.nodes}
+    for name in order:
+        if name not in known:
+            raise _at(0, _Fail("order", name, f"there is no node {name} in this tree (its nodes "
+                               f"are {', '.join(sorted(known, key=lambda s: (len(s), s)))})"))
+    low, high = tree.utility_range
+    info: dict[str, _Node] = {}
+    stack: list[str] = []
+    pointer = 0
+    entered: list[str] = []
+    step = 0
+    for ev in log:
+        kind, n = ev.kind, str(ev.state)
+        try:
+            if kind == "enter":
+                node = info[n] = _Node(n, (ev.alpha, ev.beta), ev.alpha, ev.beta)
+                parent = info[stack[-1]] if stack else None
+                if parent is not None:
+                    parent.at_child[n] = (parent.alpha, parent.beta, parent.value)
+                    parent.child_window[n] = (ev.alpha, ev.beta)
+                stack.append(n)
+                entered.append(n)
+                row = by_name.get(L(n))
+                leaf = tree.kind(n) == "leaf"
+                if row is None:
+                    if not leaf:
+                        nxt = f"; your next row is {order[pointer]}" if pointer < len(order) else ""
+                        f = _Fail("order", L(n), f"the search enters {L(n)} next, with window "
+                                  f"{fw(ev.alpha, ev.beta)}, and your answer has no row for it{nxt}")
+                        f.so_far = pointer == len(order)  # type: ignore[attr-defined]
+                        raise f
+                else:
+                    if order[pointer] != L(n):
+                        raise _Fail("order", L(n), _order_message(tree, n, order[pointer], info))
+                    pointer += 1
+                    if row.window is None and not leaf:
+                        raise _Fail("window", L(n), f"no window for {L(n)}: it is entered with "
+                                    f"{fw(ev.alpha, ev.beta)}")
+                    if row.window is not None and not same_window(row.window, (ev.alpha, ev.beta)):
+                        raise _Fail("window", L(n), _window_message(tree, n, row.window, parent, view))
+                step += 1
+            elif kind == "return":
+                node = info[n]
+                move, child_value, p = ev.detail
+                node.returns.append((tree.result(n, move), child_value, p))
+                node.value = node.last_return = ev.value
+                node.alpha, node.beta = ev.alpha, ev.beta
+            elif kind in ("alpha", "beta", "leaf"):
+                info[n].alpha, info[n].beta = ev.alpha, ev.beta
+                info[n].value = ev.value
+            elif kind == "cut":
+                info[n].cut = ev
+            elif kind == "leave":
+                node = info[n]
+                stack.pop()
+                row = by_name.get(L(n))
+                if row is not None and tree.kind(n) != "leaf":
+                    _check_cut(tree, node, row, view, (low, high))
+                    step += 1
+                if row is not None:
+                    if row.value is None and tree.kind(n) != "leaf":
+                        raise _Fail("value", L(n), f"no value for {L(n)}: it returns {fv(ev.value)}")
+                    if row.value is not None and not same(row.value, ev.value):
+                        raise _Fail("value", L(n), _value_message(tree, node, row.value, ev.value, view))
+                step += 1
+        except _Fail as f:
+            raise _at(step, f) from None
+    seen = {L(n) for n in entered}
+    for name in order[pointer:]:
+        if name not in seen:
+            raise _at(step, _Fail("order", name, f"{name} is never entered: {_why_unvisited(tree, name, info)}"))
+
+
+def _at(step: int, f: _Fail) -> _Fail:
+    f.step = step  # type: ignore[attr-defined]
+    return f
+
+
+def _order_message(tree: GameTree, n: str, got: str, info: dict) -> str:
+    L = tree.label
+    ids = {L(x): x for x in tree.nodes}
+    g = ids[got]
+    if g in info:
+        return f"your row for {got} comes where the search enters {L(n)}; it enters {got} earlier"
+    up = tree.parent(n)
+    if up is not None and tree.parent(g) == up:
+        return (f"the search enters {L(n)} next, not {got}: the children of "
+                f"{L(up)} are searched left to right")
+    if up is not None and g.startswith(up + "."):
+        return f"the search enters {L(n)} next, not {got}: depth first, each subtree is finished before the next"
+    return f"the search enters {L(n)} next, not {got}"
+
+
+def _window_message(tree: GameTree, n: str, got: tuple, parent: _Node | None, view: str) -> str:
+    L = tree.label
+    if parent is None:
+        return f"the root is entered with the search's window, not {fw(*got)}"
+    a, b, _ = parent.at_child[n]
+    ea, eb = parent.window
+    want = parent.child_window[n]      # read from the trace's enter event
+    P = L(parent.id)
+    changed = (not same(a, ea)) or (not same(b, eb))
+    if changed:
+        if not same(a, ea):
+            what = f"α was raised to {fv(a)}"
+        else:
+            what = f"β was lowered to {fv(b)}"
+        last = [c for c, _, _ in parent.returns]
+        by = f" when {L(last[-1])} returned {fv(parent.returns[-1][1])}" if last else ""
+        stale = (ea, eb) if view == "root" else (-eb, -ea)
+        if tree.kind(parent.id) != "chance" and same_window(got, stale):
+            return (f"window not narrowed: at {P}, {what}{by}, so {L(n)} is entered with "
+                    f"{fw(*want)}, not {fw(*got)}")
+    if view == "mover" and tree.kind(parent.id) != "chance":
+        if same_window(got, (a, b)) and not same_window(want, (a, b)):
+            return (f"α and β not swapped: negamax enters {L(n)} with (−β, −α) = {fw(*want)} "
+                    f"from {P}'s [α, β] = {fw(a, b)}, not {fw(*got)}")
+        if same_window(got, (-a, -b)):
+            return (f"negated but not swapped: {L(n)} gets (−β, −α) = {fw(*want)} from {P}'s "
+                    f"[α, β] = {fw(a, b)}, not (−α, −β) = {fw(*got)}")
+    if tree.kind(parent.id) == "chance":
+        return (f"{L(n)} is entered with {fw(*want)}, not {fw(*got)}: below a chance node, the "
+                f"window is what this outcome must reach for {P} to leave its window {fw(a, b)}, "
+                "the outcomes not yet searched counted at their bounds L and U")
+    how = "its parent's current [α, β]" if view == "root" else "(−β, −α) of its parent's current [α, β]"
+    return f"{L(n)} is entered with {fw(*want)} ({how}, {fw(a, b)} at {P}), not {fw(*got)}"
+
+
+def _check_cut(tree: GameTree, node: _Node, row: Row, view: str, bounds: tuple) -> None:
+    L = tree.label
+    n = node.id
+    kids = [L(c) for c in tree.children(n)]
+    for c in row.cut:
+        if c not in kids:
+            raise _Fail("cut", L(n), f"{c} is not a child of {L(n)}: mark the arcs below {L(n)} "
+                        f"({', '.join(kids)})")
+    ev = node.cut
+    want = tuple(L(tree.result(n, m)) for m in ev.detail) if ev is not None else ()
+    got = tuple(row.cut)
+    if set(got) == set(want):
+        return
+    searched = [L(c) for c, _, _ in node.returns]
+    extra = [c for c in got if c in searched]
+    if extra:
+        c = next(x for x in tree.children(n) if L(x) == extra[0])
+        a, b, v = node.at_child[c]
+        return _raise_not_cut(tree, node, c, a, b, v, view, bounds)
+    assert ev is not None
+    reason = _cut_reason(tree, node, want[0], view, bounds)
+    if not got:
+        v = node.last_return
+        strict = tree.kind(n) != "chance" and (same(v, ev.beta) if _cuts_on_beta(tree, n, view) else same(v, ev.alpha))
+        if strict:
+            raise _Fail("cut", L(n), f"cut on ≥, not >: {reason} (a value equal to the bound "
+                        "cannot change the choice above)")
+        raise _Fail("cut", L(n), reason)
+    missing = [c for c in want if c not in got]
+    raise _Fail("cut", L(n), f"{reason}: once {L(n)} stops, every child after it is cut too "
+                f"({', '.join(missing)} missing)")
+
+
+def _cuts_on_beta(tree: GameTree, n: str, view: str) -> bool:
+    return view == "mover" or tree.kind(n) == "max"
+
+
+def _cut_reason(tree: GameTree, node: _Node, first: str, view: str, bounds: tuple) -> str:
+    L, n, ev = tree.label, node.id, node.cut
+    assert ev is not None
+    if tree.kind(n) == "chance":
+        if ev.value <= ev.alpha:
+            return (f"at {L(n)}, with every outcome not searched worth at most U = {fv(bounds[1])}, "
+                    f"the value is at most {fv(ev.value)} ≤ α = {fv(ev.alpha)} when {first} is "
+                    f"reached, so {first} is cut")
+        return (f"at {L(n)}, with every outcome not searched worth at least L = {fv(bounds[0])}, "
+                f"the value is at least {fv(ev.value)} ≥ β = {fv(ev.beta)} when {first} is reached, "
+                f"so {first} is cut")
+    v = node.last_return
+    assert ev is not None
+    if _cuts_on_beta(tree, n, view):
+        return f"at {L(n)}, β = {fv(ev.beta)} when {first} is reached; {fv(v)} ≥ {fv(ev.beta)}, so {first} is cut"
+    return f"at {L(n)}, α = {fv(ev.alpha)} when {first} is reached; {fv(v)} ≤ {fv(ev.alpha)}, so {first} is cut"
+
+
+def _raise_not_cut(tree: GameTree, node: _Node, c: str, a: Any, b: Any, v: Any, view: str,
+                   bounds: tuple) -> None:
+    L, n = tree.label, node.id
+    if tree.kind(n) == "chance":
+        raise _Fail("cut", L(n), f"{L(c)} is searched: when it is reached, the bounds of {L(n)} "
+                    f"still overlap its window {fw(a, b)}")
+    if v is None:
+        raise _Fail("cut", L(n), f"{L(c)} is {L(n)}'s first child: it is always searched")
+    if _cuts_on_beta(tree, n, view):
+        raise _Fail("cut", L(n), f"at {L(n)}, β = {fv(b)} when {L(c)} is reached; {fv(v)} < "
+                    f"{fv(b)}, so {L(c)} is searched, not cut")
+    raise _Fail("cut", L(n), f"at {L(n)}, α = {fv(a)} when {L(c)} is reached; {fv(v)} > {fv(a)}, "
+                f"so {L(c)} is searched, not cut")
+
+
+def _value_message(tree: GameTree, node: _Node, got: Any, want: Any, view: str) -> str:
+    L, n = tree.label, node.id
+    name = L(n)
+    kind = tree.kind(n)
+    if kind == "leaf":
+        if view == "mover" and same(got, -want):
+            side = tree.to_move(n).upper()
+            return (f"values are for the side to move: at leaf {name}, {side} is to move, so it "
+                    f"returns {fv(want)}, not {fv(got)}")
+        return f"{name} is a leaf: it returns {fv(want)}, not {fv(got)}"
+    ev = node.cut
+    running = node.last_return
+    if ev is not None and not same(ev.value, running) and kind != "chance":
+        if same(got, running):
+            bound = "α" if same(ev.value, ev.alpha) else "β"
+            return (f"fail-hard returns the bound: {name} stops with v = {fv(running)} and returns "
+                    f"{bound} = {fv(want)}, not the best value found ({fv(running)})")
+    if ev is not None and same(ev.value, running) and kind != "chance":
+        for bound, x in (("α", ev.alpha), ("β", ev.beta)):
+            if same(got, x):
+                return (f"fail-soft returns the best value found: {name} returns v = {fv(want)}, "
+                        f"not the bound {bound} = {fv(x)}")
+    received = [(c, v, p) for c, v, p in node.returns]
+    if kind == "chance":
+        total = sum(p * v for _, v, p in received)
+        k = len(received)
+        if k > 1 and same(got, total / k):
+            return (f"dividing by the number of outcomes: the probabilities already weigh them; "
+                    f"{name} returns Σ p·v = {fv(want)}, not Σ p·v / {k} = {fv(got)}")
+        if k > 1 and same(got, sum(v for _, v, _ in received) / k):
+            return (f"an average without the probabilities: {name} returns Σ p·v = {fv(want)}, "
+                    f"not the plain mean {fv(got)}")
+        if ev is not None:
+            side = "U" if ev.value <= ev.alpha else "L"
+            return (f"{name} is cut, so it returns its bound: Σ p·v over the outcomes searched, the "
+                    f"others counted at {side}: {fv(want)}, not {fv(got)}")
+        terms = " + ".join(f"{fv(p)}·{fv(v)}" for _, v, p in received)
+        return f"{name} returns Σ p·v = {terms} = {fv(want)}, not {fv(got)}"
+    values = ", ".join(f"{L(c)}: {fv(v)}" for c, v, _ in received)
+    if view == "mover":
+        if same(got, -want):
+            side = tree.to_move(n).upper()
+            return (f"sign not flipped: values are for the side to move; at {name} ({side} to move) "
+                    f"v = max of the negated children's values ({values}) = {fv(want)}, not {fv(got)}")
+        return f"{name} returns v = max of the negated children's values ({values}) = {fv(want)}, not {fv(got)}"
+    vs = [v for _, v, _ in received]
+    other = min(vs) if kind == "max" else max(vs)
+    if same(got, other) and not same(other, want):
+        word, best = ("MAX", "largest") if kind == "max" else ("MIN", "smallest")
+        return (f"{name} is a {word} node: it keeps the {best} value returned ({values}), "
+                f"{fv(want)}, not {fv(got)}")
+    return f"{name} returns {fv(want)}, not {fv(got)} (its children returned {values})"
+
+
+def _why_unvisited(tree: GameTree, name: str, info: dict) -> str:
+    L = tree.label
+    node = next(x for x in tree.nodes if L(x) == name)
+    up = tree.parent(node)
+    while up is not None and up not in info:
+        node, up = up, tree.parent(up)
+    return (f"the arc {L(up)}–{L(node)} is cut, so nothing below it is searched"
+            if up is not None else "it is not in the tree searched")

@@ -1,0 +1,98 @@
+"""Practice trees: a small game tree drawn from a seed, its nodes lettered A, B, C... in the
+order a depth-first reader meets them, so that a student and a teacher name the same node."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+from ..rng import random_state
+from ..trees import GameTree
+
+__all__ = ["practice_tree", "letters", "new_seed"]
+
+
+def letters(n: int) -> list[str]:
+    """``n`` node names: A..Z, then AA, AB...
+
+    >>> letters(3), letters(28)[-2:]
+    (['A', 'B', 'C'], ['AA', 'AB'])
+    """
+    out = []
+    for i in range(n):
+        name, k = "", i
+        while True:
+            name = chr(ord("A") + k % 26) + name
+            k = k // 26 - 1
+            if k < 0:
+                break
+        out.append(name)
+    return out
+
+
+def new_seed(rng: random.Random | None = None) -> int:
+    """A fresh seed for a new tree, small enough to read out and type (0..99,999)."""
+    return (rng or random.Random()).randrange(100_000)
+
+
+def practice_tree(seed: Any = 0, *, branching: tuple[int, int] = (2, 3), depth: int = 3,
+                  low: int = 0, high: int = 9, chance: bool = False) -> GameTree:
+    """A random tree to trace by hand, the same for the same arguments.
+
+    Parameters
+    ----------
+    seed : int or random.Random
+        Shown with the tree so that it can be shared (``practice_tree(seed)`` draws it again).
+    branching : (int, int)
+        Each internal node has between ``branching[0]`` and ``branching[1]`` children.
+    depth : int
+        Every leaf is at this depth (1 to 5).
+    low, high : int
+        Leaf values are integers in ``[low, high]``.
+    chance : bool
+        Levels 1, 3... are chance nodes (MAX, chance, MIN, chance...), with probabilities
+        that are small fractions summing to 1 (the tree for expectimax and Star1).
+
+    Returns
+    -------
+    GameTree
+        Node ids are paths (``'r.0.1'``); labels are letters in depth-first order; the title
+        names the seed.
+
+    Examples
+    --------
+    >>> t = practice_tree(7)
+    >>> t.label(t.initial_state), t.title
+    ('A', 'practice tree, seed 7')
+    >>> practice_tree(7).to_dict() == t.to_dict()
+    True
+    >>> practice_tree(7, depth=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: depth must be 1 to 5, not 0: a tree to trace by hand has at least one move and at most 5 levels
+    """
+    if not 1 <= depth <= 5:
+        raise ValueError(f"depth must be 1 to 5, not {depth}: a tree to trace by hand has at "
+                         "least one move and at most 5 levels")
+    lo_b, hi_b = branching
+    if not 1 <= lo_b <= hi_b <= 5:
+        raise ValueError(f"branching must be (lo, hi) with 1 <= lo <= hi <= 5, not {branching!r}")
+    if low > high:
+        raise ValueError(f"low must be <= high; got low={low}, high={high}")
+    rng = random_state(seed)
+
+    def build(level: int) -> Any:
+        if level == depth:
+            return rng.randint(low, high)
+        k = rng.randint(lo_b, hi_b)
+        subs = [build(level + 1) for _ in range(k)]
+        if chance and level % 2 == 1:
+            weights = [rng.randint(1, 3) for _ in subs]
+            return [(Fraction(w, sum(weights)), s) for w, s in zip(weights, subs)]
+        return subs
+
+    nested = build(0)
+    plain = GameTree.from_nested(nested)
+    names = dict(zip(plain.nodes, letters(len(plain))))
+    shown = seed if isinstance(seed, int) else "given"
+    return GameTree.from_nested(nested, labels=names, title=f"practice tree, seed {shown}")

@@ -1,0 +1,60 @@
+"""The practice modes: which search a student traces, and what the tree looks like for it."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..search import alphabeta, alphabeta_failhard, negamax, star1
+
+__all__ = ["Mode", "MODES", "mode"]
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A kind of hand-tracing question.
+
+    - ``name``: what :func:`~abcore.practice.check_trace` takes; ``title``: for people;
+    - ``search``: the public search whose trace is the expected answer (None: MCTS, one
+      iteration of :func:`abcore.mcts.mcts`);
+    - ``chance``: its trees have chance nodes;
+    - ``task``: what the student writes, in one sentence.
+    """
+
+    name: str
+    title: str
+    search: Callable[..., Any] | None
+    chance: bool
+    task: str
+
+
+_AB = ("For each node, in the order the search visits it: the window [α, β] on entry, the value "
+       "returned, and the children it cuts.")
+MODES: dict[str, Mode] = {m.name: m for m in (
+    Mode("failsoft", "alpha-beta, MAX/MIN, fail-soft", alphabeta, False, _AB),
+    Mode("failhard", "alpha-beta, MAX/MIN, fail-hard", alphabeta_failhard, False, _AB),
+    Mode("negamax", "negamax alpha-beta (values for the side to move)", negamax, False,
+         _AB + " Windows and values are for the side to move at the node."),
+    Mode("star1", "expectimax with Star1 cuts", star1, True,
+         _AB + " A chance node's value is Σ p·v; it is cut with the bounds L and U on the "
+         "outcomes not searched."),
+    Mode("mcts", "one MCTS iteration (UCB1 selection, backup)", None, False,
+         "The nodes UCB1 selects from the root down to the new node, then each one's total "
+         "after the backup (for the player who moved into it)."),
+)}
+
+
+def mode(name: str) -> Mode:
+    """The mode called ``name``; an unknown name lists the modes.
+
+    >>> mode("negamax").title
+    'negamax alpha-beta (values for the side to move)'
+    >>> mode("minmax")
+    Traceback (most recent call last):
+    ...
+    ValueError: no practice mode is called 'minmax'; the modes are failsoft, failhard, negamax, star1, mcts
+    """
+    try:
+        return MODES[name]
+    except KeyError:
+        raise ValueError(f"no practice mode is called {name!r}; the modes are "
+                         f"{', '.join(MODES)}") from None

@@ -1,0 +1,259 @@
+"""PracticeTrace: trace a search by hand on a fresh random tree, and have the step checked."""
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as W
+from matplotlib.figure import Figure
+
+from ..draw import format_value, format_window, tree_graph
+from ..practice import (MODES, Row, check_trace, expected_rows, mcts_question, new_seed,
+                        practice_tree)
+from ..practice.answer import parse_number
+from ..practice.figure import draw_question
+from ._frame import StaticFallback, agg_figure, png, widget_size
+
+__all__ = ["PracticeTrace"]
+
+OK_MARK, BAD_MARK, CUT_MARK = "✔", "✘", "✂"
+GREEN, RED = "#1a7f37", "#b2182b"
+
+
+class PracticeTrace(StaticFallback, W.VBox):
+    """``PracticeTrace(mode="failsoft", seed=0)``: a tree from a seed, traced by the student
+    node by node, checked against the real search.
+
+    Choose a mode and a seed (or press **New tree**, which draws a new seed and shows it: the
+    seed names the tree, to share it). For each node, in the order the search visits it, pick
+    the node, type α and β on entry and the value returned, toggle the arcs it cuts (✂), and
+    press **Add row**; **Check** names the first step where the rows and the search part ways.
+    Every control is a native input or button: Tab moves between them, Enter or Space presses.
+    Marks are text as well as colour (✔, ✘, ✂).
+
+    Parts: ``mode``, ``seed``, ``new``, ``image``, ``task``, ``node``, ``alpha``, ``beta``,
+    ``value``, ``arcs`` (ToggleButtons of the node's arcs), ``add``, ``undo``, ``check``,
+    ``rows`` (the answer so far, a list of :class:`~abcore.practice.Row`), ``table``,
+    ``message``, ``show_key``. DOM classes: ``abcore-practice``, ``abcore-mode``,
+    ``abcore-seed``, ``abcore-new``, ``abcore-tree``, ``abcore-task``, ``abcore-node``,
+    ``abcore-alpha``, ``abcore-beta``, ``abcore-value``, ``abcore-arc-<child>``,
+    ``abcore-add``, ``abcore-undo``, ``abcore-check``, ``abcore-rows``, ``abcore-message``,
+    ``abcore-show-key``.
+
+    Examples
+    --------
+    >>> w = PracticeTrace("failsoft", seed=4)
+    >>> for row in w.key:
+    ...     w.enter(row)
+    >>> w.check.click(); w.verdict.ok
+    True
+    """
+
+    def __init__(self, mode: str = "failsoft", seed: int = 0, *, depth: int = 3,
+                 branching: tuple[int, int] = (2, 3), dpi: int = 80):
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {list(MODES)}, not {mode!r}")
+        self.depth, self.branching, self.dpi = depth, branching, dpi
+        self.rows: list[Row] = []
+        self.verdict: Any = None
+        self.mode = W.Dropdown(options=[(m.title, m.name) for m in MODES.values()], value=mode,
+                               description="search")
+        self.seed = W.IntText(value=seed, description="seed", layout=W.Layout(width="170px"))
+        self.new = W.Button(description="New tree", tooltip="draw a new seed and its tree")
+        self.image = W.Image(format="png", layout=W.Layout(max_width="100%"))
+        self.task = W.HTML()
+        self.node = W.Dropdown(description="node", layout=W.Layout(width="150px"))
+        # Sent once, when a field is left (Tab, a click on Add row): typed continuously, a
+        # field's later keystrokes wait behind its first and a click on Add could overtake them
+        # (seen in the browser test: the kernel had α = '-' while '-inf' was shown).
+        small = dict(layout=W.Layout(width="130px"), continuous_update=False)
+        self.alpha = W.Text(description="α", placeholder="-inf", **small)
+        self.beta = W.Text(description="β", placeholder="inf", **small)
+        self.value = W.Text(description="value", placeholder="3", **small)
+        self.arcs = W.HBox()
+        self.add = W.Button(description="Add row", button_style="primary")
+        self.undo = W.Button(description="Undo row")
+        self.check = W.Button(description="Check")
+        self.table = W.HTML()
+        self.message = W.HTML()
+        self.show_key = W.Checkbox(value=False, description="show the search's answer",
+                                   indent=False)
+        for part, cls in [(self.mode, "mode"), (self.seed, "seed"), (self.new, "new"),
+                          (self.image, "tree"), (self.task, "task"), (self.node, "node"),
+                          (self.alpha, "alpha"), (self.beta, "beta"), (self.value, "value"),
+                          (self.add, "add"), (self.undo, "undo"), (self.check, "check"),
+                          (self.table, "rows"), (self.message, "message"),
+                          (self.show_key, "show-key")]:
+            part.add_class(f"abcore-{cls}")
+        self.mode.observe(lambda _: self.draw_tree(), names="value")
+        self.seed.observe(lambda _: self.draw_tree(), names="value")
+        self.new.on_click(lambda _: setattr(self.seed, "value", new_seed()))
+        self.node.observe(lambda _: self._show_arcs(), names="value")
+        self.add.on_click(lambda _: self._add())
+        self.undo.on_click(lambda _: self._undo())
+        self.check.on_click(lambda _: self._check())
+        self.show_key.observe(lambda _: self._show_table(), names="value")
+        self.entry = W.HBox([self.node, self.alpha, self.beta, self.value])
+        super().__init__([W.HBox([self.mode, self.seed, self.new]), self.task, self.image,
+                          self.entry, self.arcs, W.HBox([self.add, self.undo, self.check]),
+                          self.message, self.table, self.show_key])
+        self.add_class("abcore-practice")
+        self.draw_tree()
+
+    # --- the question -----------------------------------------------------------------------
+    @property
+    def is_mcts(self) -> bool:
+        return MODES[self.mode.value].search is None
+
+    def draw_tree(self) -> None:
+        """Draw the tree of the current mode and seed; start a new answer."""
+        m = MODES[self.mode.value]
+        low, high = (-1, 1) if self.is_mcts else (0, 9)
+        self.tree = practice_tree(self.seed.value, branching=self.branching, depth=self.depth,
+                                  low=low, high=high, chance=m.chance)
+        self.question = mcts_question(self.tree, seed=self.seed.value) if self.is_mcts else None
+        self.key = expected_rows(self.mode.value, self.tree, seed=self.seed.value)
+        self.rows, self.verdict = [], None
+        self.names = [self.tree.label(n) for n in self.tree.nodes]
+        self.node.options = self.names
+        self.node.value = self.names[0]
+        for part in (self.alpha, self.beta):
+            part.layout.display = "none" if self.is_mcts else None
+        self.value.description = "total W" if self.is_mcts else "value"
+        text = f"<b>{html.escape(m.title)}</b>, tree seed {self.seed.value}. {html.escape(m.task)}"
+        if self.question is not None:
+            q = self.question
+            text += (f" The tree after {q.iteration} iterations is drawn (c = {q.c:.2f}); this "
+                     f"iteration adds {html.escape(str(q.expanded))}, whose playout scores "
+                     f"{format_value(q.result)} for the root player.")
+        elif m.chance:
+            lo, hi = self.tree.utility_range
+            text += f" Every value lies in [L, U] = [{format_value(lo)}, {format_value(hi)}]."
+        self.task.value = text
+        self.message.value = ""
+        self._show_arcs()
+        self._show_table()
+        self._redraw()
+
+    def figure(self) -> Figure:
+        """The current drawing (the tree, the student's cuts ✂ and the step named ✘)."""
+        fig = agg_figure(*self._size())
+        self._draw(fig)
+        return fig
+
+    def _size(self) -> tuple:
+        return widget_size(tree_graph(self.tree), False)
+
+    def _draw(self, fig: Figure) -> None:
+        ax = fig.add_axes((0.01, 0.12, 0.98, 0.8))
+        cuts = [(r.node, c) for r in self.rows for c in r.cut]
+        wrong = self.verdict.node if self.verdict is not None and not self.verdict.ok else None
+        draw_question(self.tree, self.mode.value, ax, question=self.question, cuts=cuts,
+                      wrong=wrong)
+
+    def _redraw(self) -> None:
+        fig = agg_figure(*self._size())
+        self._draw(fig)
+        self.image.value = png(fig, self.dpi)
+
+    # --- entering rows ------------------------------------------------------------------------
+    def _node_id(self, name: str) -> str:
+        return next(n for n in self.tree.nodes if self.tree.label(n) == name)
+
+    def _show_arcs(self) -> None:
+        if self.is_mcts or self.node.value is None:
+            self.arcs.children = ()
+            return
+        parent = self.node.value
+        buttons = []
+        for child in self.tree.children(self._node_id(parent)):
+            name = self.tree.label(child)
+            b = W.ToggleButton(value=False, description=f"{parent}–{name}",
+                               tooltip=f"mark the arc {parent}–{name} as cut")
+            b.add_class(f"abcore-arc-{name}")
+            b.observe(lambda ch, b=b, name=name: setattr(
+                b, "description", f"{CUT_MARK} {parent}–{name} cut" if ch["new"] else f"{parent}–{name}"),
+                names="value")
+            b.child = name
+            buttons.append(b)
+        self.arcs.children = [W.Label("cut arcs:")] + buttons
+
+    def enter(self, row: Row) -> None:
+        """Add ``row`` to the answer (what **Add row** does with the fields)."""
+        self.rows.append(row)
+        self.verdict = None
+        self.message.value = ""
+        later = [n for n in self.names if n not in {r.node for r in self.rows}]
+        if later:
+            self.node.value = later[0]
+        self._show_table()
+        self._redraw()
+
+    def _add(self) -> None:
+        values: dict[str, Any] = {}
+        for name, part in (("α", self.alpha), ("β", self.beta), ("value", self.value)):
+            text = part.value.strip()
+            if not text or (self.is_mcts and part is not self.value):
+                values[name] = None
+                continue
+            try:
+                values[name] = parse_number(text)
+            except (ValueError, ZeroDivisionError):
+                self.message.value = html.escape(
+                    f"{BAD_MARK} {name}: {text!r} is not a number; write 3, -2, 7/2, inf or -inf")
+                return
+        if (values["α"] is None) != (values["β"] is None):
+            self.message.value = html.escape(f"{BAD_MARK} give both α and β (or neither, for a leaf)")
+            return
+        window = None if values["α"] is None else (values["α"], values["β"])
+        cut = tuple(b.child for b in self.arcs.children[1:] if b.value)
+        # Cleared before the row is shown: a student (or a test) who starts the next row when
+        # the table changes must not have it wiped by a late clear.
+        self.alpha.value = self.beta.value = self.value.value = ""
+        self.enter(Row(self.node.value, window, values["value"], cut))
+
+    def _undo(self) -> None:
+        if self.rows:
+            self.node.value = self.rows.pop().node
+            self.verdict = None
+            self._show_table()
+            self._redraw()
+
+    def _check(self) -> None:
+        options = {"seed": self.seed.value} if self.is_mcts else {}
+        self.verdict = check_trace(self.mode.value, self.tree, self.rows, **options)
+        if self.verdict.ok:
+            text, colour = f"{OK_MARK} {self.verdict.message}", GREEN
+        elif self.verdict.so_far:
+            text, colour = (f"{OK_MARK} right so far: your {len(self.rows)} rows agree with the "
+                            "search; go on", GREEN)
+        else:
+            text, colour = f"{BAD_MARK} {self.verdict.message}", RED
+        self.message.value = f'<span style="color:{colour}">{html.escape(text)}</span>'
+        self._show_table()
+        self._redraw()
+
+    def _is_leaf(self, name: str) -> bool:
+        return self.tree.kind(self._node_id(name)) == "leaf"
+
+    def _show_table(self) -> None:
+        def line(r: Row, mark: str = "") -> str:
+            w = format_window(*r.window) if r.window else ""
+            cut = " ".join(f"{CUT_MARK} {c}" for c in r.cut)
+            cells = [mark, r.node, w, format_value(r.value), cut]
+            return "<tr>" + "".join(f'<td style="padding:1px 10px">{html.escape(str(c))}</td>'
+                                    for c in cells) + "</tr>"
+        head = "<tr><th></th><th>node</th><th>[α, β] on entry</th><th>value</th><th>cuts</th></tr>"
+        if self.is_mcts:
+            head = "<tr><th></th><th>node</th><th></th><th>total after backup</th><th></th></tr>"
+        bad = self.verdict.node if self.verdict is not None and not self.verdict.ok else None
+        body = "".join(line(r, BAD_MARK if r.node == bad else "") for r in self.rows)
+        out = f"<b>your answer</b><table>{head}{body}</table>"
+        if self.show_key.value:
+            out += ("<b>the search's answer</b><table>" + head
+                    + "".join(line(r) for r in self.key) + "</table>")
+        self.table.value = out
+
+    def __repr__(self) -> str:
+        return (f"<PracticeTrace: {MODES[self.mode.value].title}, seed {self.seed.value}, "
+                f"{len(self.rows)} rows>")

@@ -1,0 +1,63 @@
+"""PracticeTrace (issue 16, item 1): the widget builds rows from its fields and arc toggles,
+and its Check names the first wrong step, with text marks (not colour alone)."""
+import pytest
+
+from abcore.practice import MODES
+from abcore.widgets import PracticeTrace
+
+
+def type_row(w, node, alpha, beta, value, cut=()):
+    w.node.value = node
+    w.alpha.value, w.beta.value, w.value.value = alpha, beta, value
+    for b in w.arcs.children[1:]:
+        b.value = b.child in cut
+    w.add.click()
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_the_search_answer_entered_is_right(mode):
+    w = PracticeTrace(mode, seed=4)
+    for row in w.key:
+        w.enter(row)
+    w.check.click()
+    assert w.verdict.ok, w.verdict.message
+    assert w.message.value.count("✔") == 1
+
+
+def test_three_steps_by_the_fields_then_a_wrong_one_named():
+    w = PracticeTrace("failsoft", seed=4)
+    assert "seed 4" in w.task.value and w.node.value == "A"
+    key = {r.node: r for r in w.key}
+    assert key["B"].window == key["A"].window
+    type_row(w, "A", "-inf", "inf", "3")
+    type_row(w, "B", "-inf", "inf", "6")
+    type_row(w, "C", "-inf", "inf", "7")
+    w.check.click()
+    assert not w.verdict.ok and w.verdict.so_far and "right so far: your 3 rows" in w.message.value
+    # D and E are leaves (left out); F is entered after C returned 7: B's β is 7.
+    assert key["F"].window == (float("-inf"), 7)
+    type_row(w, "F", "-inf", "inf", "1", cut=("H",))
+    w.check.click()
+    assert (w.verdict.node, w.verdict.part) == ("F", "window")
+    assert "✘" in w.message.value and "window not narrowed: at B, β was lowered to 7" in w.message.value
+    assert "✘" in w.table.value and "✂ H" in w.table.value
+    texts = [t.get_text() for t in w.figure().axes[0].texts]
+    assert "✘" in texts and "✂" in texts
+
+
+def test_new_tree_draws_a_new_seed_and_starts_again():
+    w = PracticeTrace("negamax", seed=4)
+    w.enter(w.key[0])
+    before = w.image.value
+    w.new.click()
+    assert w.seed.value != 4 or w.rows == []
+    w.seed.value = 5
+    assert w.rows == [] and w.image.value != before and "seed 5" in w.task.value
+
+
+def test_arc_toggles_say_cut_in_text():
+    w = PracticeTrace("failsoft", seed=4)
+    w.node.value = "B"
+    arc = w.arcs.children[1]
+    arc.value = True
+    assert arc.description.startswith("✂") and arc.description.endswith("cut")
