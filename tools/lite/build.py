@@ -217,10 +217,15 @@ def build(out: Path, cache: Path) -> dict:
     shipped = pyodide_packages(python, sources["carrier"], lock, set(ours), dl, static)
 
     print("  abcore wheel from the working tree", flush=True)
+    # From a copy of the files the wheel needs: setuptools writes build/ and *.egg-info beside them.
+    tree = work / "abcore-src"
+    shutil.copytree(ROOT / "abcore", tree / "abcore",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, tree / name)
     wheels = work / "abcore-wheel"
     run([str(python), "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-         "-w", str(wheels), str(ROOT)], "building the abcore wheel")
-    # setuptools leaves its build/ folder in the tree; build/ is git-ignored (and ours).
+         "-w", str(wheels), str(tree)], "building the abcore wheel")
     (abcore_whl,) = wheels.glob("abcore-*.whl")
     shutil.copy2(abcore_whl, static / abcore_whl.name)
     spec = sources["abcore"]
