@@ -80,8 +80,14 @@ FORGET = """async () => {
   localStorage.clear();
   for (const db of await indexedDB.databases()) indexedDB.deleteDatabase(db.name);
 }"""
-# Started, not awaited: the test polls the cells to time each one.
-RUN_ALL = "() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); return true; }"
+# Started, not awaited: the test polls the cells to time each one, and window.__abcoreRun to
+# know the end (JupyterLab's run-all resolves when the last cell ran, or the run stopped).
+RUN_ALL = """() => {
+  window.__abcoreRun = 'running';
+  window.jupyterapp.commands.execute('notebook:run-all-cells')
+    .then(() => { window.__abcoreRun = 'done'; }, () => { window.__abcoreRun = 'done'; });
+  return true;
+}"""
 CELLS = """() => window.jupyterapp.shell.currentWidget.content.widgets
   .filter(c => c.model.type === 'code')
   .map(c => ({count: c.model.executionCount, outputs: c.model.outputs.toJSON(),
@@ -189,10 +195,11 @@ def _run_all(page, deadline: float) -> tuple[list, list[tuple[float, int, str]]]
 
     A cell's time is from the previous cell's end to its own (polled every 0.2 s)."""
     page.evaluate(RUN_ALL)
-    start = last = time.monotonic()
+    last = time.monotonic()
     done: set[int] = set()
     times = []
     while True:
+        finished = page.evaluate("() => window.__abcoreRun") == "done"
         cells = page.evaluate(CELLS)
         now = time.monotonic()
         for i, c in enumerate(cells):
@@ -200,12 +207,7 @@ def _run_all(page, deadline: float) -> tuple[list, list[tuple[float, int, str]]]
                 done.add(i)
                 times.append((now - last, i, c["source"]))
                 last = now
-        status = page.evaluate(KERNEL_STATUS)
-        if status == "idle" and (len(done) == len(cells) or now - start > 5):
-            # all ran, or the run stopped at an error (the rest are reported as not run)
-            if len(done) == len(cells) or now - last > 3:
-                break
-        if now > deadline:
+        if finished or now > deadline:
             break
         time.sleep(0.2)
     return cells, sorted(times, reverse=True)
