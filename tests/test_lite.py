@@ -216,12 +216,14 @@ def _run_all(page, deadline: float) -> tuple[list, list[tuple[float, int, str]]]
 @pytest.fixture(scope="module")
 def browser_context(served):
     """One headless Chromium for every notebook, sharing its HTTP cache as a student's would;
-    yields (context, the list of URLs outside 127.0.0.1 asked for so far)."""
+    yields (context, the URLs outside 127.0.0.1 asked for, [the number of requests])."""
     sync_api = pytest.importorskip("playwright.sync_api")
     url, _ = served
     outside: list[str] = []
+    seen = [0]      # every request, so the report shows the recorder saw the traffic
 
     def record(request):
+        seen[0] += 1
         if not request.url.startswith((url, "data:", "blob:")):
             outside.append(request.url)
 
@@ -230,7 +232,7 @@ def browser_context(served):
         try:
             context = browser.new_context(viewport={"width": 1280, "height": 1400})
             context.on("request", record)
-            yield context, outside
+            yield context, outside, seen
         finally:
             browser.close()
 
@@ -239,8 +241,9 @@ def browser_context(served):
 def test_notebook_runs_offline(served, browser_context, name, tmp_path):
     """Every code cell runs without error, every widget renders, no request leaves 127.0.0.1."""
     url, site = served
-    context, outside = browser_context
+    context, outside, seen = browser_context
     outside.clear()
+    seen[0] = 0
     assert (site / "files" / name).exists(), f"{name} is not in the site's files/"
     page_errors: list[str] = []
     page = context.new_page()
@@ -280,4 +283,5 @@ def test_notebook_runs_offline(served, browser_context, name, tmp_path):
         # Forget the workspace and the browser-side files, so the next notebook opens alone.
         page.evaluate(FORGET)
         page.close()
+    print(f"{name}: {seen[0]} requests, {len(outside)} outside {url}")
     assert outside == [], f"{name} asked for {len(outside)} URLs outside 127.0.0.1: {outside[:5]}"

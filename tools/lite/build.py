@@ -14,6 +14,10 @@ lists exactly the packages shipped, abcore included, so ``import abcore`` in a n
 abcore and what it needs with no ``%pip`` cell. The build is always clean: an incremental
 ``jupyter lite build`` was seen to drop ``pyodideUrl`` (the kernel then asks a CDN).
 
+The site's settings are ``tools/lite/jupyter-lite.json`` (the kernel uses the site's Pyodide and
+never falls back to PyPI; the page exposes its app, ``exposeAppInBrowser``, which
+``tests/test_lite.py`` drives) and ``tools/lite/overrides.json`` (no news or update checks).
+
 Needs Python >= 3.11 and npm; the build tools get a venv of their own in the cache.
 """
 from __future__ import annotations
