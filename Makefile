@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 INSTRUCTOR := $(VENV)/.installed-instructor
 
-.PHONY: lab test test-core test-notebooks test-browser bench clean-venv student types
+.PHONY: lab test test-core test-notebooks test-browser bench clean-venv student types lite lite-serve test-lite
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,7 +30,7 @@ lab: $(STAMP)
 test: types test-core test-notebooks test-browser
 
 test-core: $(STAMP) $(INSTRUCTOR)
-	$(BIN)/python -m pytest -m "not browser" tests abcore
+	$(BIN)/python -m pytest -m "not browser and not lite" tests abcore
 
 test-notebooks: $(STAMP)
 	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg notebooks
@@ -44,6 +44,22 @@ test-browser: $(STAMP)
 # The type check, with the settings in pyproject.toml ([tool.mypy]).
 types: $(STAMP)
 	$(BIN)/python -m mypy abcore
+
+# The course as a JupyterLite site (JupyterLab and Python in the browser, nothing to install) in
+# build/lite/: tools/lite/build.py, pinned in tools/lite/sources.toml and requirements.txt;
+# downloads cached in build/lite-cache/. Needs Python >= 3.11 and npm, not .venv.
+lite:
+	$(PYTHON) tools/lite/build.py
+
+# Serves build/lite/ on http://127.0.0.1:8000 (any static web server will do).
+lite-serve:
+	@test -f build/lite/index.html || { echo "no site in build/lite/: run make lite first"; exit 1; }
+	$(PYTHON) -m http.server --bind 127.0.0.1 --directory build/lite 8000
+
+# Builds the site from a fresh clone of HEAD, opens every notebook in headless Chromium offline
+# (tests/test_lite.py). Not part of `make test`; CI runs it after.
+test-lite: $(STAMP)
+	$(BIN)/python -m pytest -m lite -s tests/test_lite.py
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

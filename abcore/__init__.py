@@ -1,5 +1,6 @@
 """abcore: game-tree search for teaching: minimax, alpha-beta, negamax and expectimax on real
 games and on explicit trees, with counting and tracing as parameters."""
+from ._platform import browser_defaults
 from .errors import AbcoreError, GameError, MissingMemberError
 from .game import Game, IllegalMoveError
 from .gamecheck import GameReport, check_game
@@ -21,3 +22,5 @@ __all__ = [
     "GameTree", "TreeError", "shipped_trees", "random_tree", "random_uniform", "reorder", "tree_values", "unprunable",
 ]
 __version__ = "0.1.0"
+
+browser_defaults()     # in the browser (JupyterLite) only: see abcore/_platform.py

@@ -1,0 +1,287 @@
+"""The course in the browser: the JupyterLite site built from a fresh clone, run offline.
+
+``make test-lite`` runs this (``make test`` does not: the ``lite`` marker). The test clones the
+repository's committed HEAD into a temporary folder, builds the site there with
+``tools/lite/build.py`` (downloads come from this checkout's cache, ``build/lite-cache/``, so
+only the first run downloads), serves it on 127.0.0.1, and opens every notebook of the site in
+headless Chromium with every other host unresolvable. In each, it runs every code cell and
+checks, once each exercise's cell holds the instructor's answer (the site has the student
+versions: unanswered, the checks would say so): no error output and nothing on stderr, every widget output rendered, and no request
+left 127.0.0.1. It prints the site's size, the build time, the time from page load to a ready
+kernel, and each notebook's run time with its slowest cells.
+
+``LITE_SITE=build/lite`` tests an already built site instead of building one (quicker while
+working on a notebook; the fresh-clone build is what CI checks). ``LITE_NOTEBOOKS=03,08``
+opens only the notebooks whose names start with those prefixes.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+# Every host but the local server is unresolvable, so a request that tries to leave fails.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+KERNEL_TIMEOUT = 120      # seconds from page load to an idle kernel
+NOTEBOOK_TIMEOUT = 480    # seconds for one notebook's cells, all of them (08: 226 s under load)
+
+pytestmark = [
+    pytest.mark.lite,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium: "
+                       "`apt-get install -y chromium fonts-dejavu-core` enables this test"),
+]
+
+# JavaScript run in the page, through the app the site exposes (exposeAppInBrowser).
+KERNEL_IDLE = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle' && w.content.widgets.length > 0;
+}"""
+KERNEL_STATUS = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return k ? k.status : null;
+}"""
+# A student who writes the instructor's answer: each solution cell (nbgrader's grade_id) gets
+# the source of the same cell in notebooks/; returns how many cells were answered.
+ANSWER = """answers => {
+  let n = 0;
+  for (const c of window.jupyterapp.shell.currentWidget.content.widgets) {
+    const meta = c.model.getMetadata('nbgrader');
+    if (meta && meta.solution && meta.grade_id in answers) {
+      c.model.sharedModel.setSource(answers[meta.grade_id]);
+      n += 1;
+    }
+  }
+  return n;
+}"""
+# Widget views that rendered something, and outputs that say a widget failed.
+WIDGETS = """() => {
+  const outs = [...document.querySelectorAll('.jp-OutputArea-output')];
+  return {views: outs.filter(o => [...o.children].some(
+            v => v.classList.contains('jupyter-widgets') && v.childElementCount > 0)).length,
+          failed: outs.filter(o => o.textContent.includes('Error displaying widget')).length};
+}"""
+OPEN_DOCUMENTS = "() => [...window.jupyterapp.shell.widgets('main')].length"
+FORGET = """async () => {
+  localStorage.clear();
+  for (const db of await indexedDB.databases()) indexedDB.deleteDatabase(db.name);
+}"""
+# Started, not awaited: the test polls the cells to time each one, and window.__abcoreRun to
+# know the end (JupyterLab's run-all resolves when the last cell ran, or the run stopped).
+RUN_ALL = """() => {
+  window.__abcoreRun = 'running';
+  window.jupyterapp.commands.execute('notebook:run-all-cells')
+    .then(() => { window.__abcoreRun = 'done'; }, () => { window.__abcoreRun = 'done'; });
+  return true;
+}"""
+CELLS = """() => window.jupyterapp.shell.currentWidget.content.widgets
+  .filter(c => c.model.type === 'code')
+  .map(c => ({count: c.model.executionCount, outputs: c.model.outputs.toJSON(),
+              source: c.model.sharedModel.getSource().slice(0, 60)}))"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@functools.cache
+def _site(tmp: Path) -> tuple[Path, float | None]:
+    """The site to test and its build time (None for a given LITE_SITE)."""
+    given = os.environ.get("LITE_SITE")
+    if given:
+        return Path(given).resolve(), None
+    clone = tmp / "clone"
+    subprocess.run(["git", "clone", "--quiet", "--no-hardlinks", str(REPO), str(clone)], check=True)
+    env = dict(os.environ, LITE_CACHE=str(REPO / "build" / "lite-cache"))
+    start = time.monotonic()
+    result = subprocess.run([sys.executable, "tools/lite/build.py"], cwd=clone, env=env,
+                            capture_output=True, text=True)
+    seconds = time.monotonic() - start
+    print(result.stdout)
+    assert result.returncode == 0, f"the build failed:\n{result.stdout}\n{result.stderr}"
+    return clone / "build" / "lite", seconds
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """The site served on 127.0.0.1 by Python's http.server; yields (url, site, build seconds)."""
+    site, seconds = _site(tmp_path_factory.mktemp("lite"))
+    port = _free_port()
+    log = open(tmp_path_factory.mktemp("server") / "http.log", "w")
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
+                             "--directory", str(site)], stdout=log, stderr=subprocess.STDOUT)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+        print(f"\nsite {site}: {size / 1e6:.1f} MB"
+              + (f", built from a fresh clone in {seconds:.0f} s" if seconds else ""))
+        yield url, site
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        log.close()
+
+
+def _notebooks() -> list[str]:
+    """The student notebooks the site will hold: every notebooks/*.ipynb (tools/student.py)."""
+    names = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb")
+                   if not p.name.startswith((".", "_")))
+    chosen = [c.strip() for c in os.environ.get("LITE_NOTEBOOKS", "").split(",") if c.strip()]
+    return [n for n in names if not chosen or n.startswith(tuple(chosen))]
+
+
+def _answers(name: str) -> dict[str, str]:
+    """The instructor's source of each solution cell of notebooks/NAME, by nbgrader grade_id."""
+    nb = json.loads((REPO / "notebooks" / name).read_text())
+    return {c["metadata"]["nbgrader"]["grade_id"]: "".join(c["source"]) for c in nb["cells"]
+            if c["metadata"].get("nbgrader", {}).get("solution")}
+
+
+# Matplotlib's one-off notice when a new kernel first imports it (Pyodide has no cache on disk).
+HARMLESS_STDERR = ("Matplotlib is building the font cache; this may take a moment.\n",)
+# A text progress bar: tqdm.auto draws a widget in ipykernel but text on stderr in the browser
+# kernel (it looks for ipykernel's IPKernelApp); each line ends in its count, "12/100".
+PROGRESS = re.compile(r"^[^\n]*\b\d+/\d+ *$")
+
+
+def _harmless(text: str) -> bool:
+    """Stderr that is not a problem: matplotlib's notice, or progress bars and nothing else."""
+    if text in HARMLESS_STDERR:
+        return True
+    lines = [line for line in re.split(r"[\r\n]+", text) if line.strip()]
+    return bool(lines) and all(PROGRESS.match(line) and not re.search(r"Warning|Error|Traceback", line)
+                               for line in lines)
+
+
+def _problems(cells: list) -> list[str]:
+    """Cells that did not run, and outputs that are errors or stderr."""
+    found = []
+    for i, cell in enumerate(cells):
+        if cell["count"] is None:
+            found.append(f"code cell {i} did not run ({cell['source']!r})")
+        for out in cell["outputs"]:
+            if out["output_type"] == "error":
+                found.append(f"code cell {i}: {out['ename']}: {out['evalue']}")
+            elif (out["output_type"] == "stream" and out.get("name") == "stderr"
+                  and not _harmless("".join(out["text"]))):
+                found.append(f"code cell {i} wrote to stderr: {''.join(out['text'])[:300]}")
+    return found
+
+
+def _run_all(page, deadline: float) -> tuple[list, list[tuple[float, int, str]]]:
+    """Run every cell; returns the cells and (seconds, index, source) for each, slowest first.
+
+    A cell's time is from the previous cell's end to its own (polled every 0.2 s)."""
+    page.evaluate(RUN_ALL)
+    last = time.monotonic()
+    done: set[int] = set()
+    times = []
+    while True:
+        finished = page.evaluate("() => window.__abcoreRun") == "done"
+        cells = page.evaluate(CELLS)
+        now = time.monotonic()
+        for i, c in enumerate(cells):
+            if c["count"] is not None and i not in done:
+                done.add(i)
+                times.append((now - last, i, c["source"]))
+                last = now
+        if finished or now > deadline:
+            break
+        time.sleep(0.2)
+    return cells, sorted(times, reverse=True)
+
+
+@pytest.fixture(scope="module")
+def browser_context(served):
+    """One headless Chromium for every notebook, sharing its HTTP cache as a student's would;
+    yields (context, the URLs outside 127.0.0.1 asked for, [the number of requests])."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    url, _ = served
+    outside: list[str] = []
+    seen = [0]      # every request, so the report shows the recorder saw the traffic
+
+    def record(request):
+        seen[0] += 1
+        if not request.url.startswith((url, "data:", "blob:")):
+            outside.append(request.url)
+
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 1400})
+            context.on("request", record)
+            yield context, outside, seen
+        finally:
+            browser.close()
+
+
+@pytest.mark.parametrize("name", _notebooks())
+def test_notebook_runs_offline(served, browser_context, name, tmp_path):
+    """Every code cell runs without error, every widget renders, no request leaves 127.0.0.1."""
+    url, site = served
+    context, outside, seen = browser_context
+    outside.clear()
+    seen[0] = 0
+    assert (site / "files" / name).exists(), f"{name} is not in the site's files/"
+    page_errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda e: page_errors.append(str(e)))
+    try:
+        start = time.monotonic()
+        page.goto(f"{url}/lab/index.html?path={name}", wait_until="domcontentloaded")
+        page.wait_for_function(KERNEL_IDLE, timeout=KERNEL_TIMEOUT * 1000, polling=250)
+        ready = time.monotonic() - start
+        assert page.evaluate(OPEN_DOCUMENTS) == 1, f"{name}: other documents were restored"
+        answers = _answers(name)
+        assert page.evaluate(ANSWER, answers) == len(answers), \
+            f"{name}: the site's notebook lacks some of the solution cells {sorted(answers)}"
+        cells, times = _run_all(page, time.monotonic() + NOTEBOOK_TIMEOUT)
+        total = sum(t for t, _, _ in times)
+        slowest = "; ".join(f"cell {i} {t:.1f} s {s[:40]!r}" for t, i, s in times[:3])
+        print(f"\n{name}: kernel ready {ready:.1f} s after load; {len(cells)} code cells "
+              f"in {total:.1f} s; slowest: {slowest}")
+        assert cells, f"{name} has no code cells"
+        assert _problems(cells) == [], f"{name}: {_problems(cells)}"
+
+        expected = sum(1 for c in cells for o in c["outputs"]
+                       if o["output_type"] in ("display_data", "execute_result")
+                       and WIDGET_MIME in o.get("data", {}))
+        # Off-screen cells are in the page but not drawn: count views in the DOM.
+        if expected:
+            page.wait_for_function(f"() => ({WIDGETS})().views >= {expected}",
+                                   timeout=30_000, polling=250)
+        widgets = page.evaluate(WIDGETS)
+        assert widgets == {"views": expected, "failed": 0}, f"{name}: {widgets} of {expected}"
+        assert page_errors == [], page_errors
+    except Exception:
+        page.screenshot(path=str(tmp_path / f"{name}-FAILED.png"))
+        print(f"screenshot: {tmp_path / f'{name}-FAILED.png'}")
+        raise
+    finally:
+        # Forget the workspace and the browser-side files, so the next notebook opens alone.
+        page.evaluate(FORGET)
+        page.close()
+    print(f"{name}: {seen[0]} requests, {len(outside)} outside {url}")
+    assert outside == [], f"{name} asked for {len(outside)} URLs outside 127.0.0.1: {outside[:5]}"

@@ -1,0 +1,57 @@
+"""tools/lite/build.py's checks, offline and in a second: a Pyodide package file that does not
+match the official lock stops the build naming the file; a missing one names the fix.
+
+(The whole build and the site in a browser: tests/test_lite.py, `make test-lite`.)
+"""
+import hashlib
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+BUILD = Path(__file__).resolve().parent.parent / "tools" / "lite" / "build.py"
+spec = importlib.util.spec_from_file_location("lite_build", BUILD)
+lite_build = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(lite_build)
+
+GOOD = b"the official bytes"
+LOCK = {"info": {"version": "0.27.7"},
+        "packages": {"numpy": {"file_name": "numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl",
+                               "sha256": hashlib.sha256(GOOD).hexdigest(), "depends": []}}}
+SPEC = {"needs": ["numpy"], "pypi": "unused", "wheel": "unused", "sha256": "unused", "folder": ""}
+
+
+def _run(tmp_path: Path, content: bytes | None) -> Path:
+    """Copy the package files from a local release folder (the carrier's fallback) into dest."""
+    local = tmp_path / "pyodide-packages"
+    local.mkdir()
+    if content is not None:
+        (local / LOCK["packages"]["numpy"]["file_name"]).write_bytes(content)
+    dest = tmp_path / "site"
+    dest.mkdir()
+    shipped = lite_build.pyodide_packages(None, SPEC, LOCK, set(), tmp_path / "downloads", dest)
+    assert shipped == ["numpy"]
+    return dest
+
+
+def test_a_file_that_matches_the_lock_is_shipped(tmp_path):
+    dest = _run(tmp_path, GOOD)
+    assert (dest / LOCK["packages"]["numpy"]["file_name"]).read_bytes() == GOOD
+
+
+def test_a_mismatch_stops_the_build_and_names_the_file(tmp_path):
+    with pytest.raises(SystemExit, match=r"numpy-2\.0\.2-cp312.*does not match the sha256 in the "
+                                         r"official pyodide-lock\.json of 0\.27\.7"):
+        _run(tmp_path, b"other bytes")
+    assert not (tmp_path / "site" / LOCK["packages"]["numpy"]["file_name"]).exists()
+
+
+def test_a_missing_file_names_the_fix(tmp_path):
+    with pytest.raises(SystemExit, match=r"numpy-2\.0\.2.*is missing from .*pyodide-packages\. "
+                                         r"Fix: put the files of Pyodide 0\.27\.7's release tarball"):
+        _run(tmp_path, None)
+
+
+def test_an_unknown_package_in_needs_is_refused():
+    with pytest.raises(SystemExit, match=r"scipy is not in Pyodide's lock"):
+        lite_build.closure(LOCK, ["numpy", "scipy"])

