@@ -100,5 +100,5 @@ def _results(todo: list[dict], limits: Limits, workers: int, executor: cf.Execut
 
 
 def _bar(total: int, initial: int, show: bool) -> Any:
-    from tqdm.auto import tqdm  # type: ignore[import-untyped]
+    from tqdm.auto import tqdm
     return tqdm(total=total, initial=initial, disable=not show, unit="game", desc="games")
