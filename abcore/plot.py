@@ -32,7 +32,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 
-from .search.describe import Description, describe
+from .search.descriptions import Description, describe
 from .trace import Event
 from .treegraph import tree_graph
 

@@ -9,7 +9,7 @@ MIN node; a one-function form (negamax, pvs) does not.
 """
 from __future__ import annotations
 
-from .search.describe import Description, describe
+from .search.descriptions import Description, describe
 from .trace import Event
 
 __all__ = ["lines", "line_for"]

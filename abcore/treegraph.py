@@ -14,7 +14,7 @@ from typing import Any, Hashable, Iterable, NamedTuple
 import networkx as nx
 
 from .layout import tidy_layout
-from .search.describe import describe
+from .search.descriptions import describe
 from .trace import Event, Replay, replay
 
 __all__ = ["tree_graph"]

@@ -8,13 +8,11 @@ Over the engines: a :class:`TranspositionTable` (``table=``), orderings that lea
 (:func:`mtdf`, :func:`iterative_deepening`, :func:`solve`; :mod:`abcore.search.drivers`).
 """
 from ._common import check_outcomes
-from .alphabeta import ALPHABETA, ALPHABETA_FAILHARD, NEGAMAX, alphabeta, alphabeta_failhard, negamax
-from .describe import ALGORITHMS, Description, describe, register
+from .descriptions import ALGORITHMS, Description, describe, register
 from .drivers import (DeepeningResult, Iteration, iterative_deepening, mtdf, null_window,
                       principal_variation, solve)
-from .expectimax import EXPECTIMAX, expectimax
-from .minimax import MINIMAX, minimax
-from .pvs import PVS, pvs
+from .exhaustive import EXPECTIMAX, MINIMAX, expectimax, minimax
+from .pruning import ALPHABETA, ALPHABETA_FAILHARD, NEGAMAX, PVS, alphabeta, alphabeta_failhard, negamax, pvs
 from .orderings import History, Killers
 from .star import STAR1, STAR2, star1, star2
 from .state import Budget, Engine, OutOfBudget, Search

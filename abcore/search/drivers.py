@@ -31,8 +31,8 @@ from ..game import Game, Number
 from ..stats import SearchResult, SearchStats
 from ..trace import Event
 from ._common import INF
-from .alphabeta import ALPHABETA
-from .describe import Description, describe
+from .pruning import ALPHABETA
+from .descriptions import Description, describe
 from .state import KEEP, Budget, OutOfBudget, Search
 from .table import EXACT, TranspositionTable
 

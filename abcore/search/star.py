@@ -33,7 +33,7 @@ from ..game import Game, Number
 from ..stats import SearchResult, SearchStats
 from ..trace import Event
 from ._common import INF, check_outcomes, no_moves
-from .describe import Description
+from .descriptions import Description
 from .state import Engine, Search, root_bound
 
 __all__ = ["star1", "star2", "STAR1", "STAR2", "utility_bounds"]
@@ -377,8 +377,9 @@ def _engine(search: Search, probing: bool = False) -> Engine:
                 # is that value (kept, so an int stays an int); the clamp only mends rounding.
                 v = max(v, lows[i]) if v <= wa else min(v, highs[i]) if v >= wb else v
             total += p * v
-            if tracing and entered[i]:
-                emit("return", s, d, a, b, total, (index[i], v, p))
+            if tracing:
+                if entered[i]:
+                    emit("return", s, d, a, b, total, (index[i], v, p))
         if tracing:
             emit("leave", s, d, a, b, total)
         return total

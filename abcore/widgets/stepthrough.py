@@ -11,7 +11,7 @@ from matplotlib.figure import Figure
 from ..plot import draw_graph, draw_legend, format_value, format_window, tree_graph
 from ..pseudocode import line_for
 from ..search import describe
-from ..search.describe import Description
+from ..search.descriptions import Description
 from ..trace import Event, passes, replay
 from ._frame import HIGHLIGHT, StaticFallback, agg_figure, png, widget_size
 
