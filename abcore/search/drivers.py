@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import time
+import warnings
 from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple
 
@@ -185,7 +186,32 @@ def mtdf(game: Game, state: Any, *, first_guess: Number = 0, depth: int | None =
 _DRIVERS = ("alphabeta", "pvs", "mtdf")
 
 
-def _check_budget(seconds: Any, nodes: Any, depth: Any) -> None:
+def _algorithm(function: str, algorithm: str | None, old: str, old_value: str | None,
+               choices: tuple[str, ...]) -> str:
+    """The ``algorithm=`` of ``function`` (default: the first choice), or the value given under
+    its old keyword ``old`` with a DeprecationWarning that names the new one.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as w:
+    ...     warnings.simplefilter("always")
+    ...     _algorithm("solve", None, "engine", "pvs", ("alphabeta", "pvs")), str(w[0].message)
+    ('pvs', 'solve(engine=...) is now solve(algorithm=...): engine= will go')
+    """
+    if old_value is not None:
+        if algorithm is not None:
+            raise TypeError(f"{function}() got algorithm= and its old name {old}=: pass "
+                            "algorithm= only")
+        warnings.warn(f"{function}({old}=...) is now {function}(algorithm=...): {old}= will go",
+                      DeprecationWarning, stacklevel=3)
+        algorithm = old_value
+    algorithm = choices[0] if algorithm is None else algorithm
+    if algorithm not in choices:
+        raise ValueError(f"algorithm must be one of {choices}; got {algorithm!r}")
+    return algorithm
+
+
+def _check_deepening(seconds: Any, nodes: Any, depth: Any, evaluate: Any,
+                     aspiration: Any) -> None:
     if seconds is None and nodes is None and depth is None:
         raise ValueError("iterative_deepening needs a budget: seconds=..., nodes=... or depth=... "
                          "(the deepest iteration); give at least one")
@@ -199,35 +225,44 @@ def _check_budget(seconds: Any, nodes: Any, depth: Any) -> None:
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
         raise ValueError(f"depth must be a whole number of plies >= 1 (the deepest iteration), "
                          f"or None; got {depth!r}")
+    if evaluate is None:
+        raise ValueError("iterative_deepening stops each iteration at a depth limit, where "
+                         "states are scored by evaluate(state, player): pass evaluate=f (for an "
+                         "exact value without one, use solve or alphabeta with depth=None)")
+    if not callable(evaluate):
+        raise TypeError(f"evaluate must be a function evaluate(state, player); got {evaluate!r}")
+    if aspiration is not None and not aspiration > 0:
+        raise ValueError(f"aspiration is the half-width of the window, a number > 0; got "
+                         f"{aspiration!r}")
 
 
 def iterative_deepening(game: Game, state: Any, *, seconds: float | None = None,
                         nodes: int | None = None, depth: int | None = None,
                         evaluate: Callable | None = None, order: Callable | None = None,
                         table: TranspositionTable | None = None, aspiration: Number | None = None,
-                        driver: str = "alphabeta", stats: SearchStats | None = None,
+                        algorithm: str | None = None, stats: SearchStats | None = None,
                         trace: list[Event] | None = None, player: Any = None,
-                        every: int = 1024) -> DeepeningResult:
+                        every: int = 1024, driver: str | None = None) -> DeepeningResult:
     """Search to depth 1, 2, 3... until the budget is spent; the last complete iteration wins.
 
-    - **Budget**: ``seconds`` (wall clock), ``nodes`` (all iterations together) and/or
-      ``depth`` (the deepest iteration); at least one. It is checked *inside* the search (a
-      node-count compare at every node, the clock read every ``every`` nodes), so an iteration
-      that would overrun is abandoned mid-search and its partial answer thrown away. The first
-      iteration always completes, so that there is a move.
-    - **Ordering**: one table (``table``, a new one by default) serves every iteration: each
-      state's best move from the last iteration is searched first, the root's too.
+    - **Budget**: ``seconds`` (wall clock), ``nodes`` (all iterations) and/or ``depth`` (the
+      deepest iteration), at least one, checked *inside* the search (the clock read every
+      ``every`` nodes): an iteration that would overrun is abandoned and its partial answer
+      thrown away. The first iteration always completes, so that there is a move.
+    - **Ordering**: one table (``table``, a new one by default) serves every iteration: the
+      best move of each state (the root's too) from the last iteration is searched first.
     - **Aspiration** (seed 001): with ``aspiration=δ``, iterations after the first search the
       window (v − δ, v + δ) around the last value v; a value outside it is only a bound, and the
       iteration is searched again with the window opened on that side (a second pass).
-    - **driver**: the search run at each depth: ``"alphabeta"`` (fail-soft), ``"pvs"``, or
-      ``"mtdf"`` (MTD(f) with the last value as its first guess; ``aspiration`` is ignored).
+    - **algorithm**: the search run at each depth: ``"alphabeta"`` (fail-soft, the default),
+      ``"pvs"``, or ``"mtdf"`` (MTD(f) with the last value as its first guess; ``aspiration``
+      is ignored). Its old name ``driver=`` still works, with a DeprecationWarning.
     - Deepening stops early when an iteration's value rests on no evaluation (it saw the end of
       the game everywhere, table answers included): its value is exact (``complete``).
 
-    Returns a :class:`DeepeningResult`: the last complete iteration's value, move and principal
-    variation, and the ``history`` of every completed iteration (depth, value, move, pv, nodes,
-    seconds, passes). ``evaluate(state, player)`` scores the states at the depth limit.
+    Returns a :class:`DeepeningResult`: the last complete iteration's value, move and pv, and
+    the ``history`` of every completed :class:`Iteration`. ``evaluate(state, player)`` scores
+    the states at the depth limit (a non-callable one: TypeError).
 
     Examples
     --------
@@ -241,27 +276,17 @@ def iterative_deepening(game: Game, state: Any, *, seconds: float | None = None,
     ...
     ValueError: nodes must be a whole number >= 1; got 0 (a budget of zero leaves no node to search: give a positive number, or leave it None)
     """
-    _check_budget(seconds, nodes, depth)
-    if evaluate is None or not callable(evaluate):
-        raise ValueError("iterative_deepening stops each iteration at a depth limit, where "
-                         "states are scored by evaluate(state, player): pass evaluate=f (for an "
-                         "exact value without one, use solve or alphabeta with depth=None)")
-    if driver not in _DRIVERS:
-        raise ValueError(f"driver must be one of {_DRIVERS}; got {driver!r}")
-    if aspiration is not None and not aspiration > 0:
-        raise ValueError(f"aspiration is the half-width of the window, a number > 0; got "
-                         f"{aspiration!r}")
-    description: Description = describe("pvs" if driver == "pvs" else "alphabeta")
+    algorithm = _algorithm("iterative_deepening", algorithm, "driver", driver, _DRIVERS)
+    _check_deepening(seconds, nodes, depth, evaluate, aspiration)
     budget = Budget(nodes=nodes, seconds=seconds, every=every)
     budget.armed = False                          # the first iteration always completes
     table = table if table is not None else TranspositionTable()
-    search = Search(game, state, description, depth=1, evaluate=evaluate, order=order,
-                    player=player, trace=trace, table=table, budget=budget)
+    search = Search(game, state, describe("pvs" if algorithm == "pvs" else "alphabeta"), depth=1,
+                    evaluate=evaluate, order=order, player=player, trace=trace, table=table,
+                    budget=budget)
     history: list[Iteration] = []
-    last: SearchResult | None = None
-    complete = False
+    last, complete, d = None, False, 0
     budget.start(0)
-    d = 0
     if game.is_terminal(state):                   # nothing to deepen: the game is over
         last = search.result(search.run(state, depth=0))
         history.append(Iteration(0, last.value, None, (), 1, 0.0, 1))
@@ -271,22 +296,12 @@ def iterative_deepening(game: Game, state: Any, *, seconds: float | None = None,
         if d > 1 and budget.spent():
             break
         evals0 = search.evaluations
-        before, passes0, t0 = search.stats().nodes, search.passes, time.perf_counter()
         try:
-            value, move = _iteration(search, state, d, driver, aspiration,
-                                     history[-1].value if history else None)
+            last = _deepen(search, state, table, d, algorithm, aspiration, history)
         except OutOfBudget:
             break
         finally:
             budget.armed = True
-        r = search.result(value)
-        last = SearchResult(value, move, (move,) if move is not None else (), r.stats,
-                            r.root_values, r.root_bounds)
-        pv = principal_variation(game, state, table, d)
-        if move is not None and (not pv or pv[0] != move):
-            pv = (move,)
-        history.append(Iteration(d, value, move, pv, search.stats().nodes - before,
-                                 time.perf_counter() - t0, search.passes - passes0))
         if search.evaluations == evals0:            # saw the end everywhere: exact
             complete = True
             break
@@ -294,17 +309,31 @@ def iterative_deepening(game: Game, state: Any, *, seconds: float | None = None,
     total = search.stats()
     if stats is not None:
         stats.add(total.nodes, total.leaves, total.cutoffs, total.max_depth)
-    it = history[-1]
     return DeepeningResult(last.value, last.move, last.moves, total, last.root_values,
-                           last.root_bounds, it.depth, it.pv, tuple(history), complete)
+                           last.root_bounds, history[-1].depth, history[-1].pv, tuple(history),
+                           complete)
 
 
-def _iteration(search: Search, state: Any, d: int, driver: str, aspiration: Number | None,
+def _deepen(search: Search, state: Any, table: TranspositionTable, d: int, algorithm: str,
+            aspiration: Number | None, history: list[Iteration]) -> SearchResult:
+    """One iteration of :func:`iterative_deepening` to depth ``d``, added to ``history``; its
+    result."""
+    before, passes0, t0 = search.stats().nodes, search.passes, time.perf_counter()
+    value, move = _iteration(search, state, d, algorithm, aspiration,
+                             history[-1].value if history else None)
+    pv = principal_variation(search.game, state, table, d)
+    history.append(Iteration(d, value, move, pv if move is None or pv[:1] == (move,) else (move,),
+                             search.stats().nodes - before, time.perf_counter() - t0,
+                             search.passes - passes0))
+    return _result(search, value, move, None)
+
+
+def _iteration(search: Search, state: Any, d: int, algorithm: str, aspiration: Number | None,
                previous: Number | None) -> tuple[Number, Any]:
     """One iteration to depth ``d``: its value and best move."""
-    if driver == "mtdf" and previous is not None:
+    if algorithm == "mtdf" and previous is not None:
         return _mtdf_passes(search, state, previous, d)
-    if driver == "mtdf" or aspiration is None or previous is None or math.isinf(previous):
+    if algorithm == "mtdf" or aspiration is None or previous is None or math.isinf(previous):
         v = search.run(state, -INF, INF, depth=d)
         return v, _best_root(search, v)
     alpha: Any = previous - aspiration
@@ -351,9 +380,9 @@ def _pick(lo: Number, hi: Number) -> Number:
 
 
 def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
-          order: Callable | None = None, prune: bool = True, engine: str = "alphabeta",
+          order: Callable | None = None, prune: bool = True, algorithm: str | None = None,
           stats: SearchStats | None = None, trace: list[Event] | None = None,
-          player: Any = None) -> SearchResult:
+          player: Any = None, engine: str | None = None) -> SearchResult:
     """The exact value of ``state`` (for ``player``, by default the side to move), for any game:
     abcore's strongest exact search.
 
@@ -365,9 +394,8 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
 
     - The range: the game's ``value_bounds(state)`` if it has one (Connect 4: a win with the
       next stone at best, a loss to the opponent's next stone at worst; every node narrows its
-      window to it, as Pons' solver does), else its
-      ``utility_range``, else (-inf, inf) (then the tests start at 0 and jump to the values the
-      passes return).
+      window to it, as Pons' solver does), else its ``utility_range``, else (-inf, inf) (then
+      the tests start at 0 and jump to the values the passes return).
     - ``prune=True``: the game's ``search_actions(state)`` hook, when it has one, gives the moves
       to search instead of ``actions`` (Connect 4: a winning move alone, never a move that hands
       the opponent a win, threats first): value-preserving game knowledge, the search unchanged;
@@ -376,7 +404,8 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
       stopped, else one stone in from each end: Pons' node checks). The bisection still starts
       from ``value_bounds``, as Pons' solver does.
     - ``order``: an ordering applied to those moves (the hook's own order by default).
-    - ``engine``: ``"alphabeta"`` or ``"pvs"`` (inside a null window they search the same nodes).
+    - ``algorithm``: ``"alphabeta"`` (the default) or ``"pvs"`` (inside a null window they
+      search the same nodes); its old name ``engine=`` still works, with a DeprecationWarning.
 
     Nodes (``stats.nodes``) are every state entered in every pass: the root each pass, every
     terminal state reached (a win played, a full board), every table hit. Pons counts a call of
@@ -397,7 +426,8 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
     # With prune, the game's search_bounds (value_bounds tightened by what search_actions
     # knows: a win at once, a loss that cannot be stopped) where it has them.
     bounds = (getattr(game, "search_bounds", None) if prune else None) or getattr(game, "value_bounds", None)
-    search = Search(game, state, describe(engine), order=order, player=player, trace=trace,
+    algorithm = _algorithm("solve", algorithm, "engine", engine, ("alphabeta", "pvs"))
+    search = Search(game, state, describe(algorithm), order=order, player=player, trace=trace,
                     table=table if table is not None else TranspositionTable(), actions=actions,
                     bounds=bounds)
     if game.is_terminal(state):
