@@ -120,7 +120,8 @@ class _Learning:
 
     def _inner(self, game: Any, state: Any, actions: Sequence, ply: int) -> Sequence:
         if self._then_at is not None:
-            return self._then_at(game, state, actions, ply)
+            ordered: Sequence = self._then_at(game, state, actions, ply)
+            return ordered
         return actions if self.then is None else self.then(game, state, actions)
 
     def __call__(self, game: Any, state: Any, actions: Sequence) -> Sequence:
