@@ -73,9 +73,10 @@ def _same_code(a: types.CodeType, b: types.CodeType) -> bool:
     if a.co_code != b.co_code or a.co_names != b.co_names or len(a.co_consts) != len(b.co_consts):
         return False
     for x, y in zip(a.co_consts, b.co_consts):
-        if isinstance(x, types.CodeType) != isinstance(y, types.CodeType):
-            return False
-        if isinstance(x, types.CodeType) and not _same_code(x, y):
+        if isinstance(x, types.CodeType) and isinstance(y, types.CodeType):
+            if not _same_code(x, y):
+                return False
+        elif type(x) is not type(y) or x != y:
             return False
     return True
 
