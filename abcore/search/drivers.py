@@ -19,6 +19,10 @@ for integers (no integer lies between γ⁻ and γ) and also right for real-valu
 
 Nodes are counted as the engines count them: one per state entered (a call of the node
 search), the root included, in every pass, terminal states included, table hits included.
+Pons counts a call of his ``negamax``: it never enters a terminal state, because a win on the
+next move is seen at the parent without a call (and a root that wins at once costs him 0
+nodes); so on Connect 4 abcore counts the final winning or drawing move of a line as one node
+more.
 """
 from __future__ import annotations
 
@@ -165,6 +169,20 @@ def mtdf(game: Game, state: Any, *, first_guess: Number = 0, depth: int | None =
     :func:`iterative_deepening` the last iteration's value is the guess). The table (a new one if
     none is given) keeps what each pass learnt for the next. ``stats.nodes`` counts every pass.
 
+    Parameters
+    ----------
+    game, state : Game, hashable
+        The game and the position searched from.
+    first_guess : number
+        The first β tested; the nearer the value, the fewer passes.
+    depth, evaluate, order, table, stats, trace, player
+        As in :func:`~abcore.alphabeta` (a new table by default).
+
+    Returns
+    -------
+    SearchResult
+        The value, a best move, and the counts of every pass.
+
     Examples
     --------
     >>> from abcore import GameTree
@@ -212,6 +230,13 @@ def _algorithm(function: str, algorithm: str | None, old: str, old_value: str | 
 
 def _check_deepening(seconds: Any, nodes: Any, depth: Any, evaluate: Any,
                      aspiration: Any) -> None:
+    """Refuse a budget or option of :func:`iterative_deepening` with a message that says why.
+
+    >>> _check_deepening(None, 0, None, print, None)
+    Traceback (most recent call last):
+    ...
+    ValueError: nodes must be a whole number >= 1; got 0 (a budget of zero leaves no node to search: give a positive number, or leave it None)
+    """
     if seconds is None and nodes is None and depth is None:
         raise ValueError("iterative_deepening needs a budget: seconds=..., nodes=... or depth=... "
                          "(the deepest iteration); give at least one")
@@ -241,40 +266,44 @@ def iterative_deepening(game: Game, state: Any, *, seconds: float | None = None,
                         evaluate: Callable | None = None, order: Callable | None = None,
                         table: TranspositionTable | None = None, aspiration: Number | None = None,
                         algorithm: str | None = None, stats: SearchStats | None = None,
-                        trace: list[Event] | None = None, player: Any = None,
-                        every: int = 1024, driver: str | None = None) -> DeepeningResult:
+                        trace: list[Event] | None = None, player: Any = None, every: int = 1024,
+                        driver: str | None = None) -> DeepeningResult:
     """Search to depth 1, 2, 3... until the budget is spent; the last complete iteration wins.
 
-    - **Budget**: ``seconds`` (wall clock), ``nodes`` (all iterations) and/or ``depth`` (the
-      deepest iteration), at least one, checked *inside* the search (the clock read every
-      ``every`` nodes): an iteration that would overrun is abandoned and its partial answer
-      thrown away. The first iteration always completes, so that there is a move.
-    - **Ordering**: one table (``table``, a new one by default) serves every iteration: the
-      best move of each state (the root's too) from the last iteration is searched first.
-    - **Aspiration** (seed 001): with ``aspiration=δ``, iterations after the first search the
-      window (v − δ, v + δ) around the last value v; a value outside it is only a bound, and the
-      iteration is searched again with the window opened on that side (a second pass).
-    - **algorithm**: the search run at each depth: ``"alphabeta"`` (fail-soft, the default),
-      ``"pvs"``, or ``"mtdf"`` (MTD(f) with the last value as its first guess; ``aspiration``
-      is ignored). Its old name ``driver=`` still works, with a DeprecationWarning.
-    - Deepening stops early when an iteration's value rests on no evaluation (it saw the end of
-      the game everywhere, table answers included): its value is exact (``complete``).
+    The budget is checked *inside* the search: an iteration that would overrun is abandoned;
+    the first always completes (there is a move). One table serves every iteration (each best
+    move is searched first the next). An iteration that rests on no evaluation is exact: the
+    deepening stops (``complete``).
 
-    Returns a :class:`DeepeningResult`: the last complete iteration's value, move and pv, and
-    the ``history`` of every completed :class:`Iteration`. ``evaluate(state, player)`` scores
-    the states at the depth limit (a non-callable one: TypeError).
+    Parameters
+    ----------
+    game, state : Game, hashable
+        The game and the position searched from.
+    seconds, nodes, depth, every : float, int, int, or None; int
+        The budget (at least one): seconds (the clock read every ``every`` nodes), nodes over
+        every iteration, the deepest iteration.
+    evaluate : callable
+        ``evaluate(state, player)`` scores the states at the depth limit.
+    order, table, stats, trace, player
+        As in :func:`~abcore.alphabeta` (a new table by default).
+    aspiration : number or None
+        δ: iterations after the first search (v − δ, v + δ) around the last value (seed 001).
+    algorithm : str
+        The search at each depth: ``"alphabeta"`` (default), ``"pvs"`` or ``"mtdf"`` (MTD(f)
+        from the last value; ``aspiration`` is ignored). ``driver=`` is its old name.
+
+    Returns
+    -------
+    DeepeningResult
+        The last iteration's value, move, pv; ``history`` (:class:`Iteration`), ``complete``.
 
     Examples
     --------
     >>> from abcore.games import TicTacToe
     >>> g = TicTacToe()
-    >>> r = iterative_deepening(g, g.initial_state, depth=4, evaluate=TicTacToe.evaluate)
-    >>> r.depth, r.value, r.move, [(i.depth, i.value, i.move) for i in r.history]
-    (4, 1, 4, [(1, 4, 4), (2, 1, 4), (3, 3, 4), (4, 1, 4)])
-    >>> iterative_deepening(g, g.initial_state, nodes=0)
-    Traceback (most recent call last):
-    ...
-    ValueError: nodes must be a whole number >= 1; got 0 (a budget of zero leaves no node to search: give a positive number, or leave it None)
+    >>> r = iterative_deepening(g, g.initial_state, depth=4, evaluate=g.evaluate)
+    >>> r.value, r.move, [(i.depth, i.value, i.move) for i in r.history]
+    (1, 4, [(1, 4, 4), (2, 1, 4), (3, 3, 4), (4, 1, 4)])
     """
     algorithm = _algorithm("iterative_deepening", algorithm, "driver", driver, _DRIVERS)
     _check_deepening(seconds, nodes, depth, evaluate, aspiration)
@@ -383,35 +412,36 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
           order: Callable | None = None, prune: bool = True, algorithm: str | None = None,
           stats: SearchStats | None = None, trace: list[Event] | None = None,
           player: Any = None, engine: str | None = None) -> SearchResult:
-    """The exact value of ``state`` (for ``player``, by default the side to move), for any game:
-    abcore's strongest exact search.
+    """The exact value of ``state`` for any game: abcore's strongest exact search.
 
     A bisection of the score range with null windows (Pascal Pons' Connect 4 solver): with the
     value known to lie in [lo, hi], test "is it > γ?" for γ in the middle with the null window
     (γ, γ⁺); a fail-soft answer r <= γ makes r the new hi, r > γ the new lo, until they meet.
     Pons calls this loop "iterative deepening", but it deepens nothing: every pass searches to
-    the end of the game; it narrows the score. One table serves every pass.
+    the end of the game; it narrows the score. One table serves every pass. The range is the
+    game's ``value_bounds(state)`` (every node narrows its window to it, as Pons does), else
+    its ``utility_range``, else (-inf, inf) (the tests then start at 0).
 
-    - The range: the game's ``value_bounds(state)`` if it has one (Connect 4: a win with the
-      next stone at best, a loss to the opponent's next stone at worst; every node narrows its
-      window to it, as Pons' solver does), else its ``utility_range``, else (-inf, inf) (then
-      the tests start at 0 and jump to the values the passes return).
-    - ``prune=True``: the game's ``search_actions(state)`` hook, when it has one, gives the moves
-      to search instead of ``actions`` (Connect 4: a winning move alone, never a move that hands
-      the opponent a win, threats first): value-preserving game knowledge, the search unchanged;
-      and the game's ``search_bounds(state)``, when it has one, instead of ``value_bounds`` at
-      every node below the root (Connect 4: exact at a win at once or a loss that cannot be
-      stopped, else one stone in from each end: Pons' node checks). The bisection still starts
-      from ``value_bounds``, as Pons' solver does.
-    - ``order``: an ordering applied to those moves (the hook's own order by default).
-    - ``algorithm``: ``"alphabeta"`` (the default) or ``"pvs"`` (inside a null window they
-      search the same nodes); its old name ``engine=`` still works, with a DeprecationWarning.
+    Parameters
+    ----------
+    game, state : Game, hashable
+        The game and the position solved.
+    table, order, stats, trace, player : optional
+        As in :func:`~abcore.alphabeta` (a new table by default; ``order`` reorders the moves
+        of the game's ``search_actions``, its own order by default).
+    prune : bool
+        Use the game's ``search_actions(state)`` instead of ``actions`` (Connect 4: a winning
+        move alone, never a move that hands the opponent a win, threats first) and its
+        ``search_bounds(state)`` instead of ``value_bounds`` below the root (exact at a win at
+        once or a loss that cannot be stopped): game knowledge, the search unchanged.
+    algorithm : str
+        ``"alphabeta"`` (default) or ``"pvs"`` (in a null window they search the same nodes);
+        ``engine=`` is its old name.
 
-    Nodes (``stats.nodes``) are every state entered in every pass: the root each pass, every
-    terminal state reached (a win played, a full board), every table hit. Pons counts a call of
-    his ``negamax``: it never enters a terminal state, because a win on the next move is seen at
-    the parent without a call (and a root that wins at once costs him 0 nodes); so on Connect 4
-    abcore counts the final winning or drawing move of a line as one node more.
+    Returns
+    -------
+    SearchResult
+        The exact ``value``, a best ``move``, and the counts of every pass.
 
     Examples
     --------
@@ -432,12 +462,10 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
                     bounds=bounds)
     if game.is_terminal(state):
         return search.result(search.run(state), stats)
-    # The bisection starts from value_bounds, as Pons' solver does, not from search_bounds: the
-    # test values then match Pons' (a like-for-like comparison with bench/connect4_reference.py)
-    # and, on Connect 4, cost fewer nodes in all: mean nodes Middle 341.6 -> 282.5, Begin 3,840
-    # -> 2,208, End 49.0 -> 48.8 (bench.connect4_steps and a script on the Begin set). The gain
-    # comes from a few hard positions; a position whose value is an end of search_bounds pays a
-    # few nodes more (Middle's median, 2 -> 5).
+    # The bisection starts from value_bounds, as Pons' does, not from search_bounds: on Connect
+    # 4 that costs fewer nodes in all: mean nodes Middle 341.6 -> 282.5, Begin 3,840 -> 2,208,
+    # End 49.0 -> 48.8 (bench.connect4_steps and a script on the Begin set); a position whose
+    # value is an end of search_bounds pays a few nodes more (Middle's median, 2 -> 5).
     lo, hi = _score_range(game, state, player, getattr(game, "value_bounds", None) or bounds)
     move = None
     value: Number = lo

@@ -28,6 +28,34 @@ def minimax(game: Game, state: Any, *, depth: int | None = None, evaluate: Calla
     ``order(game, state, actions)`` gives the order to search the moves in, ``stats`` (a
     :class:`~abcore.SearchStats`) accumulates the counts, ``trace`` (a list) receives the events.
 
+    Parameters
+    ----------
+    game : Game
+        The game (an explicit :class:`~abcore.GameTree` too).
+    state : hashable
+        The position searched from (the root).
+    depth : int or None
+        At most this many plies below ``state``; None: to the end of the game.
+    evaluate : callable or None
+        ``evaluate(state, player)`` scores a non-terminal state at the depth limit (a
+        non-callable one: TypeError; needed only when the limit is reached).
+    order : callable or None
+        ``order(game, state, actions)``: the moves in the order to search them (see
+        :mod:`abcore.search.orderings`; :class:`~abcore.search.Killers` and
+        :class:`~abcore.search.History` learn from the cuts).
+    stats : SearchStats or None
+        If given, the counts are added to it.
+    trace : list or None
+        If given, receives the search's events (:class:`~abcore.Event`).
+    player : any
+        Whose point of view the value is from (default: the player to move at ``state``).
+
+    Returns
+    -------
+    SearchResult
+        ``value``, ``move`` (a best root move), ``moves`` (the tied best moves every one of them),
+        ``stats``, ``root_values`` and ``root_bounds``.
+
     Examples
     --------
     >>> from abcore import GameTree
@@ -54,6 +82,34 @@ def expectimax(game: Game, state: Any, *, depth: int | None = None,
       level of the tree, chance levels included.
 
     Without chance nodes it is :func:`~abcore.minimax`. At a chance root, pass ``player``.
+
+    Parameters
+    ----------
+    game : Game
+        The game (an explicit :class:`~abcore.GameTree` too).
+    state : hashable
+        The position searched from (the root).
+    depth : int or None
+        At most this many plies below ``state``; None: to the end of the game.
+    evaluate : callable or None
+        ``evaluate(state, player)`` scores a non-terminal state at the depth limit (a
+        non-callable one: TypeError; needed only when the limit is reached).
+    order : callable or None
+        ``order(game, state, actions)``: the moves in the order to search them (see
+        :mod:`abcore.search.orderings`; :class:`~abcore.search.Killers` and
+        :class:`~abcore.search.History` learn from the cuts).
+    stats : SearchStats or None
+        If given, the counts are added to it.
+    trace : list or None
+        If given, receives the search's events (:class:`~abcore.Event`).
+    player : any
+        Whose point of view the value is from (default: the player to move at ``state``).
+
+    Returns
+    -------
+    SearchResult
+        ``value``, ``move`` (a best root move), ``moves`` (the tied best moves every one of them),
+        ``stats``, ``root_values`` and ``root_bounds``.
 
     Examples
     --------

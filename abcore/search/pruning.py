@@ -58,6 +58,40 @@ def alphabeta(game: Game, state: Any, *, depth: int | None = None, evaluate: Cal
     tic-tac-toe). ``depth``, ``evaluate``, ``order``, ``stats``, ``trace`` and ``player`` are as
     in :func:`~abcore.minimax`.
 
+    Parameters
+    ----------
+    game : Game
+        The game (an explicit :class:`~abcore.GameTree` too).
+    state : hashable
+        The position searched from (the root).
+    depth : int or None
+        At most this many plies below ``state``; None: to the end of the game.
+    evaluate : callable or None
+        ``evaluate(state, player)`` scores a non-terminal state at the depth limit (a
+        non-callable one: TypeError; needed only when the limit is reached).
+    order : callable or None
+        ``order(game, state, actions)``: the moves in the order to search them (see
+        :mod:`abcore.search.orderings`; :class:`~abcore.search.Killers` and
+        :class:`~abcore.search.History` learn from the cuts).
+    alpha, beta : float
+        The window; the value is exact inside it, a bound outside it (the contract above).
+    stats : SearchStats or None
+        If given, the counts are added to it.
+    trace : list or None
+        If given, receives the search's events (:class:`~abcore.Event`).
+    player : any
+        Whose point of view the value is from (default: the player to move at ``state``).
+    ties : bool
+        Prove every tied root move (a window one step below the best at the root).
+    table : TranspositionTable or None
+        A table to read and fill (values for the side to move, with their bound flags).
+
+    Returns
+    -------
+    SearchResult
+        ``value``, ``move`` (a best root move), ``moves`` (the tied best moves proved: all of them with ``ties=True``),
+        ``stats``, ``root_values`` and ``root_bounds``.
+
     Examples
     --------
     >>> from abcore import GameTree
@@ -86,6 +120,40 @@ def alphabeta_failhard(game: Game, state: Any, *, depth: int | None = None,
 
     It visits the same nodes as :func:`alphabeta`; only the bounds it reports differ.
 
+    Parameters
+    ----------
+    game : Game
+        The game (an explicit :class:`~abcore.GameTree` too).
+    state : hashable
+        The position searched from (the root).
+    depth : int or None
+        At most this many plies below ``state``; None: to the end of the game.
+    evaluate : callable or None
+        ``evaluate(state, player)`` scores a non-terminal state at the depth limit (a
+        non-callable one: TypeError; needed only when the limit is reached).
+    order : callable or None
+        ``order(game, state, actions)``: the moves in the order to search them (see
+        :mod:`abcore.search.orderings`; :class:`~abcore.search.Killers` and
+        :class:`~abcore.search.History` learn from the cuts).
+    alpha, beta : float
+        The window; the value is exact inside it, a bound outside it (the contract above).
+    stats : SearchStats or None
+        If given, the counts are added to it.
+    trace : list or None
+        If given, receives the search's events (:class:`~abcore.Event`).
+    player : any
+        Whose point of view the value is from (default: the player to move at ``state``).
+    ties : bool
+        Prove every tied root move (a window one step below the best at the root).
+    table : TranspositionTable or None
+        A table to read and fill (values for the side to move, with their bound flags).
+
+    Returns
+    -------
+    SearchResult
+        ``value``, ``move`` (a best root move), ``moves`` (the tied best moves proved: all of them with ``ties=True``),
+        ``stats``, ``root_values`` and ``root_bounds``.
+
     Examples
     --------
     >>> from abcore import GameTree
@@ -110,6 +178,40 @@ def negamax(game: Game, state: Any, *, depth: int | None = None, evaluate: Calla
     node's window and values from the point of view of the side to move there. The game must be
     zero-sum: ``utility(s, p) == -utility(s, opponent)``.
 
+    Parameters
+    ----------
+    game : Game
+        The game (an explicit :class:`~abcore.GameTree` too).
+    state : hashable
+        The position searched from (the root).
+    depth : int or None
+        At most this many plies below ``state``; None: to the end of the game.
+    evaluate : callable or None
+        ``evaluate(state, player)`` scores a non-terminal state at the depth limit (a
+        non-callable one: TypeError; needed only when the limit is reached).
+    order : callable or None
+        ``order(game, state, actions)``: the moves in the order to search them (see
+        :mod:`abcore.search.orderings`; :class:`~abcore.search.Killers` and
+        :class:`~abcore.search.History` learn from the cuts).
+    alpha, beta : float
+        The window; the value is exact inside it, a bound outside it (the contract above).
+    stats : SearchStats or None
+        If given, the counts are added to it.
+    trace : list or None
+        If given, receives the search's events (:class:`~abcore.Event`).
+    player : any
+        Whose point of view the value is from (default: the player to move at ``state``).
+    ties : bool
+        Prove every tied root move (a window one step below the best at the root).
+    table : TranspositionTable or None
+        A table to read and fill (values for the side to move, with their bound flags).
+
+    Returns
+    -------
+    SearchResult
+        ``value``, ``move`` (a best root move), ``moves`` (the tied best moves proved: all of them with ``ties=True``),
+        ``stats``, ``root_values`` and ``root_bounds``.
+
     Examples
     --------
     >>> from abcore import GameTree
@@ -131,6 +233,40 @@ def pvs(game: Game, state: Any, *, depth: int | None = None, evaluate: Callable 
     With V the minimax value of ``state`` for ``player``: a value <= alpha is an upper bound on
     V, a value >= beta a lower bound, anything between is V. ``ties=True`` proves every tied
     root move. Other parameters (``table`` too) as in :func:`~abcore.alphabeta`.
+
+    Parameters
+    ----------
+    game : Game
+        The game (an explicit :class:`~abcore.GameTree` too).
+    state : hashable
+        The position searched from (the root).
+    depth : int or None
+        At most this many plies below ``state``; None: to the end of the game.
+    evaluate : callable or None
+        ``evaluate(state, player)`` scores a non-terminal state at the depth limit (a
+        non-callable one: TypeError; needed only when the limit is reached).
+    order : callable or None
+        ``order(game, state, actions)``: the moves in the order to search them (see
+        :mod:`abcore.search.orderings`; :class:`~abcore.search.Killers` and
+        :class:`~abcore.search.History` learn from the cuts).
+    alpha, beta : float
+        The window; the value is exact inside it, a bound outside it (the contract above).
+    stats : SearchStats or None
+        If given, the counts are added to it.
+    trace : list or None
+        If given, receives the search's events (:class:`~abcore.Event`).
+    player : any
+        Whose point of view the value is from (default: the player to move at ``state``).
+    ties : bool
+        Prove every tied root move (a window one step below the best at the root).
+    table : TranspositionTable or None
+        A table to read and fill (values for the side to move, with their bound flags).
+
+    Returns
+    -------
+    SearchResult
+        ``value``, ``move`` (a best root move), ``moves`` (the tied best moves proved: all of them with ``ties=True``),
+        ``stats``, ``root_values`` and ``root_bounds``.
 
     Examples
     --------

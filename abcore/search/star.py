@@ -91,6 +91,38 @@ def star1(game: Game, state: Any, *, depth: int | None = None, evaluate: Callabl
     searched. Other parameters as in :func:`~abcore.alphabeta` (``ties=True`` proves every tied
     root move).
 
+    Parameters
+    ----------
+    game : Game
+        The game (an explicit :class:`~abcore.GameTree` too).
+    state : hashable
+        The position searched from (the root).
+    depth : int or None
+        At most this many plies below ``state``; None: to the end of the game.
+    evaluate : callable or None
+        ``evaluate(state, player)`` scores a non-terminal state at the depth limit (a
+        non-callable one: TypeError; needed only when the limit is reached).
+    order : callable or None
+        ``order(game, state, actions)``: the moves in the order to search them (see
+        :mod:`abcore.search.orderings`; :class:`~abcore.search.Killers` and
+        :class:`~abcore.search.History` learn from the cuts).
+    alpha, beta : float
+        The window; the value is exact inside it, a bound outside it (the contract above).
+    stats : SearchStats or None
+        If given, the counts are added to it.
+    trace : list or None
+        If given, receives the search's events (:class:`~abcore.Event`).
+    player : any
+        Whose point of view the value is from (default: the player to move at ``state``).
+    ties : bool
+        Prove every tied root move (a window one step below the best at the root).
+
+    Returns
+    -------
+    SearchResult
+        ``value``, ``move`` (a best root move), ``moves`` (the tied best moves proved: all of them with ``ties=True``),
+        ``stats``, ``root_values`` and ``root_bounds``.
+
     Examples
     --------
     >>> from abcore import GameTree, expectimax
@@ -122,6 +154,38 @@ def star2(game: Game, state: Any, *, depth: int | None = None, evaluate: Callabl
     outcome entered twice, and its first move searched twice when its value does not decide.
     So Star2 may enter more nodes than Star1, or even than expectimax, while on average it
     evaluates fewer leaves (measured in ``bench/chance.py``); good move ordering makes probes pay.
+
+    Parameters
+    ----------
+    game : Game
+        The game (an explicit :class:`~abcore.GameTree` too).
+    state : hashable
+        The position searched from (the root).
+    depth : int or None
+        At most this many plies below ``state``; None: to the end of the game.
+    evaluate : callable or None
+        ``evaluate(state, player)`` scores a non-terminal state at the depth limit (a
+        non-callable one: TypeError; needed only when the limit is reached).
+    order : callable or None
+        ``order(game, state, actions)``: the moves in the order to search them (see
+        :mod:`abcore.search.orderings`; :class:`~abcore.search.Killers` and
+        :class:`~abcore.search.History` learn from the cuts).
+    alpha, beta : float
+        The window; the value is exact inside it, a bound outside it (the contract above).
+    stats : SearchStats or None
+        If given, the counts are added to it.
+    trace : list or None
+        If given, receives the search's events (:class:`~abcore.Event`).
+    player : any
+        Whose point of view the value is from (default: the player to move at ``state``).
+    ties : bool
+        Prove every tied root move (a window one step below the best at the root).
+
+    Returns
+    -------
+    SearchResult
+        ``value``, ``move`` (a best root move), ``moves`` (the tied best moves proved: all of them with ``ties=True``),
+        ``stats``, ``root_values`` and ``root_bounds``.
 
     Examples
     --------
