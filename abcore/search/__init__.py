@@ -1,7 +1,10 @@
 """Search algorithms, one calling convention: ``f(game, state, *, depth, evaluate, order, ...)``.
 
-Each engine module defines its search function and its :class:`Description`; they are
-registered here, once, so that views find them by the name a trace carries (:func:`describe`).
+The engine modules: :mod:`~abcore.search.exhaustive` (minimax, expectimax),
+:mod:`~abcore.search.pruning` (the alpha-beta family: fail-soft, fail-hard, negamax, PVS: one
+engine) and :mod:`~abcore.search.star` (Star1, Star2). Each defines its search functions and
+their :class:`Description`; they are registered here, once, so that views find them by the name
+a trace carries (:func:`describe`). ``abcore.search.<module>`` is always the module.
 
 Over the engines: a :class:`TranspositionTable` (``table=``), orderings that learn from cuts
 (:class:`Killers`, :class:`History`), and drivers that call one :class:`Search` pass after pass
