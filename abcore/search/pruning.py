@@ -285,14 +285,15 @@ def pvs(game: Game, state: Any, *, depth: int | None = None, evaluate: Callable 
 
 
 def _engine(search: Search, fail_hard: bool = False, scout: bool = False) -> Engine:
-    """The node search of the alpha-beta family: fail-soft, fail-hard if asked, PVS if ``scout``;
-    the steps only some searches take (bounds, table, PVS) are in :func:`_steps`."""
+    """The node search of the alpha-beta family: fail-soft, fail-hard if asked, PVS if ``scout``
+    (null windows after the first child that sets a best move); :func:`_steps` and
+    :func:`_guards` are the steps only some searches take."""
     game, is_terminal, utility, order = search.game, search.is_terminal, search.utility, search.order
     actions, result, to_move = search.actions, search.result_of, search.to_move
     ties, root, budget, chance = search.ties, search.root, search.budget, search.is_chance
     feedback, order_at = search.feedback, getattr(order, "order_at", None)
     tabled, tracing = search.table is not None, search.trace is not None
-    guarded = tabled or search.bounds is not None
+    guarded = tabled or search.bounds is not None          # known() before a node, store() after
     emit = _emitter(search) if search.trace is not None else no_emit
     limit, stop = search.limit, -1             # stop: the node count at which to check the budget
     nodes = leaves = cutoffs = max_depth = 0
