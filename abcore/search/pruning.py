@@ -285,9 +285,8 @@ def pvs(game: Game, state: Any, *, depth: int | None = None, evaluate: Callable 
 
 
 def _engine(search: Search, fail_hard: bool = False, scout: bool = False) -> Engine:
-    """The node search of the alpha-beta family: fail-soft, fail-hard if asked, PVS if ``scout``
-    (null windows after the first child that sets a best move); :func:`_steps` and
-    :func:`_guards` are the steps only some searches take."""
+    """The alpha-beta family's node search: fail-soft, fail-hard, PVS (null windows once a child
+    set a best move); :func:`_steps`, :func:`_guards`: the steps only some searches take."""
     game, is_terminal, utility, order = search.game, search.is_terminal, search.utility, search.order
     actions, result, to_move = search.actions, search.result_of, search.to_move
     ties, root, budget, chance = search.ties, search.root, search.budget, search.is_chance
