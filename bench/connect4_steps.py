@@ -38,7 +38,7 @@ STEPS: list[tuple[str, Callable[[Any], Any]]] = [
     ("4 + null-window bisection (solve)", lambda s: solve(GAME, s, order=centre_first,
                                                           prune=False)),
     ("5 + PVS as the engine", lambda s: solve(GAME, s, order=centre_first, prune=False,
-                                              engine="pvs")),
+                                              algorithm="pvs")),
     ("6 + losing moves anticipated", lambda s: solve(GAME, s, order=centre_first)),
     ("7 + ordering by threats", lambda s: solve(GAME, s)),
 ]

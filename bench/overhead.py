@@ -1,7 +1,7 @@
 """What tracing costs when it is off, and what counting costs: the real search functions against
 variants built here, from their own source, with the instrumentation removed.
 
-The source of ``abcore/search/minimax.py`` and ``abcore/search/alphabeta.py`` is parsed, an
+The source of ``abcore/search/exhaustive.py`` and ``abcore/search/pruning.py`` is parsed, an
 ``ast.NodeTransformer`` deletes every ``if tracing:`` block (and, for the second variant, every
 counter update: ``nodes += 1``, ``leaves += 1``, ``cutoffs += 1``, ``if d > max_depth: ...``), and
 the result is exec'd into a fresh namespace. Nothing else changes, so the difference in time is

@@ -132,10 +132,10 @@ def trace_and_count_costs() -> None:
     print("  other variant in the same round; shown: the median of those ratios, and their spread "
           "(half the interquartile range).")
     variants = {}
-    for module in ("alphabeta", "minimax"):
+    for module, function in (("pruning", "alphabeta"), ("exhaustive", "minimax")):
         plain, removed = overhead.stripped(module, counting=True)
         bare, removed2 = overhead.stripped(module, counting=False)
-        variants[module] = (getattr(plain, module), getattr(bare, module))
+        variants[function] = (getattr(plain, function), getattr(bare, function))
         print(f"  {module}.py: {removed['if tracing']} `if tracing:` blocks removed; "
               f"{removed2['counter']} counter updates removed")
     real = {"alphabeta": alphabeta, "minimax": minimax}

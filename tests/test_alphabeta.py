@@ -200,3 +200,29 @@ def test_expectimax_does_not_divide_again_by_the_number_of_outcomes():
     # aima-python's expect_minmax returns sum(p * v) / len(outcomes): 3.0 / 2 here.
     t = GameTree.from_nested([(0.5, 2), (0.5, 4)], first="max")
     assert expectimax(t, "r", player="max").value == 3.0
+
+
+@given(trees(), st.sampled_from([0, 1, 2]))
+@example(GameTree.from_nested(7), 0)                        # depth 0: the root is a leaf
+@example(GameTree.from_nested([[[math.inf]]]), 1)           # a one-child chain to +inf
+@example(GameTree.from_nested([[-math.inf], [-math.inf]]), 2)
+@example(GameTree.from_nested([[1, 1], [1, 1], [1]]), 0)    # ties everywhere
+def test_every_variant_of_the_one_engine_returns_the_minimax_value(tree, slack):
+    """The engine's optional steps do not change the value: a table, the game's bounds (here
+    the exact value widened by ``slack``, for the side to move), ties, each form."""
+    from abcore.search import ALGORITHMS, Search, TranspositionTable
+    root = tree.initial_state
+    exact = minimax(tree, root)
+    values = tree_values(tree)
+
+    def bounds(s):
+        v = values[s] if tree.kind(s) == "max" else -values[s]
+        return v - slack, v + slack
+
+    for name in ("alphabeta", "alphabeta_failhard", "negamax", "pvs"):
+        for options in ({"table": TranspositionTable()}, {"bounds": bounds},
+                        {"bounds": bounds, "table": TranspositionTable(), "ties": True}):
+            search = Search(tree, root, ALGORITHMS[name], **options)
+            r = search.result(search.run(root))
+            assert r.value == exact.value, (name, options)
+            assert r.move in exact.moves or (r.move is None and exact.move is None), name

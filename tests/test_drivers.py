@@ -32,7 +32,7 @@ def test_mtdf_and_solve_return_the_minimax_value(tree, guess):
     root = tree.initial_state
     exact = minimax(tree, root)
     for r in (mtdf(tree, root, first_guess=guess), solve(tree, root),
-              solve(tree, root, engine="pvs"), mtdf(tree, root, first_guess=guess, order=Killers())):
+              solve(tree, root, algorithm="pvs"), mtdf(tree, root, first_guess=guess, order=Killers())):
         assert r.value == exact.value
         assert r.move in exact.moves or (r.move is None and exact.move is None)
 
@@ -48,13 +48,13 @@ def test_mtdf_with_real_valued_leaves(tree, shift):
 
 @given(trees(), st.integers(1, 5), st.sampled_from(["alphabeta", "pvs", "mtdf"]),
        st.sampled_from([None, 1, 2.5]))
-def test_each_iteration_equals_a_fixed_depth_search(tree, top, driver, aspiration):
+def test_each_iteration_equals_a_fixed_depth_search(tree, top, algorithm, aspiration):
     root = tree.initial_state
-    r = iterative_deepening(tree, root, depth=top, evaluate=_eval, driver=driver,
+    r = iterative_deepening(tree, root, depth=top, evaluate=_eval, algorithm=algorithm,
                             aspiration=aspiration)
     for it in r.history:
         fixed = minimax(tree, root, depth=it.depth, evaluate=_eval)
-        assert it.value == fixed.value, (it, driver)
+        assert it.value == fixed.value, (it, algorithm)
         assert it.move in fixed.moves or (it.move is None and fixed.move is None)
     assert (r.value, r.depth) == (r.history[-1].value, r.history[-1].depth)
     assert r.depth <= top
@@ -62,10 +62,10 @@ def test_each_iteration_equals_a_fixed_depth_search(tree, top, driver, aspiratio
         assert r.value == minimax(tree, root).value
 
 
-@pytest.mark.parametrize("driver", ["alphabeta", "pvs", "mtdf"])
-def test_iterative_deepening_on_tictactoe(driver):
+@pytest.mark.parametrize("algorithm", ["alphabeta", "pvs", "mtdf"])
+def test_iterative_deepening_on_tictactoe(algorithm):
     r = iterative_deepening(TTT, TTT.initial_state, depth=9, evaluate=TicTacToe.evaluate,
-                            driver=driver, aspiration=1)
+                            algorithm=algorithm, aspiration=1)
     assert [i.depth for i in r.history] == list(range(1, 10))
     assert r.value == 0 and len(r.pv) == 9 and r.pv[0] == r.move
     assert r.stats.nodes == sum(i.nodes for i in r.history)
@@ -119,7 +119,7 @@ def test_terminal_root():
     ({"seconds": 0}, "budget of zero"),
     ({"seconds": -1.0}, "seconds must be a number > 0"),
     ({"depth": 0}, "depth must be a whole number of plies >= 1"),
-    ({"depth": 3, "driver": "minimax"}, "driver must be one of"),
+    ({"depth": 3, "algorithm": "minimax"}, "algorithm must be one of"),
     ({"depth": 3, "aspiration": 0}, "aspiration is the half-width"),
 ])
 def test_bad_budgets_and_options_are_refused(kw, match):
@@ -177,7 +177,7 @@ def test_small_connect4_positions_against_minimax(width, height, played):
     for s in positions:
         exact = minimax(g, s)
         for r in (solve(g, s), solve(g, s, prune=False), solve(g, s, prune=False, node_bounds=False),
-                  solve(g, s, engine="pvs"), mtdf(g, s, table=TranspositionTable()),
+                  solve(g, s, algorithm="pvs"), mtdf(g, s, table=TranspositionTable()),
                   alphabeta(g, s, table=table)):
             assert r.value == exact.value, (s, r)
             assert r.move in exact.moves or (r.move is None and exact.move is None)
@@ -189,3 +189,32 @@ def test_connect4_iterative_deepening_matches_fixed_depth():
         r = iterative_deepening(g, s, depth=5, evaluate=g.evaluate, aspiration=0.5)
         for it in r.history:
             assert it.value == alphabeta(g, s, depth=it.depth, evaluate=g.evaluate).value
+
+
+def test_the_old_keywords_still_work_and_name_the_new_one():
+    with pytest.warns(DeprecationWarning, match=r"is now iterative_deepening\(algorithm=\.\.\.\)"):
+        old = iterative_deepening(TTT, TTT.initial_state, depth=3, evaluate=TicTacToe.evaluate,
+                                  driver="pvs")
+    new = iterative_deepening(TTT, TTT.initial_state, depth=3, evaluate=TicTacToe.evaluate,
+                              algorithm="pvs")
+    assert (old.value, old.move, old.stats) == (new.value, new.move, new.stats)
+    with pytest.warns(DeprecationWarning, match=r"solve\(engine=\.\.\.\) is now solve\(algorithm"):
+        old = solve(TTT, TTT.initial_state, engine="pvs")
+    assert old.stats == solve(TTT, TTT.initial_state, algorithm="pvs").stats
+    with pytest.raises(TypeError, match="pass algorithm= only"):
+        solve(TTT, TTT.initial_state, algorithm="pvs", engine="pvs")
+    with pytest.raises(ValueError, match="algorithm must be one of"):
+        solve(TTT, TTT.initial_state, algorithm="mtdf")
+
+
+def test_a_non_callable_evaluate_is_a_type_error_everywhere():
+    from abcore import alphabeta, expectimax, minimax, negamax, pvs, star1
+    from abcore.games import DiceDuel
+    for search in (minimax, alphabeta, negamax, pvs, expectimax, mtdf):
+        with pytest.raises(TypeError, match="evaluate must be a function"):
+            search(TTT, TTT.initial_state, depth=2, evaluate=3)
+    with pytest.raises(TypeError, match="evaluate must be a function"):
+        iterative_deepening(TTT, TTT.initial_state, depth=2, evaluate=3)
+    dice = DiceDuel(scoring="margin")
+    with pytest.raises(TypeError, match="evaluate must be a function"):
+        star1(dice, dice.initial_state, depth=2, evaluate="margin")

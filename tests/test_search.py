@@ -1,4 +1,5 @@
 """Search functions: the known figures, the meaning of depth, and errors that say the fix."""
+import functools
 import math
 from fractions import Fraction
 
@@ -166,43 +167,149 @@ def test_games_where_a_player_moves_twice_in_a_row():
         assert search(t, "a").value == 5 and search(t, "a").move == "b"
 
 
-def _names(code):
-    """Every name the code object and the code objects nested in it use."""
-    out = set(code.co_names)
+def _free(code):
+    """The free variables of every function nested in ``code`` (what a node search reads from
+    its engine's closure)."""
+    out = set()
     for c in code.co_consts:
-        if hasattr(c, "co_names"):
-            out |= _names(c)
+        if hasattr(c, "co_freevars"):
+            out |= set(c.co_freevars) | _free(c)
     return out
 
 
+def _func(engine):
+    return engine.func if isinstance(engine, functools.partial) else engine
+
+
 def test_without_a_trace_every_engine_runs_its_source_less_the_tracing():
-    import functools
-
+    """Every registered engine has an untraced twin, built at import: its nested functions no
+    longer read ``tracing`` or ``emit`` (they do in the engine itself), on the same file, lines
+    and globals. With ``untraced`` the identity, every assert below fails."""
     from abcore.search import ALGORITHMS
-    from abcore.search.untraced import untraced
+    assert {"minimax", "expectimax", "alphabeta", "alphabeta_failhard", "negamax", "pvs",
+            "star1", "star2"} <= set(ALGORITHMS)
     for name, desc in ALGORITHMS.items():
-        engine, stripped = desc.engine, untraced(desc.engine)
-        if isinstance(engine, functools.partial):
-            engine, stripped = engine.func, stripped.func
-        traced_names = _names(engine.__code__)
-        if "emit" in traced_names:                       # an engine that traces ...
-            assert stripped is not engine and "emit" not in _names(stripped.__code__), name
-            assert stripped.__code__.co_filename == engine.__code__.co_filename
-            assert stripped.__code__.co_firstlineno == engine.__code__.co_firstlineno
+        engine, stripped = _func(desc.engine), _func(desc.untraced)
+        assert stripped is not engine, name
+        assert "tracing" in _free(engine.__code__), name
+        assert not {"tracing", "emit", "trace"} & _free(stripped.__code__), name
+        assert stripped.__code__.co_filename == engine.__code__.co_filename
+        assert stripped.__code__.co_firstlineno == engine.__code__.co_firstlineno
+        assert stripped.__globals__ is engine.__globals__, name     # the module's live globals
 
 
-def test_traced_and_untraced_searches_agree_exactly():
+def _run(desc, tree, traced, budget=None, **options):
+    """One pass of ``desc`` on ``tree`` with ``options``: what the caller can observe."""
+    from abcore.search import Budget, OutOfBudget, Search
+    s = Search(tree, tree.initial_state, desc, trace=[] if traced else None, player="max",
+               budget=Budget(nodes=budget) if budget else None, **options)
+    try:
+        value = s.run(tree.initial_state)
+    except OutOfBudget:
+        value = "out of budget"
+    return value, s.stats(), list(s.root), s.hits, s.evaluations
+
+
+def test_traced_and_untraced_searches_agree_exactly_over_every_option():
     from abcore import random_tree
-    from abcore.search import ALGORITHMS
-    for seed in range(60):
-        chance = seed % 2 == 1
+    from abcore.search import ALGORITHMS, History, Killers, TranspositionTable
+    from abcore.search.orderings import reverse
+    for seed in range(40):
+        chance = seed % 4 == 3
         t = random_tree(seed, max_depth=4, max_branching=3, chance_nodes=0.3 if chance else 0.0)
+        options = [{}, {"ties": True}, {"depth": 2, "evaluate": lambda s, p: 0.5},
+                   {"order": reverse}]
+        if not chance:
+            options += [{"table": "new"}, {"table": "new", "depth": 2, "evaluate": lambda s, p: 1},
+                        {"bounds": lambda s: (-6, 6)}, {"bounds": lambda s: (-1, 1), "table": "new"},
+                        {"order": "killers"}, {"order": "history"}, {"budget": 9},
+                        {"budget": 9, "table": "new", "order": "killers"}]
         for name, desc in ALGORITHMS.items():
             if chance and not desc.chance:
                 continue
-            f = desc.function
-            quiet, log = f(t, t.initial_state, player="max"), []
-            loud = f(t, t.initial_state, player="max", trace=log)
-            assert (quiet.value, quiet.move, quiet.moves, quiet.stats) == \
-                   (loud.value, loud.move, loud.moves, loud.stats), (name, seed)
-            assert log and sum(e.kind == "enter" for e in log) == loud.stats.nodes, (name, seed)
+            for option in options:
+                if not desc.window and set(option) & {"ties", "table", "bounds", "budget"}:
+                    continue
+                results = []
+                for traced in (False, True):
+                    kw = dict(option)
+                    kw["table"] = TranspositionTable() if "table" in kw else None
+                    if kw.get("order") in ("killers", "history"):
+                        kw["order"] = Killers() if kw["order"] == "killers" else History()
+                    if not desc.window:
+                        kw.pop("table")
+                    results.append(_run(desc, t, traced, **kw))
+                assert results[0] == results[1], (name, seed, option)
+
+
+def test_traced_and_untraced_searches_agree_on_tictactoe():
+    from abcore.games import TicTacToe
+    from abcore.search import ALGORITHMS, TranspositionTable
+    g = TicTacToe()
+    for name in ("alphabeta", "alphabeta_failhard", "negamax", "pvs"):
+        f = ALGORITHMS[name].function
+        for kw in ({}, {"table": True}, {"ties": True}):
+            table = (lambda: TranspositionTable()) if "table" in kw else (lambda: None)
+            ties = "ties" in kw
+            quiet = f(g, g.initial_state, table=table(), ties=ties)
+            loud = f(g, g.initial_state, table=table(), ties=ties, trace=[])
+            assert (quiet.value, quiet.moves, quiet.stats, quiet.root_values) == \
+                   (loud.value, loud.moves, loud.stats, loud.root_values), (name, kw)
+
+
+def test_every_search_module_is_a_module_and_can_be_patched():
+    """``abcore.search.<module>`` is the module (never a function of the same name), so
+    mock.patch reaches it; a patch of a module global reaches the untraced engine as the
+    traced one, and is undone for both."""
+    import importlib
+    import inspect
+    import pkgutil
+    from unittest import mock
+
+    import abcore.search
+    from abcore import GameTree, alphabeta
+    for info in pkgutil.iter_modules(abcore.search.__path__):
+        assert inspect.ismodule(getattr(abcore.search, info.name)), info.name
+        assert getattr(abcore.search, info.name) is importlib.import_module(
+            f"abcore.search.{info.name}")
+    from abcore.search import alphabeta as function
+    assert callable(function) and not inspect.ismodule(function)
+    t = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+
+    class Planted(Exception):
+        pass
+
+    with mock.patch("abcore.search.pruning.root_bound", side_effect=Planted):
+        for trace in (None, []):
+            with pytest.raises(Planted):
+                alphabeta(t, t.initial_state, trace=trace)
+    for trace in (None, []):
+        assert alphabeta(t, t.initial_state, trace=trace).value == 3
+
+
+def test_untraced_refuses_what_it_cannot_strip_safely(tmp_path, monkeypatch):
+    """A source edited since import, an ``if tracing:`` with an else, or ``tracing`` read
+    elsewhere: refused with a message, never half-stripped."""
+    import importlib
+
+    from abcore.search.untraced import UntracedError, untraced
+    monkeypatch.syspath_prepend(str(tmp_path))
+    bodies = {
+        "edited": "def engine(search):\n    tracing = search\n    if tracing:\n        print(1)\n"
+                  "    return 1\n",
+        "with_else": "def engine(search):\n    tracing = search\n    if tracing:\n        x = 1\n"
+                     "    else:\n        x = 2\n    return x\n",
+        "read_elsewhere": "def engine(search):\n    tracing = search\n    x = 1 if tracing else 2\n"
+                          "    return x\n",
+    }
+    for name, body in bodies.items():
+        (tmp_path / f"untraced_case_{name}.py").write_text(body)
+    importlib.invalidate_caches()
+    edited = importlib.import_module("untraced_case_edited").engine
+    (tmp_path / "untraced_case_edited.py").write_text(bodies["edited"].replace("1", "2"))
+    with pytest.raises(UntracedError, match="not the code that runs"):
+        untraced(edited)
+    with pytest.raises(UntracedError, match="has an else"):
+        untraced(importlib.import_module("untraced_case_with_else").engine)
+    with pytest.raises(UntracedError, match="read outside"):
+        untraced(importlib.import_module("untraced_case_read_elsewhere").engine)

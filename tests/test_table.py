@@ -82,7 +82,7 @@ def test_tictactoe_with_a_table_counts():
     alphabeta(TTT, TTT.initial_state, table=table)
     again = alphabeta(TTT, TTT.initial_state, table=table)   # every child of the root answers
     assert (again.value, again.stats.nodes) == (0, 10)
-    assert table.probe(TTT, TTT.initial_state) == Entry(0, EXACT, -1, 0)
+    assert table.probe(TTT, TTT.initial_state) == Entry(0, EXACT, -1, 0, True)
 
 
 def test_a_hit_is_traced_and_replayed():

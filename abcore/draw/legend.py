@@ -1,6 +1,6 @@
 """The legend of a tree drawing: seed 004's categories for the search drawn, then node shapes.
 
-What it lists is read from the search's :class:`~abcore.search.describe.Description` (a window?
+What it lists is read from the search's :class:`~abcore.search.descriptions.Description` (a window?
 values for the side to move?), never from its name.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any, Iterable
 import networkx as nx
 from matplotlib.lines import Line2D
 
-from ..search.describe import Description, describe
+from ..search.descriptions import Description, describe
 from .style import COLORS, KIND_NAMES, LEGEND, MARKERS
 
 __all__ = ["draw_legend", "add_legend", "legend_entries"]

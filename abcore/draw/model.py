@@ -13,7 +13,7 @@ from typing import Any, Hashable, Iterable, NamedTuple
 
 import networkx as nx
 
-from ..search.describe import describe
+from ..search.descriptions import describe
 from ..trace import Event, Replay, replay
 from .layout import tidy_layout
 
@@ -79,7 +79,7 @@ def tree_graph(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: 
         yet returned), ``window`` ((α, β) or None), ``side`` (who moves there), ``state``,
         ``hidden`` (descendants not drawn), ``pos``. Arc attributes: ``move`` (as the tree
         names it, a chance arc's too), ``p``, ``cut``, ``faded``, ``pv``. Graph attributes: ``description`` (the search's
-        :class:`~abcore.search.describe.Description`), ``negamax``, ``hidden``, and for a frame
+        :class:`~abcore.search.descriptions.Description`), ``negamax``, ``hidden``, and for a frame
         ``stack``, ``count``, ``current``, ``names``, ``calls``.
 
     Examples

@@ -9,7 +9,7 @@ MIN node; a one-function form (negamax, pvs) does not.
 """
 from __future__ import annotations
 
-from ..search.describe import Description, describe
+from ..search.descriptions import Description, describe
 from ..trace import Event
 
 __all__ = ["lines", "line_for"]
@@ -30,7 +30,7 @@ def lines(algorithm: str | Description) -> list[str]:
     Returns
     -------
     list of str
-        The lines, from its :class:`~abcore.search.describe.Description`.
+        The lines, from its :class:`~abcore.search.descriptions.Description`.
 
     Examples
     --------

@@ -19,11 +19,16 @@ for integers (no integer lies between γ⁻ and γ) and also right for real-valu
 
 Nodes are counted as the engines count them: one per state entered (a call of the node
 search), the root included, in every pass, terminal states included, table hits included.
+Pons counts a call of his ``negamax``: it never enters a terminal state, because a win on the
+next move is seen at the parent without a call (and a root that wins at once costs him 0
+nodes); so on Connect 4 abcore counts the final winning or drawing move of a line as one node
+more.
 """
 from __future__ import annotations
 
 import math
 import time
+import warnings
 from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple
 
@@ -31,8 +36,8 @@ from ..game import Game, Number
 from ..stats import SearchResult, SearchStats
 from ..trace import Event
 from ._common import INF
-from .alphabeta import ALPHABETA
-from .describe import Description, describe
+from .pruning import ALPHABETA
+from .descriptions import Description, describe
 from .state import KEEP, Budget, OutOfBudget, Search
 from .table import EXACT, TranspositionTable
 
@@ -164,6 +169,20 @@ def mtdf(game: Game, state: Any, *, first_guess: Number = 0, depth: int | None =
     :func:`iterative_deepening` the last iteration's value is the guess). The table (a new one if
     none is given) keeps what each pass learnt for the next. ``stats.nodes`` counts every pass.
 
+    Parameters
+    ----------
+    game, state : Game, hashable
+        The game and the position searched from.
+    first_guess : number
+        The first β tested; the nearer the value, the fewer passes.
+    depth, evaluate, order, table, stats, trace, player
+        As in :func:`~abcore.alphabeta` (a new table by default).
+
+    Returns
+    -------
+    SearchResult
+        The value, a best move, and the counts of every pass.
+
     Examples
     --------
     >>> from abcore import GameTree
@@ -185,7 +204,39 @@ def mtdf(game: Game, state: Any, *, first_guess: Number = 0, depth: int | None =
 _DRIVERS = ("alphabeta", "pvs", "mtdf")
 
 
-def _check_budget(seconds: Any, nodes: Any, depth: Any) -> None:
+def _algorithm(function: str, algorithm: str | None, old: str, old_value: str | None,
+               choices: tuple[str, ...]) -> str:
+    """The ``algorithm=`` of ``function`` (default: the first choice), or the value given under
+    its old keyword ``old`` with a DeprecationWarning that names the new one.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as w:
+    ...     warnings.simplefilter("always")
+    ...     _algorithm("solve", None, "engine", "pvs", ("alphabeta", "pvs")), str(w[0].message)
+    ('pvs', 'solve(engine=...) is now solve(algorithm=...): engine= will go')
+    """
+    if old_value is not None:
+        if algorithm is not None:
+            raise TypeError(f"{function}() got algorithm= and its old name {old}=: pass "
+                            "algorithm= only")
+        warnings.warn(f"{function}({old}=...) is now {function}(algorithm=...): {old}= will go",
+                      DeprecationWarning, stacklevel=3)
+        algorithm = old_value
+    algorithm = choices[0] if algorithm is None else algorithm
+    if algorithm not in choices:
+        raise ValueError(f"algorithm must be one of {choices}; got {algorithm!r}")
+    return algorithm
+
+
+def _check_deepening(seconds: Any, nodes: Any, depth: Any, evaluate: Any,
+                     aspiration: Any) -> None:
+    """Refuse a budget or option of :func:`iterative_deepening` with a message that says why.
+
+    >>> _check_deepening(None, 0, None, print, None)
+    Traceback (most recent call last):
+    ...
+    ValueError: nodes must be a whole number >= 1; got 0 (a budget of zero leaves no node to search: give a positive number, or leave it None)
+    """
     if seconds is None and nodes is None and depth is None:
         raise ValueError("iterative_deepening needs a budget: seconds=..., nodes=... or depth=... "
                          "(the deepest iteration); give at least one")
@@ -199,71 +250,72 @@ def _check_budget(seconds: Any, nodes: Any, depth: Any) -> None:
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
         raise ValueError(f"depth must be a whole number of plies >= 1 (the deepest iteration), "
                          f"or None; got {depth!r}")
+    if evaluate is None:
+        raise ValueError("iterative_deepening stops each iteration at a depth limit, where "
+                         "states are scored by evaluate(state, player): pass evaluate=f (for an "
+                         "exact value without one, use solve or alphabeta with depth=None)")
+    if not callable(evaluate):
+        raise TypeError(f"evaluate must be a function evaluate(state, player); got {evaluate!r}")
+    if aspiration is not None and not aspiration > 0:
+        raise ValueError(f"aspiration is the half-width of the window, a number > 0; got "
+                         f"{aspiration!r}")
 
 
 def iterative_deepening(game: Game, state: Any, *, seconds: float | None = None,
                         nodes: int | None = None, depth: int | None = None,
                         evaluate: Callable | None = None, order: Callable | None = None,
                         table: TranspositionTable | None = None, aspiration: Number | None = None,
-                        driver: str = "alphabeta", stats: SearchStats | None = None,
-                        trace: list[Event] | None = None, player: Any = None,
-                        every: int = 1024) -> DeepeningResult:
+                        algorithm: str | None = None, stats: SearchStats | None = None,
+                        trace: list[Event] | None = None, player: Any = None, every: int = 1024,
+                        driver: str | None = None) -> DeepeningResult:
     """Search to depth 1, 2, 3... until the budget is spent; the last complete iteration wins.
 
-    - **Budget**: ``seconds`` (wall clock), ``nodes`` (all iterations together) and/or
-      ``depth`` (the deepest iteration); at least one. It is checked *inside* the search (a
-      node-count compare at every node, the clock read every ``every`` nodes), so an iteration
-      that would overrun is abandoned mid-search and its partial answer thrown away. The first
-      iteration always completes, so that there is a move.
-    - **Ordering**: one table (``table``, a new one by default) serves every iteration: each
-      state's best move from the last iteration is searched first, the root's too.
-    - **Aspiration** (seed 001): with ``aspiration=δ``, iterations after the first search the
-      window (v − δ, v + δ) around the last value v; a value outside it is only a bound, and the
-      iteration is searched again with the window opened on that side (a second pass).
-    - **driver**: the search run at each depth: ``"alphabeta"`` (fail-soft), ``"pvs"``, or
-      ``"mtdf"`` (MTD(f) with the last value as its first guess; ``aspiration`` is ignored).
-    - Deepening stops early when an iteration's value rests on no evaluation (it saw the end of
-      the game everywhere, table answers included): its value is exact (``complete``).
+    The budget is checked *inside* the search: an iteration that would overrun is abandoned;
+    the first always completes (there is a move). One table serves every iteration (each best
+    move is searched first the next). An iteration that rests on no evaluation is exact: the
+    deepening stops (``complete``).
 
-    Returns a :class:`DeepeningResult`: the last complete iteration's value, move and principal
-    variation, and the ``history`` of every completed iteration (depth, value, move, pv, nodes,
-    seconds, passes). ``evaluate(state, player)`` scores the states at the depth limit.
+    Parameters
+    ----------
+    game, state : Game, hashable
+        The game and the position searched from.
+    seconds, nodes, depth, every : float, int, int, or None; int
+        The budget (at least one): seconds (the clock read every ``every`` nodes), nodes over
+        every iteration, the deepest iteration.
+    evaluate : callable
+        ``evaluate(state, player)`` scores the states at the depth limit.
+    order, table, stats, trace, player
+        As in :func:`~abcore.alphabeta` (a new table by default).
+    aspiration : number or None
+        δ: iterations after the first search (v − δ, v + δ) around the last value (seed 001).
+    algorithm : str
+        The search at each depth: ``"alphabeta"`` (default), ``"pvs"`` or ``"mtdf"`` (MTD(f)
+        from the last value; ``aspiration`` is ignored). ``driver=`` is its old name.
+
+    Returns
+    -------
+    DeepeningResult
+        The last iteration's value, move, pv; ``history`` (:class:`Iteration`), ``complete``.
 
     Examples
     --------
     >>> from abcore.games import TicTacToe
     >>> g = TicTacToe()
-    >>> r = iterative_deepening(g, g.initial_state, depth=4, evaluate=TicTacToe.evaluate)
-    >>> r.depth, r.value, r.move, [(i.depth, i.value, i.move) for i in r.history]
-    (4, 1, 4, [(1, 4, 4), (2, 1, 4), (3, 3, 4), (4, 1, 4)])
-    >>> iterative_deepening(g, g.initial_state, nodes=0)
-    Traceback (most recent call last):
-    ...
-    ValueError: nodes must be a whole number >= 1; got 0 (a budget of zero leaves no node to search: give a positive number, or leave it None)
+    >>> r = iterative_deepening(g, g.initial_state, depth=4, evaluate=g.evaluate)
+    >>> r.value, r.move, [(i.depth, i.value, i.move) for i in r.history]
+    (1, 4, [(1, 4, 4), (2, 1, 4), (3, 3, 4), (4, 1, 4)])
     """
-    _check_budget(seconds, nodes, depth)
-    if evaluate is not None and not callable(evaluate):
-        raise TypeError(f"evaluate must be a function evaluate(state, player); got {evaluate!r}")
-    if evaluate is None:
-        raise ValueError("iterative_deepening stops each iteration at a depth limit, where "
-                         "states are scored by evaluate(state, player): pass evaluate=f (for an "
-                         "exact value without one, use solve or alphabeta with depth=None)")
-    if driver not in _DRIVERS:
-        raise ValueError(f"driver must be one of {_DRIVERS}; got {driver!r}")
-    if aspiration is not None and not aspiration > 0:
-        raise ValueError(f"aspiration is the half-width of the window, a number > 0; got "
-                         f"{aspiration!r}")
-    description: Description = describe("pvs" if driver == "pvs" else "alphabeta")
+    algorithm = _algorithm("iterative_deepening", algorithm, "driver", driver, _DRIVERS)
+    _check_deepening(seconds, nodes, depth, evaluate, aspiration)
     budget = Budget(nodes=nodes, seconds=seconds, every=every)
     budget.armed = False                          # the first iteration always completes
     table = table if table is not None else TranspositionTable()
-    search = Search(game, state, description, depth=1, evaluate=evaluate, order=order,
-                    player=player, trace=trace, table=table, budget=budget)
+    search = Search(game, state, describe("pvs" if algorithm == "pvs" else "alphabeta"), depth=1,
+                    evaluate=evaluate, order=order, player=player, trace=trace, table=table,
+                    budget=budget)
     history: list[Iteration] = []
-    last: SearchResult | None = None
-    complete = False
+    last, complete, d = None, False, 0
     budget.start(0)
-    d = 0
     if game.is_terminal(state):                   # nothing to deepen: the game is over
         last = search.result(search.run(state, depth=0))
         history.append(Iteration(0, last.value, None, (), 1, 0.0, 1))
@@ -273,22 +325,12 @@ def iterative_deepening(game: Game, state: Any, *, seconds: float | None = None,
         if d > 1 and budget.spent():
             break
         evals0 = search.evaluations
-        before, passes0, t0 = search.stats().nodes, search.passes, time.perf_counter()
         try:
-            value, move = _iteration(search, state, d, driver, aspiration,
-                                     history[-1].value if history else None)
+            last = _deepen(search, state, table, d, algorithm, aspiration, history)
         except OutOfBudget:
             break
         finally:
             budget.armed = True
-        r = search.result(value)
-        last = SearchResult(value, move, (move,) if move is not None else (), r.stats,
-                            r.root_values, r.root_bounds)
-        pv = principal_variation(game, state, table, d)
-        if move is not None and (not pv or pv[0] != move):
-            pv = (move,)
-        history.append(Iteration(d, value, move, pv, search.stats().nodes - before,
-                                 time.perf_counter() - t0, search.passes - passes0))
         if search.evaluations == evals0:            # saw the end everywhere: exact
             complete = True
             break
@@ -296,17 +338,31 @@ def iterative_deepening(game: Game, state: Any, *, seconds: float | None = None,
     total = search.stats()
     if stats is not None:
         stats.add(total.nodes, total.leaves, total.cutoffs, total.max_depth)
-    it = history[-1]
     return DeepeningResult(last.value, last.move, last.moves, total, last.root_values,
-                           last.root_bounds, it.depth, it.pv, tuple(history), complete)
+                           last.root_bounds, history[-1].depth, history[-1].pv, tuple(history),
+                           complete)
 
 
-def _iteration(search: Search, state: Any, d: int, driver: str, aspiration: Number | None,
+def _deepen(search: Search, state: Any, table: TranspositionTable, d: int, algorithm: str,
+            aspiration: Number | None, history: list[Iteration]) -> SearchResult:
+    """One iteration of :func:`iterative_deepening` to depth ``d``, added to ``history``; its
+    result."""
+    before, passes0, t0 = search.stats().nodes, search.passes, time.perf_counter()
+    value, move = _iteration(search, state, d, algorithm, aspiration,
+                             history[-1].value if history else None)
+    pv = principal_variation(search.game, state, table, d)
+    history.append(Iteration(d, value, move, pv if move is None or pv[:1] == (move,) else (move,),
+                             search.stats().nodes - before, time.perf_counter() - t0,
+                             search.passes - passes0))
+    return _result(search, value, move, None)
+
+
+def _iteration(search: Search, state: Any, d: int, algorithm: str, aspiration: Number | None,
                previous: Number | None) -> tuple[Number, Any]:
     """One iteration to depth ``d``: its value and best move."""
-    if driver == "mtdf" and previous is not None:
+    if algorithm == "mtdf" and previous is not None:
         return _mtdf_passes(search, state, previous, d)
-    if driver == "mtdf" or aspiration is None or previous is None or math.isinf(previous):
+    if algorithm == "mtdf" or aspiration is None or previous is None or math.isinf(previous):
         v = search.run(state, -INF, INF, depth=d)
         return v, _best_root(search, v)
     alpha: Any = previous - aspiration
@@ -354,40 +410,43 @@ def _pick(lo: Number, hi: Number) -> Number:
 
 def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
           order: Callable | None = None, prune: bool = True, node_bounds: bool = True,
-          engine: str = "alphabeta", stats: SearchStats | None = None,
-          trace: list[Event] | None = None, player: Any = None) -> SearchResult:
-    """The exact value of ``state`` (for ``player``, by default the side to move), for any game:
-    abcore's strongest exact search.
+          algorithm: str | None = None,
+          stats: SearchStats | None = None, trace: list[Event] | None = None,
+          player: Any = None, engine: str | None = None) -> SearchResult:
+    """The exact value of ``state`` for any game: abcore's strongest exact search.
 
     A bisection of the score range with null windows (Pascal Pons' Connect 4 solver): with the
     value known to lie in [lo, hi], test "is it > γ?" for γ in the middle with the null window
     (γ, γ⁺); a fail-soft answer r <= γ makes r the new hi, r > γ the new lo, until they meet.
     Pons calls this loop "iterative deepening", but it deepens nothing: every pass searches to
-    the end of the game; it narrows the score. One table serves every pass.
+    the end of the game; it narrows the score. One table serves every pass. The range is the
+    game's ``value_bounds(state)`` (every node narrows its window to it, as Pons does), else
+    its ``utility_range``, else (-inf, inf) (the tests then start at 0).
 
-    - The range: the game's ``value_bounds(state)`` if it has one (Connect 4: a win with the
-      next stone at best, a loss to the opponent's next stone at worst; every node narrows its
-      window to it, as Pons' solver does), else its
-      ``utility_range``, else (-inf, inf) (then the tests start at 0 and jump to the values the
-      passes return).
-    - ``node_bounds=False``: the bisection alone, every node searched with the pass's null
-      window as it is, without narrowing it to the game's bounds (two ideas measured apart:
-      on notebook 8's 100 End positions, 502.4 mean nodes without, 335.7 with).
-    - ``prune=True``: the game's ``search_actions(state)`` hook, when it has one, gives the moves
-      to search instead of ``actions`` (Connect 4: a winning move alone, never a move that hands
-      the opponent a win, threats first): value-preserving game knowledge, the search unchanged;
-      and the game's ``search_bounds(state)``, when it has one, instead of ``value_bounds`` at
-      every node below the root (Connect 4: exact at a win at once or a loss that cannot be
-      stopped, else one stone in from each end: Pons' node checks). The bisection still starts
-      from ``value_bounds``, as Pons' solver does.
-    - ``order``: an ordering applied to those moves (the hook's own order by default).
-    - ``engine``: ``"alphabeta"`` or ``"pvs"`` (inside a null window they search the same nodes).
+    Parameters
+    ----------
+    game, state : Game, hashable
+        The game and the position solved.
+    table, order, stats, trace, player : optional
+        As in :func:`~abcore.alphabeta` (a new table by default; ``order`` reorders the moves
+        of the game's ``search_actions``, its own order by default).
+    prune : bool
+        Use the game's ``search_actions(state)`` instead of ``actions`` (Connect 4: a winning
+        move alone, never a move that hands the opponent a win, threats first) and its
+        ``search_bounds(state)`` instead of ``value_bounds`` below the root (exact at a win at
+        once or a loss that cannot be stopped): game knowledge, the search unchanged.
+    node_bounds : bool
+        ``False``: the bisection alone, every node searched with the pass's null window as it
+        is, without narrowing it to the game's bounds (two ideas measured apart: on notebook 8's
+        100 End positions, 502.4 mean nodes without, 335.7 with).
+    algorithm : str
+        ``"alphabeta"`` (default) or ``"pvs"`` (in a null window they search the same nodes);
+        ``engine=`` is its old name.
 
-    Nodes (``stats.nodes``) are every state entered in every pass: the root each pass, every
-    terminal state reached (a win played, a full board), every table hit. Pons counts a call of
-    his ``negamax``: it never enters a terminal state, because a win on the next move is seen at
-    the parent without a call (and a root that wins at once costs him 0 nodes); so on Connect 4
-    abcore counts the final winning or drawing move of a line as one node more.
+    Returns
+    -------
+    SearchResult
+        The exact ``value``, a best ``move``, and the counts of every pass.
 
     Examples
     --------
@@ -404,17 +463,16 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
     bounds = (getattr(game, "search_bounds", None) if prune else None) or getattr(game, "value_bounds", None)
     if not node_bounds:
         bounds = None
-    search = Search(game, state, describe(engine), order=order, player=player, trace=trace,
+    algorithm = _algorithm("solve", algorithm, "engine", engine, ("alphabeta", "pvs"))
+    search = Search(game, state, describe(algorithm), order=order, player=player, trace=trace,
                     table=table if table is not None else TranspositionTable(), actions=actions,
                     bounds=bounds)
     if game.is_terminal(state):
         return search.result(search.run(state), stats)
-    # The bisection starts from value_bounds, as Pons' solver does, not from search_bounds: the
-    # test values then match Pons' (a like-for-like comparison with bench/connect4_reference.py)
-    # and, on Connect 4, cost fewer nodes in all: mean nodes Middle 341.6 -> 282.5, Begin 3,840
-    # -> 2,208, End 49.0 -> 48.8 (bench.connect4_steps and a script on the Begin set). The gain
-    # comes from a few hard positions; a position whose value is an end of search_bounds pays a
-    # few nodes more (Middle's median, 2 -> 5).
+    # The bisection starts from value_bounds, as Pons' does, not from search_bounds: on Connect
+    # 4 that costs fewer nodes in all: mean nodes Middle 341.6 -> 282.5, Begin 3,840 -> 2,208,
+    # End 49.0 -> 48.8 (bench.connect4_steps and a script on the Begin set); a position whose
+    # value is an end of search_bounds pays a few nodes more (Middle's median, 2 -> 5).
     lo, hi = _score_range(game, state, player, getattr(game, "value_bounds", None) or bounds)
     move = None
     value: Number = lo

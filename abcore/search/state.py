@@ -21,10 +21,9 @@ from ..gamecheck import check_root, diagnose
 from ..stats import SearchResult, SearchStats
 from ..trace import Event, Pass
 from ._common import INF, check_depth, check_window, limit_evaluator, may_have_chance, root_player
-from .untraced import untraced
 
 if TYPE_CHECKING:
-    from .describe import Description
+    from .descriptions import Description
 
 __all__ = ["Search", "Engine", "Budget", "OutOfBudget", "make_emit", "no_emit", "root_bound",
            "KEEP", "table_parts"]
@@ -154,7 +153,7 @@ class Search:
         # leaves it unchanged saw the end of the game everywhere (its value is exact)
         self.evaluations = 0
         # Without a trace, the engine's own source less its `if tracing:` blocks (untraced.py)
-        engine = description.engine if trace is not None else untraced(description.engine)
+        engine = description.engine if trace is not None else description.untraced
         self.engine = engine(self)
 
     def run(self, state: Any, alpha: float = -INF, beta: float = INF, depth: Any = KEEP) -> Number:

@@ -27,30 +27,34 @@ class Entry(NamedTuple):
     """One entry: ``value`` for the side to move in the state; ``flag`` says what the value is
     (``"exact"``, ``"lower"``: the true value is >= value, ``"upper"``: <= value); ``depth``:
     the plies searched below the state (``TO_THE_END``, -1: to the end of the game); ``move``:
-    the best move found (the one that cut, after a cut), or None."""
+    the best move found (the one that cut, after a cut), or None; ``whole``: the search below
+    the state needed no evaluation (it saw the end of the game on every line), so its value
+    also holds with more plies left."""
 
     value: Any
     flag: str
     depth: int
     move: Any
+    whole: bool = False
 
 
 class TranspositionTable:
-    """A transposition table: ``key -> (value, flag, depth, move)``, values for the side to move.
+    """A transposition table: ``key -> (value, flag, depth, move, whole)``, values for the side
+    to move.
 
     - **Keys**: ``game.key(state)`` when the game has a ``key`` method (Connect 4: one small
       int per position), else the state itself (states are hashable).
     - **Depth**: an entry answers a probe only if it was searched to exactly the plies the
       probing node has left (or both to the end of the game), or if its search met no depth
-      limit below it (no evaluation: stored as ``-2 - depth``), which then holds at any greater
-      depth too. A deeper entry would be *better* information, but it would make the search
+      limit below it (no evaluation: ``whole``), which then holds at any greater depth too
+      (or none). A deeper entry would be *better* information, but it would make the search
       return something other than what a plain fixed-depth search returns; the searches still
       use any entry's move to order the moves.
     - **Flags**: exact, lower or upper, as the fail-soft contract says (see the module
       docstring); ``unsound=True`` stores every value as exact (the classic bug, for the lesson).
     - **Memory is bounded**: at most ``capacity`` entries (default 1,000,000). A store into a
       full table first empties it (Pons' reference solver does the same between positions):
-      simple, deterministic, and the search stays correct, only slower. An entry is a 4-tuple,
+      simple, deterministic, and the search stays correct, only slower. An entry is a 5-tuple,
       about 100 bytes with its key, so the default cap is about 100-150 MB; a state's newer entry
       replaces its older one. ``clears`` counts the times it was emptied.
 
@@ -66,7 +70,7 @@ class TranspositionTable:
     >>> r.value, r.stats.nodes < 18_297, len(table) > 0
     (0, True, True)
     >>> table.probe(g, g.initial_state)
-    Entry(value=0, flag='exact', depth=-1, move=0)
+    Entry(value=0, flag='exact', depth=-1, move=0, whole=True)
     """
 
     def __init__(self, capacity: int = 1_000_000, *, unsound: bool = False):
@@ -100,7 +104,7 @@ class TranspositionTable:
         return None if e is None else Entry(*e)
 
     def store(self, game: Any, state: Any, value: Any, flag: str, depth: int = TO_THE_END,
-              move: Any = None) -> None:
+              move: Any = None, whole: bool = False) -> None:
         """Store an entry (for people and exercises; the searches write ``entries``)."""
         if flag not in (EXACT, LOWER, UPPER):
             raise ValueError(f"flag must be {EXACT!r}, {LOWER!r} or {UPPER!r}; got {flag!r}")
@@ -109,4 +113,4 @@ class TranspositionTable:
             self.entries.clear()
             self.clears += 1
         self.entries[key(state) if key is not None else state] = (
-            value, EXACT if self.unsound else flag, depth, move)
+            value, EXACT if self.unsound else flag, depth, move, whole)

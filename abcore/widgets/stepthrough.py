@@ -11,7 +11,7 @@ from matplotlib.figure import Figure
 from ..draw import draw_graph, draw_legend, format_value, format_window, line_for, tree_graph
 from ..draw.model import is_trace
 from ..search import describe
-from ..search.describe import Description
+from ..search.descriptions import Description
 from ..trace import Event, passes, replay
 from ._frame import HIGHLIGHT, StaticFallback, agg_figure, png, widget_size
 

@@ -1,4 +1,5 @@
-"""Minimax (seed 003 §2.3.1) and its chance-aware form, expectimax (§2.3.4): one engine."""
+"""Exhaustive search, one engine: minimax (seed 003 §2.3.1) and its chance-aware form, expectimax
+(§2.3.4), which visit every node (no pruning)."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -7,10 +8,10 @@ from ..game import Game, Number
 from ..stats import SearchResult, SearchStats
 from ..trace import Event
 from ._common import INF, check_outcomes, no_chance, no_moves, undefined_mean
-from .describe import Description
+from .descriptions import Description
 from .state import Engine, Search
 
-__all__ = ["minimax", "MINIMAX", "engine", "LEAF_LINES"]
+__all__ = ["minimax", "expectimax", "MINIMAX", "EXPECTIMAX", "engine", "LEAF_LINES"]
 
 
 def minimax(game: Game, state: Any, *, depth: int | None = None, evaluate: Callable | None = None,
@@ -27,6 +28,34 @@ def minimax(game: Game, state: Any, *, depth: int | None = None, evaluate: Calla
     ``order(game, state, actions)`` gives the order to search the moves in, ``stats`` (a
     :class:`~abcore.SearchStats`) accumulates the counts, ``trace`` (a list) receives the events.
 
+    Parameters
+    ----------
+    game : Game
+        The game (an explicit :class:`~abcore.GameTree` too).
+    state : hashable
+        The position searched from (the root).
+    depth : int or None
+        At most this many plies below ``state``; None: to the end of the game.
+    evaluate : callable or None
+        ``evaluate(state, player)`` scores a non-terminal state at the depth limit (a
+        non-callable one: TypeError; needed only when the limit is reached).
+    order : callable or None
+        ``order(game, state, actions)``: the moves in the order to search them (see
+        :mod:`abcore.search.orderings`; :class:`~abcore.search.Killers` and
+        :class:`~abcore.search.History` learn from the cuts).
+    stats : SearchStats or None
+        If given, the counts are added to it.
+    trace : list or None
+        If given, receives the search's events (:class:`~abcore.Event`).
+    player : any
+        Whose point of view the value is from (default: the player to move at ``state``).
+
+    Returns
+    -------
+    SearchResult
+        ``value``, ``move`` (a best root move), ``moves`` (the tied best moves every one of them),
+        ``stats``, ``root_values`` and ``root_bounds``.
+
     Examples
     --------
     >>> from abcore import GameTree
@@ -36,6 +65,60 @@ def minimax(game: Game, state: Any, *, depth: int | None = None, evaluate: Calla
     (3, 0, 13, 9)
     """
     search = Search(game, state, MINIMAX, depth=depth, evaluate=evaluate, order=order,
+                    player=player, trace=trace)
+    return search.result(search.run(state), stats)
+
+
+def expectimax(game: Game, state: Any, *, depth: int | None = None,
+               evaluate: Callable | None = None, order: Callable | None = None,
+               stats: SearchStats | None = None, trace: list | None = None,
+               player: Any = None) -> SearchResult:
+    """Expectimax value of ``state`` for ``player`` (seed 003 §2.3.4, seed 004's expected minimax).
+
+    - MAX nodes (``player`` moves) take the largest child value, MIN nodes the smallest;
+    - a chance node is worth sum(p * value(outcome)), the probability-weighted mean, divided by
+      nothing more (aima-python's ``expect_minmax`` divides it again by the number of outcomes);
+    - every chance node's probabilities are checked (none negative, sum 1); ``depth`` counts every
+      level of the tree, chance levels included.
+
+    Without chance nodes it is :func:`~abcore.minimax`. At a chance root, pass ``player``.
+
+    Parameters
+    ----------
+    game : Game
+        The game (an explicit :class:`~abcore.GameTree` too).
+    state : hashable
+        The position searched from (the root).
+    depth : int or None
+        At most this many plies below ``state``; None: to the end of the game.
+    evaluate : callable or None
+        ``evaluate(state, player)`` scores a non-terminal state at the depth limit (a
+        non-callable one: TypeError; needed only when the limit is reached).
+    order : callable or None
+        ``order(game, state, actions)``: the moves in the order to search them (see
+        :mod:`abcore.search.orderings`; :class:`~abcore.search.Killers` and
+        :class:`~abcore.search.History` learn from the cuts).
+    stats : SearchStats or None
+        If given, the counts are added to it.
+    trace : list or None
+        If given, receives the search's events (:class:`~abcore.Event`).
+    player : any
+        Whose point of view the value is from (default: the player to move at ``state``).
+
+    Returns
+    -------
+    SearchResult
+        ``value``, ``move`` (a best root move), ``moves`` (the tied best moves every one of them),
+        ``stats``, ``root_values`` and ``root_bounds``.
+
+    Examples
+    --------
+    >>> from abcore import GameTree
+    >>> t = GameTree.from_nested([[(0.5, 4), (0.5, 0)], [(0.9, 1), (0.1, 10)]])
+    >>> expectimax(t, t.initial_state).value
+    2.0
+    """
+    search = Search(game, state, EXPECTIMAX, depth=depth, evaluate=evaluate, order=order,
                     player=player, trace=trace)
     return search.result(search.run(state), stats)
 
@@ -127,3 +210,19 @@ MINIMAX = Description(
         ("return-min", "    if MIN: v ← min(v, MINIMAX(c))"),
         ("leave", "  return v"),
     ), view="root", window=False, bounds=False, chance=False, engine=engine, function=minimax)
+
+EXPECTIMAX = Description(
+    name="expectimax", title="expectimax", pseudocode=(
+        ("header", "function EXPECTIMAX(n):"),
+        *LEAF_LINES,
+        ("if-chance", "  if n is a chance node:"),
+        ("init-chance", "    v ← 0"),
+        ("loop-chance", "    for each outcome c of n, with probability p:"),
+        ("return-chance", "      v ← v + p · EXPECTIMAX(c)"),
+        ("leave-chance", "    return v"),
+        ("init", "  if n is a MAX node: v ← −∞  else: v ← +∞"),
+        ("loop", "  for each child c of n:"),
+        ("return-max", "    if MAX: v ← max(v, EXPECTIMAX(c))"),
+        ("return-min", "    if MIN: v ← min(v, EXPECTIMAX(c))"),
+        ("leave", "  return v"),
+    ), view="root", window=False, bounds=False, chance=True, engine=engine, function=expectimax)

@@ -8,8 +8,10 @@ Adding a search is its engine module plus its description: nothing in the views.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Literal
+
+from .untraced import untraced
 
 if TYPE_CHECKING:
     from .state import Engine, Search
@@ -33,7 +35,9 @@ class Description:
     - ``bounds``: a value it returns below the root may be only a bound (fail-soft or hard);
     - ``chance``: it handles chance nodes;
     - ``engine``: builds the node search over a :class:`~abcore.search.state.Search`;
-    - ``function``: the public search function (for widgets that offer a choice of search).
+    - ``function``: the public search function (for widgets that offer a choice of search);
+    - ``untraced`` (made here, eagerly): ``engine`` without its ``if tracing:`` blocks, what a
+      search without a trace runs (:mod:`abcore.search.untraced`).
 
     >>> describe("negamax").view, describe("minimax").window
     ('mover', False)
@@ -48,6 +52,10 @@ class Description:
     chance: bool
     engine: Callable[[Search], Engine]
     function: Callable[..., Any]
+    untraced: Callable[[Search], Engine] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "untraced", untraced(self.engine))
 
     @property
     def lines(self) -> list[str]:
