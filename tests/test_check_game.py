@@ -390,7 +390,7 @@ def test_a_recursion_error_without_a_fault_in_the_game_is_kept_with_a_note():
 
 def test_the_exercise_check_names_a_misspelt_member_instead_of_not_written_yet():
     from abcore.checks import CheckFailed, NotWrittenYet
-    from abcore.checks import check_game as same_answers
+    from abcore.checks import check_same_game as same_answers
 
     class MyCount(Misspelt):
         players = Count.players

@@ -47,6 +47,8 @@ PLANTED = {
     "ex9-3-select-child__always_exploit.py": "always_exploit",
     "ex9-3-select-child__ln_of_child.py": "ln_of_child",
     "ex9-3-select-child__most_visited.py": "most_visited",
+    "ex9-3-select-child__negated_mean.py": "negated_mean",
+    "ex9-3-select-child__ties_to_the_last.py": "ties_to_the_last",
     "ex9-3-select-child__unvisited_skipped.py": "unvisited_skipped",
 }
 

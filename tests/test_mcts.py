@@ -403,7 +403,7 @@ def test_a_reused_tree_is_in_the_trace():
 def test_draw_mcts_is_a_picture_of_the_replay():
     from matplotlib.figure import Figure
 
-    from abcore.mcts import draw_mcts
+    from abcore.draw import draw_mcts
     log: list = []
     mcts(TTT, TTT.board("X.. .O. ..."), simulations=60, seed=0, trace=log, solve=True)
     rep = replay_mcts(log, iterations=40)

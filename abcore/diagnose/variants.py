@@ -584,6 +584,11 @@ def ties_to_the_last(children, parent_visits, c=math.sqrt(2)):
                         + c * math.sqrt(math.log(parent_visits) / ch.visits), ties_to_last=True)
 
 
+def negated_mean(children, parent_visits, c=math.sqrt(2)):
+    return _ucb1_choice(children, lambda ch: -ch.total / ch.visits
+                        + c * math.sqrt(math.log(parent_visits) / ch.visits))
+
+
 def no_square_root(children, parent_visits, c=math.sqrt(2)):
     return _ucb1_choice(children, lambda ch: ch.total / ch.visits
                         + c * math.log(parent_visits) / ch.visits)
@@ -683,6 +688,9 @@ CATALOGUE: tuple[Variant, ...] = (
             "a child never visited has an infinite score: choose it first", unvisited_skipped),
     Variant("ties_to_the_last", "select", "ties broken to the last child",
             "keep the first best: replace it only when a score is strictly larger", ties_to_the_last),
+    Variant("negated_mean", "select", "the child's mean negated",
+            "a child's total is already for the player choosing it (node.player): its mean is "
+            "total / visits, with no sign change", negated_mean),
     Variant("no_square_root", "select", "the square root left out",
             "the exploration term is c·sqrt(ln N(parent) / N(child))", no_square_root),
 )
