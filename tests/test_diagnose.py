@@ -34,6 +34,9 @@ PLANTED = {
     "ex4-1-failhard-value__fail_soft.py": "soft_for_hard",
     "ex4-1-failhard-value__leaf_not_held.py": "leaf_not_held",
     "ex4-1-failhard-value__prunes_nothing.py": "never_cuts_hard",     # planted on main (issue 15)
+    "ex4-1-failhard-value__strict_cut.py": "never_cuts_hard",      # in fail-hard α never exceeds β
+    "ex4-1-failhard-value__entry_window.py": "entry_window_hard",
+    "ex4-1-failhard-value__no_cut_at_min.py": "no_cut_at_min_hard",
     "ex6-2-limited-value__depth_before_terminal.py": "depth_before_terminal",
     "ex6-2-limited-value__evaluates_for_side_to_move.py": "evaluates_for_side_to_move",
     "ex6-2-limited-value__one_ply_too_deep.py": "one_ply_too_deep",

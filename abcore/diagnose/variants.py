@@ -332,6 +332,56 @@ def never_cuts_hard(tree, node, alpha=-INF, beta=INF):
     return max(alpha, beta)
 
 
+def strict_cut_hard(tree, node, alpha=-INF, beta=INF):
+    kind = tree.kind(node)
+    if kind == "leaf":
+        return min(max(tree.value(node), alpha), beta)
+    if kind == "max":
+        for c in tree.children(node):
+            alpha = max(alpha, strict_cut_hard(tree, c, alpha, beta))
+            if alpha > beta:
+                return beta
+        return alpha
+    for c in tree.children(node):
+        beta = min(beta, strict_cut_hard(tree, c, alpha, beta))
+        if alpha > beta:
+            return alpha
+    return beta
+
+
+def entry_window_hard(tree, node, alpha=-INF, beta=INF):
+    kind = tree.kind(node)
+    if kind == "leaf":
+        return min(max(tree.value(node), alpha), beta)
+    a0, b0 = alpha, beta
+    if kind == "max":
+        for c in tree.children(node):
+            alpha = max(alpha, entry_window_hard(tree, c, a0, b0))
+            if alpha >= beta:
+                return beta
+        return alpha
+    for c in tree.children(node):
+        beta = min(beta, entry_window_hard(tree, c, a0, b0))
+        if alpha >= beta:
+            return alpha
+    return beta
+
+
+def no_cut_at_min_hard(tree, node, alpha=-INF, beta=INF):
+    kind = tree.kind(node)
+    if kind == "leaf":
+        return min(max(tree.value(node), alpha), beta)
+    if kind == "max":
+        for c in tree.children(node):
+            alpha = max(alpha, no_cut_at_min_hard(tree, c, alpha, beta))
+            if alpha >= beta:
+                return beta
+        return alpha
+    for c in tree.children(node):
+        beta = min(beta, no_cut_at_min_hard(tree, c, alpha, beta))
+    return max(alpha, beta)
+
+
 # --- negamax (values for the side to move) ------------------------------------------------------
 
 def negamax_value(tree, node, alpha=-INF, beta=INF):
@@ -628,9 +678,10 @@ CATALOGUE: tuple[Variant, ...] = (
     Variant("never_cuts", "alphabeta", "no cut-off (every child searched)",
             f"{_CUT}, and return at once: the rest of the children cannot change the parent's choice",
             never_cuts),
-    Variant("never_cuts_hard", "failhard", "no cut-off (every child searched)",
-            "on α ≥ β return at once (β at MAX, α at MIN): the rest of the children cannot change "
-            "the parent's choice", never_cuts_hard),
+    Variant("never_cuts_hard", "failhard", "no cut-off (every child searched); a cut on α > β instead of "
+            "α ≥ β is the same slip, since fail-hard's values stay within α ≤ v ≤ β and α never exceeds β",
+            "on α ≥ β return at once (β at MAX, α at MIN): a tie is enough, the rest of the children cannot "
+            "change the parent's choice", never_cuts_hard, (strict_cut_hard,)),
     Variant("soft_for_hard", "failhard", "fail-soft where fail-hard is asked",
             "fail-hard clamps: a leaf returns min(max(value, α), β), a node returns α (MAX) or β (MIN) "
             "after its loop and the bound it crossed on a cut", soft_for_hard),
@@ -638,6 +689,12 @@ CATALOGUE: tuple[Variant, ...] = (
             "a leaf returns min(max(value, α), β) in fail-hard", leaf_not_held),
     Variant("ends_with_the_other_bound", "failhard", "fail-hard returning the wrong bound after the loop",
             "when no child caused a cut, MAX returns α and MIN returns β", ends_with_the_other_bound),
+    Variant("entry_window_hard", "failhard", "each child searched with the node's entry window, "
+            "not the α and β its earlier children moved",
+            "pass the updated (α, β) to the next child: α = max(α, value) at MAX, β = min(β, value) at MIN, "
+            "then search the next child with them", entry_window_hard),
+    Variant("no_cut_at_min_hard", "failhard", "no α-cut at MIN nodes (the β-cut at MAX is there)",
+            "a MIN node cuts too: when β ≤ α return α at once", no_cut_at_min_hard),
     Variant("window_not_swapped", "negamax", "α and β not swapped for the child",
             "the child's window is (-β, -α): negated AND swapped", window_not_swapped,
             (window_not_swapped_alpha_cut,)),
