@@ -58,3 +58,25 @@ def test_code_reads_nothing_outside_the_notebooks_folder(path):
         if cell.cell_type == "code":
             assert "../" not in cell.source and "..\\" not in cell.source, \
                 f"{path.name}, cell {i} reaches outside its folder"
+
+
+@pytest.mark.slow
+def test_nbval_fails_a_cell_that_floods_the_output_channel(tmp_path):
+    """notebooks/conftest.py counts each cell's iopub messages during nbval's run: a cell that sends
+    400 outputs fails, naming the cell; 50 pass."""
+    import shutil
+    import subprocess
+    import sys
+
+    def cell(n):
+        return nbformat.v4.new_code_cell(f"for i in range({n}):\n    print(i, end='', flush=True)")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1"), cell(50), cell(400)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, tmp_path / "flood.ipynb")
+    shutil.copy(ROOT / "notebooks" / "conftest.py", tmp_path / "conftest.py")
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--nbval-lax",
+                          "--nbval-current-env", "-q", "flood.ipynb", "-o", "addopts="],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "1 failed, 2 passed" in run.stdout, run.stdout
+    assert "Cell 2: this cell sent 4" in run.stdout and "the limit is 300" in run.stdout, run.stdout
