@@ -24,8 +24,33 @@ def texts(cell) -> list[str]:
     return out
 
 
-def test_there_are_nine_notebooks():
-    assert [p.name[:2] for p in NOTEBOOKS] == [f"{i:02d}" for i in range(1, 10)]
+def numbering_problems(paths) -> list[str]:
+    """What is wrong with the notebooks' numbers: they run 01, 02, ... with no gap and no number twice."""
+    numbers = [int(p.name.split("_")[0]) for p in paths]
+    want = list(range(1, len(numbers) + 1))
+    return [] if numbers == want else [f"the notebooks are numbered {numbers}, not {want}"]
+
+
+def test_notebooks_are_numbered_from_01_without_gaps():
+    assert NOTEBOOKS, "no notebook in notebooks/"
+    assert not numbering_problems(NOTEBOOKS)
+
+
+def test_a_tenth_notebook_breaks_nothing(tmp_path):
+    """The tests read whatever notebooks are there: a copy of the folder with a notebook 10 (a copy
+    of 01) passes every check; a gap (no 02) is named."""
+    import shutil
+    for p in NOTEBOOKS:
+        shutil.copy(p, tmp_path / p.name)
+    shutil.copy(NOTEBOOKS[0], tmp_path / "10_extra.ipynb")
+    found = sorted(tmp_path.glob("[0-9]*.ipynb"))
+    assert len(found) == len(NOTEBOOKS) + 1 and not numbering_problems(found)
+    for path in found:
+        test_committed_executed_in_one_run_and_without_timings(path)
+        test_outputs_hold_no_address_or_path_of_this_machine(path)
+        test_code_reads_nothing_outside_the_notebooks_folder(path)
+    (tmp_path / NOTEBOOKS[1].name).unlink()
+    assert numbering_problems(sorted(tmp_path.glob("[0-9]*.ipynb")))
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
