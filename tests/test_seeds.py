@@ -13,12 +13,14 @@ from abcore import (GameTree, alphabeta, alphabeta_failhard, minimax, negamax, r
 
 from tree_facts import FACTS, problems
 
-TREES = Path(__file__).resolve().parent.parent / "abcore" / "data" / "trees"
+ROOT = Path(__file__).resolve().parent.parent
+TREES = ROOT / "abcore" / "data" / "trees"
 
 
-def tree_files(folder: Path = TREES) -> list[Path]:
-    """Whatever tree files the folder holds."""
-    return sorted(folder.glob("*.json"))
+def tree_files(*folders: Path) -> list[Path]:
+    """Whatever tree files the folders hold: by default the shipped trees and the trees kept
+    beside the notebooks (INSTRUCTORS.md, "Add a tree")."""
+    return sorted(p for folder in folders or (TREES, ROOT / "notebooks") for p in folder.glob("*.json"))
 
 
 def load(name):
@@ -39,7 +41,7 @@ def visited_states(rep):
     return {n.state for n in rep.nodes.values()}
 
 
-@pytest.mark.parametrize("path", tree_files(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", tree_files(), ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_every_fact_of_every_tree_file_holds(path):
     assert not problems(GameTree.load(path)), problems(GameTree.load(path))
 
@@ -91,14 +93,14 @@ def test_a_wrong_fact_is_refused_by_name(tmp_path, name, fact, wrong, message):
 def test_a_tree_added_beside_the_seeds_has_its_facts_checked(tmp_path):
     """Tests read whatever tree files are there: a copy of the folder with one more tree (its own
     facts) passes, and a wrong fact in it is found."""
-    for p in tree_files():
+    for p in tree_files(TREES):
         (tmp_path / p.name).write_bytes(p.read_bytes())
     added = {"title": "added", "facts": {"statements": ["MAX takes b, worth 3."], "root_value": 3,
                                          "best_move": "b", "static_evaluations": {"minimax": 2}},
              "root": {"id": "a", "kind": "max", "children": [{"id": "b", "value": 3}, {"id": "c", "value": 1}]}}
     (tmp_path / "added.json").write_text(json.dumps(added))
     files = tree_files(tmp_path)
-    assert len(files) == len(tree_files()) + 1
+    assert len(files) == len(tree_files(TREES)) + 1
     assert all(not problems(GameTree.load(p)) for p in files)
     wrong = copy.deepcopy(added)
     wrong["facts"]["best_move"] = "c"
