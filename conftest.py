@@ -1,4 +1,5 @@
-"""While nbval runs a notebook (``pytest --nbval notebooks``), count what each cell sends on the
+"""pytest hooks for the notebooks, here at the root so that any run loads them (``pytest --nbval
+notebooks``, ``make test``). While nbval runs a notebook, count what each cell sends on the
 kernel's output (iopub) channel, and fail a cell that sends more than ``MAX_MESSAGES``.
 
 A cell that drives a widget in a loop sends a message per change: notebook 07's 900 games on
@@ -7,6 +8,8 @@ the channel's high-water mark, the cell's ``idle`` among them: the cell then tim
 rides on nbval's own execution of the notebook, so it costs nothing more.
 """
 from __future__ import annotations
+
+import os
 
 import pytest
 
@@ -27,6 +30,21 @@ def _counting(notebook) -> None:
         return msg
 
     notebook.get_kernel_message = get_kernel_message
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item):
+    """A notebook's kernel (started in its first cell's set-up) starts as a reader's does: without
+    the MPLBACKEND=Agg that tests/conftest.py sets for the tests in the same pytest run, which
+    would turn the notebooks' plt.show() into nothing and fail their stored figures."""
+    if type(item).__name__ != "IPyNbCell":
+        return (yield)
+    saved = os.environ.pop("MPLBACKEND", None)
+    try:
+        return (yield)
+    finally:
+        if saved is not None:
+            os.environ["MPLBACKEND"] = saved
 
 
 @pytest.hookimpl(wrapper=True)

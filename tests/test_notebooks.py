@@ -87,7 +87,7 @@ def test_code_reads_nothing_outside_the_notebooks_folder(path):
 
 @pytest.mark.slow
 def test_nbval_fails_a_cell_that_floods_the_output_channel(tmp_path):
-    """notebooks/conftest.py counts each cell's iopub messages during nbval's run: a cell that sends
+    """conftest.py (the repository's) counts each cell's iopub messages during nbval's run: a cell that sends
     400 outputs fails, naming the cell; 50 pass."""
     import shutil
     import subprocess
@@ -98,7 +98,7 @@ def test_nbval_fails_a_cell_that_floods_the_output_channel(tmp_path):
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1"), cell(50), cell(400)])
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, tmp_path / "flood.ipynb")
-    shutil.copy(ROOT / "notebooks" / "conftest.py", tmp_path / "conftest.py")
+    shutil.copy(ROOT / "conftest.py", tmp_path / "conftest.py")
     run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--nbval-lax",
                           "--nbval-current-env", "-q", "flood.ipynb", "-o", "addopts="],
                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
