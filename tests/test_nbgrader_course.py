@@ -1,9 +1,10 @@
 """A real nbgrader course over every notebook with exercises: the grades are right.
 
-In a temporary folder, as an instructor would: ``nbgrader_config.py``; each notebook copied with the
-files kept beside it into ``source/<notebook>/``; ``nbgrader generate_assignment``; submissions in
-``submitted/<student>/<assignment>/``; one ``nbgrader autograde`` per assignment; the scores read
-from the gradebook. Three submissions a notebook, each executed once by the autograder:
+In a temporary folder a notebook (two notebooks graded at a time), as an instructor would, with
+nbgrader's API (what its commands call): the notebook copied with the files kept beside it into
+``source/<notebook>/``; ``generate_assignment``; submissions in
+``submitted/<student>/<assignment>/``; ``autograde``; the scores read from the gradebook. Three
+submissions a notebook, each executed once by the autograder:
 
 - ``instructor``: the released notebook with the instructor's solutions: full marks;
 - ``released``: the released notebook unchanged (the stubs): 0 on every check cell; its executed
@@ -26,9 +27,11 @@ from __future__ import annotations
 import copy
 import functools
 import importlib.util
+import multiprocessing
 import os
 import shutil
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from unittest import mock
 from pathlib import Path
 
@@ -154,24 +157,40 @@ def _submit(root: Path, assignment: str, name: str, student_id: str, fill) -> No
 def course(tmp_path_factory) -> dict:
     """Build, release, submit and autograde; return the scores {(assignment, student): {grade_id:
     score}}, the maxima {(assignment, grade_id): points}, the planted copies of each notebook and
-    the course's folder."""
+    each notebook's course folder. Each notebook is a course of its own, graded in one of two
+    processes, the dearest first: under `make test` the course is the longest piece, and the two
+    cores share it with the rest of the tests instead of one core waiting on it."""
     if not HAVE_NBGRADER:
         pytest.skip("nbgrader is not installed")
+    base = tmp_path_factory.mktemp("course")
+    notebooks = sorted(course_notebooks(), key=lambda p: p.stat().st_size, reverse=True)
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        parts = list(pool.map(_grade, notebooks, [base / nb.stem for nb in notebooks]))
+    out: dict = {"scores": {}, "maxima": {}, "copies": {}, "roots": {}}
+    for nb, part in zip(notebooks, parts):
+        for key in ("scores", "maxima", "copies"):
+            out[key].update(part[key])
+        out["roots"][nb.stem] = base / nb.stem
+    return out
+
+
+def _grade(nb: Path, root: Path) -> dict:
+    """One notebook's course in ``root`` (in a worker process)."""
     from nbgrader.api import Gradebook
 
-    root = tmp_path_factory.mktemp("course")
+    root.mkdir(parents=True)
     # The kernels nbgrader starts import this abcore; nbgrader runs `alembic` (the gradebook's
     # migrations) from PATH: this Python's bin first.
     env = {"PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
            "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""),
            "MPLBACKEND": "Agg"}
     with mock.patch.dict(os.environ, env):
-        return _build(root, _Course(root), Gradebook)
+        return _build(root, _Course(root), Gradebook, [nb])
 
 
-def _build(root: Path, nbgrader, Gradebook) -> dict:
+def _build(root: Path, nbgrader, Gradebook, notebooks: list[Path]) -> dict:
     plants, copies, submitted = planted(), {}, []
-    for nb in course_notebooks():
+    for nb in notebooks:
         source = root / "source" / nb.stem
         source.mkdir(parents=True)
         shutil.copy(nb, source / nb.name)
@@ -204,7 +223,7 @@ def _build(root: Path, nbgrader, Gradebook) -> dict:
             sub = gb.find_submission_notebook(name, assignment, student_id)
             scores[assignment, student_id] = {g.name: g.score for g in sub.grades}
             maxima.update({(assignment, g.name): g.max_score for g in sub.grades})
-    return {"scores": scores, "maxima": maxima, "copies": copies, "root": root}
+    return {"scores": scores, "maxima": maxima, "copies": copies}
 
 
 @needs_nbgrader
@@ -249,11 +268,11 @@ def test_released_runs_as_a_student_would(course, nb):
     """The released notebook is tools/student.py's student version, and its autograded run (the
     unchanged stubs) is a student's first run: before each exercise everything runs; each
     solution cell fails only with nbgrader's stub; each check reports NotWrittenYet saying what to do."""
-    released = nbformat.read(course["root"] / "release" / nb.stem / nb.name, as_version=4)
+    released = nbformat.read(course["roots"][nb.stem] / "release" / nb.stem / nb.name, as_version=4)
     mine = student.student_version(nb)
     assert [(c.cell_type, c.source) for c in mine.cells] == [(c.cell_type, c.source) for c in released.cells], \
         "tools/student.py's student version differs from nbgrader's release"
-    run = nbformat.read(course["root"] / "autograded" / "released" / nb.stem / nb.name, as_version=4)
+    run = nbformat.read(course["roots"][nb.stem] / "autograded" / "released" / nb.stem / nb.name, as_version=4)
     exercise, reported = None, {}
     for i, c in enumerate(run.cells):
         if c.cell_type != "code":
