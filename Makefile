@@ -1,14 +1,14 @@
 # Two commands on a fresh machine: `make lab` and `make test`. Both create .venv when missing
-# and re-install when requirements.txt or pyproject.toml change.
+# and re-install when a requirements file or pyproject.toml changes.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 INSTRUCTOR := $(VENV)/.installed-instructor
 
-.PHONY: lab test test-core test-notebooks test-browser bench clean-venv student types lite lite-serve test-lite
+.PHONY: lab test test-all test-core test-notebooks test-browser bench clean-venv student types lite lite-serve test-lite
 
-$(STAMP): requirements.txt pyproject.toml
+$(STAMP): requirements.txt requirements-student.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
@@ -27,13 +27,20 @@ student: $(INSTRUCTOR)
 lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
-test: types test-core test-notebooks test-browser
+# One pytest run for the unit, property and doctests, the notebooks (nbval, which compares every
+# stored output) and the nbgrader course, two at a time (pytest-xdist); each file, and each
+# notebook's cells, stay together on one worker (--dist loadfile). Then the browser test, alone.
+NBVAL := --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
+test: types test-all test-browser
+
+test-all: $(STAMP) $(INSTRUCTOR)
+	$(BIN)/python -m pytest -n 2 --dist loadfile -m "not browser and not lite" $(NBVAL) tests abcore notebooks
 
 test-core: $(STAMP) $(INSTRUCTOR)
-	$(BIN)/python -m pytest -m "not browser and not lite" tests abcore
+	$(BIN)/python -m pytest -n 2 --dist loadfile -m "not browser and not lite" tests abcore
 
 test-notebooks: $(STAMP)
-	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg notebooks
+	$(BIN)/python -m pytest -n 2 --dist loadfile $(NBVAL) notebooks
 
 # JupyterLab driven in headless Chromium (tests/test_browser.py); skipped, saying so, without Chromium.
 test-browser: $(STAMP)

@@ -1,30 +1,38 @@
 """A real nbgrader course over every notebook with exercises: the grades are right.
 
-In a temporary folder, as an instructor would: ``nbgrader_config.py``; each notebook copied alone
-into ``source/<notebook>/``; ``nbgrader generate_assignment``; submissions in
-``submitted/<student>/<notebook>/``; one ``nbgrader autograde`` per assignment; the scores read from
-the gradebook. The students:
+In a temporary folder a notebook (two notebooks graded at a time), as an instructor would, with
+nbgrader's API (what its commands call): the notebook copied with the files kept beside it into
+``source/<notebook>/``; ``generate_assignment``; submissions in
+``submitted/<student>/<assignment>/``; ``autograde``; the scores read from the gradebook. Three
+submissions a notebook, each executed once by the autograder:
 
 - ``instructor``: the released notebook with the instructor's solutions: full marks;
-- ``released``: the released notebook unchanged (the stubs): 0 on every check cell;
-- ``wrong-1``, ``wrong-2``, ...: the released notebook with planted wrong solutions
-  (``tests/planted/<grade_id>__<name>.py``, the exact source of a wrong solution cell) in some
-  exercises and the instructor's solutions in the others: in ``wrong-k`` the i-th exercise of a
-  notebook (from 0) gets its (k - i)-th planted solution, if it has one, so every planted file is
-  graded once, and the first rounds mix wrong and right answers. Each planted solution's check
-  cell scores 0, every other check cell full marks (a wrong answer to one exercise never costs
-  the marks of another).
+- ``released``: the released notebook unchanged (the stubs): 0 on every check cell; its executed
+  copy is also the student's first run (only exercises fail, each check says "not written yet");
+- ``planted``, in a second assignment ``<notebook>-planted``: the notebook with, after each
+  exercise's check cell, one copy of the exercise per planted wrong solution
+  (``tests/planted/<grade_id>__<name>.py``, the exact source of a wrong solution cell): a solution
+  cell holding it, the code cells between, and the check cell, graded as ``<check>__<name>``
+  (the cells after the last check cell, which grade nothing, are left out).
+  nbgrader grades each check cell alone, so one execution grades every planted solution: each
+  copy scores 0, and each original check cell full marks with the instructor's solution, though
+  the exercise before it was just answered wrong (a wrong answer never costs another's marks).
 
-Planted files are matched to notebooks by ``grade_id``, so the planted solutions of every notebook
-(01-09) are graded once they are in tests/planted/. Needs nbgrader (requirements-instructor.txt).
+Planted files are matched to notebooks by ``grade_id`` and found by globbing, so a new notebook's
+or a new exercise's planted solutions are graded once they are in tests/planted/. Needs nbgrader
+(requirements-instructor.txt).
 """
 from __future__ import annotations
 
+import copy
+import functools
 import importlib.util
+import multiprocessing
 import os
 import shutil
-import subprocess
 import sys
+from concurrent.futures import ProcessPoolExecutor
+from unittest import mock
 from pathlib import Path
 
 import nbformat
@@ -41,14 +49,19 @@ needs_nbgrader = pytest.mark.skipif(
     not HAVE_NBGRADER, reason="SKIPPED the nbgrader course: nbgrader is not installed; "
     "install it with `pip install -r requirements-instructor.txt` (`make test` does)")
 
+_spec = importlib.util.spec_from_file_location("student_build", ROOT / "tools" / "student.py")
+student = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(student)
+
 
 def _meta(cell) -> dict:
     return cell.get("metadata", {}).get("nbgrader", {})
 
 
-def exercises(path: Path) -> list[tuple[str, str]]:
+@functools.cache
+def exercises(path: Path) -> tuple[tuple[str, str], ...]:
     """(solution grade_id, check grade_id) of each exercise of a notebook, in order: the check is
-    the first autograded cell after the solution cell."""
+    the first autograded cell after the solution cell (read once a notebook)."""
     out, pending = [], None
     for cell in nbformat.read(path, as_version=4).cells:
         m = _meta(cell)
@@ -57,11 +70,11 @@ def exercises(path: Path) -> list[tuple[str, str]]:
         elif m.get("grade") and pending is not None:
             out.append((pending, m["grade_id"]))
             pending = None
-    return out
+    return tuple(out)
 
 
 def course_notebooks() -> list[Path]:
-    return [p for p in sorted(NOTEBOOKS.glob("*.ipynb")) if not p.name.startswith((".", "_")) and exercises(p)]
+    return [p for p in student.course_notebooks() if exercises(p)]
 
 
 def planted() -> dict[str, list[Path]]:
@@ -76,92 +89,141 @@ def _owner() -> dict[str, Path]:
     return {sol: nb for nb in course_notebooks() for sol, _ in exercises(nb)}
 
 
-def _nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess:
-    # nbgrader runs `alembic` (the gradebook's migrations) from PATH: put this Python's bin first.
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
-               PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""),
-               MPLBACKEND="Agg")
-    done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, env=env,
-                          capture_output=True, text=True)
-    assert done.returncode == 0, f"nbgrader {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}"
-    return done
+def _copy_id(grade_id: str, plant: Path) -> str:
+    return f"{grade_id}__{plant.stem.split('__', 1)[1]}"
+
+
+def with_planted(path: Path, plants: dict[str, list[Path]]) -> tuple[nbformat.NotebookNode, dict]:
+    """The notebook with, after each exercise's check cell, a copy of the exercise per planted
+    solution (its solution cell, the code cells between, its check cell; new grade_ids), up to its
+    last check cell, and {copied solution grade_id: (planted file, copied check grade_id)}."""
+    nb = nbformat.read(path, as_version=4)
+    cells, copies, start = [], {}, None
+    for cell in nb.cells:
+        cells.append(cell)
+        m = _meta(cell)
+        if m.get("solution") and not m.get("grade"):
+            start = len(cells) - 1
+        elif m.get("grade") and start is not None:
+            span, sol, check = cells[start:], _meta(cells[start])["grade_id"], m["grade_id"]
+            for plant in plants.get(sol, []):
+                for c in span:
+                    if c.cell_type != "code":
+                        continue
+                    new = nbformat.v4.new_code_cell(c.source, metadata=copy.deepcopy(dict(c.metadata)))
+                    if _meta(c):
+                        gid = _meta(c)["grade_id"]
+                        new.metadata["nbgrader"]["grade_id"] = _copy_id(gid, plant)
+                    cells.append(new)
+                copies[_copy_id(sol, plant)] = (plant, _copy_id(check, plant))
+            start = None
+    last = max(i for i, c in enumerate(cells) if _meta(c).get("grade"))
+    nb.cells = cells[:last + 1]          # what follows the last check cell grades nothing
+    return nb, copies
+
+
+class _Course:
+    """nbgrader's own API (``NbGraderAPI``, what ``nbgrader generate_assignment`` and ``nbgrader
+    autograde`` call) in this process: one start-up instead of one a command (18 commands took
+    more than half the course's time on a loaded machine)."""
+
+    def __init__(self, root: Path):
+        from nbgrader.apps import NbGraderAPI
+        from traitlets.config import Config
+
+        config = Config()
+        config.CourseDirectory.root = str(root)
+        config.CourseDirectory.course_id = "abcore"
+        config.Execute.timeout = 600
+        self.api = NbGraderAPI(config=config)
+
+    def __call__(self, command: str, *args: str) -> None:
+        done = getattr(self.api, command)(*args)
+        assert done["success"], f"nbgrader {command} {' '.join(args)} failed:\n{done.get('log')}\n{done.get('error')}"
+
+
+def _submit(root: Path, assignment: str, name: str, student_id: str, fill) -> None:
+    """The released notebook, its solution cells filled by ``fill(grade_id, source)``, submitted."""
+    sub = nbformat.read(root / "release" / assignment / name, as_version=4)
+    for cell in sub.cells:
+        if _meta(cell).get("solution") and not _meta(cell).get("grade"):
+            cell.source = fill(_meta(cell)["grade_id"], cell.source)
+    folder = root / "submitted" / student_id / assignment
+    shutil.copytree(root / "release" / assignment, folder)
+    nbformat.write(sub, folder / name)
 
 
 @pytest.fixture(scope="module")
 def course(tmp_path_factory) -> dict:
-    """Build, release, submit and autograde; return {(assignment, student): {grade_id: score}}
-    and the maximum score of each check cell."""
+    """Build, release, submit and autograde; return the scores {(assignment, student): {grade_id:
+    score}}, the maxima {(assignment, grade_id): points}, the planted copies of each notebook and
+    each notebook's course folder. Each notebook is a course of its own, graded in one of two
+    processes, the dearest first: under `make test` the course is the longest piece, and the two
+    cores share it with the rest of the tests instead of one core waiting on it."""
     if not HAVE_NBGRADER:
         pytest.skip("nbgrader is not installed")
+    base = tmp_path_factory.mktemp("course")
+    notebooks = sorted(course_notebooks(), key=lambda p: p.stat().st_size, reverse=True)
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        parts = list(pool.map(_grade, notebooks, [base / nb.stem for nb in notebooks]))
+    out: dict = {"scores": {}, "maxima": {}, "copies": {}, "roots": {}}
+    for nb, part in zip(notebooks, parts):
+        for key in ("scores", "maxima", "copies"):
+            out[key].update(part[key])
+        out["roots"][nb.stem] = base / nb.stem
+    return out
+
+
+def _grade(nb: Path, root: Path) -> dict:
+    """One notebook's course in ``root`` (in a worker process)."""
     from nbgrader.api import Gradebook
 
-    root = tmp_path_factory.mktemp("course")
-    (root / "nbgrader_config.py").write_text(
-        "c = get_config()\n"
-        f"c.CourseDirectory.root = {str(root)!r}\n"
-        "c.CourseDirectory.course_id = 'abcore'\n"
-        "c.Execute.timeout = 600\n")
-    notebooks, plants = course_notebooks(), planted()
-    for nb in notebooks:
-        (root / "source" / nb.stem).mkdir(parents=True)
-        shutil.copy(nb, root / "source" / nb.stem / nb.name)      # the notebook alone
-        _nbgrader(root, "generate_assignment", nb.stem, "--force")
+    root.mkdir(parents=True)
+    # The kernels nbgrader starts import this abcore; nbgrader runs `alembic` (the gradebook's
+    # migrations) from PATH: this Python's bin first.
+    env = {"PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+           "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""),
+           "MPLBACKEND": "Agg"}
+    with mock.patch.dict(os.environ, env):
+        return _build(root, _Course(root), Gradebook, [nb])
 
-    def planted_for(nb: Path, k: int) -> dict[str, Path]:
-        "The planted solutions of submission wrong-k: solution grade_id -> file."
-        out = {}
-        for i, (sol, _) in enumerate(exercises(nb)):
-            files, j = plants.get(sol, []), k - 1 - i
-            if 0 <= j < len(files):
-                out[sol] = files[j]
-        return out
 
-    rounds = max((i + len(plants.get(sol, [])) for nb in notebooks for i, (sol, _) in enumerate(exercises(nb))),
-                 default=0)
-    students = ["instructor", "released"] + [f"wrong-{k}" for k in range(1, rounds + 1)]
-    # A notebook gets a wrong-k submission only if round k plants something in it: the others
-    # would be the instructor's solutions again (11 of 72 executions saved, with 68 planted files).
-    submitted = {nb.stem: [s for s in students if not s.startswith("wrong-")
-                           or planted_for(nb, int(s.split("-")[1]))] for nb in notebooks}
-    planted_in: dict = {}                                          # (assignment, student) -> {check ids}
-    used: set = set()                                              # the planted files submitted
+def _build(root: Path, nbgrader, Gradebook, notebooks: list[Path]) -> dict:
+    plants, copies, submitted = planted(), {}, []
     for nb in notebooks:
-        source = nbformat.read(nb, as_version=4)
-        solutions = {_meta(c)["grade_id"]: c.source for c in source.cells
+        source = root / "source" / nb.stem
+        source.mkdir(parents=True)
+        shutil.copy(nb, source / nb.name)
+        for extra in student.beside(nb):                          # what nbgrader copies with it
+            shutil.copy(extra, source / extra.name)
+        nbgrader("generate_assignment", nb.stem)
+        solutions = {_meta(c)["grade_id"]: c.source for c in nbformat.read(nb, as_version=4).cells
                      if _meta(c).get("solution") and not _meta(c).get("grade")}
-        released = root / "release" / nb.stem / nb.name
-        checks = dict(exercises(nb))
-        for student in submitted[nb.stem]:
-            sub = nbformat.read(released, as_version=4)
-            wrong = set()
-            if student != "released":
-                chosen = planted_for(nb, int(student.split("-")[1])) if student.startswith("wrong-") else {}
-                for cell in sub.cells:
-                    gid = _meta(cell).get("grade_id")
-                    if gid in solutions:
-                        if gid in chosen:
-                            cell.source = chosen[gid].read_text()
-                            wrong.add(checks[gid])
-                            used.add(chosen[gid].name)
-                        else:
-                            cell.source = solutions[gid]
-            planted_in[nb.stem, student] = wrong
-            folder = root / "submitted" / student / nb.stem
-            folder.mkdir(parents=True)
-            nbformat.write(sub, folder / nb.name)
+        _submit(root, nb.stem, nb.name, "instructor", lambda gid, _: solutions[gid])
+        _submit(root, nb.stem, nb.name, "released", lambda gid, src: src)
+        submitted += [(nb.stem, "instructor"), (nb.stem, "released")]
 
-    for nb in notebooks:
-        _nbgrader(root, "autograde", nb.stem, "--force")
+        derived, copies[nb.stem] = with_planted(nb, plants)
+        if copies[nb.stem]:
+            planted_as = f"{nb.stem}-planted"
+            shutil.copytree(source, root / "source" / planted_as)
+            nbformat.write(derived, root / "source" / planted_as / nb.name)
+            nbgrader("generate_assignment", planted_as)
+            wrong = {gid: plant.read_text() for gid, (plant, _) in copies[nb.stem].items()}
+            _submit(root, planted_as, nb.name, "planted", lambda gid, _: wrong.get(gid) or solutions[gid])
+            submitted.append((planted_as, "planted"))
+
+    for assignment, student_id in submitted:
+        nbgrader("autograde", assignment, student_id)
 
     scores, maxima = {}, {}
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
-        for nb in notebooks:
-            for student in submitted[nb.stem]:
-                sub = gb.find_submission_notebook(nb.stem, nb.stem, student)
-                scores[nb.stem, student] = {g.name: g.score for g in sub.grades}
-                maxima.update({(nb.stem, g.name): g.max_score for g in sub.grades})
-    return {"scores": scores, "maxima": maxima, "planted": planted_in, "submitted": submitted,
-            "used": used}
+        for assignment, student_id in submitted:
+            name = assignment.removesuffix("-planted")
+            sub = gb.find_submission_notebook(name, assignment, student_id)
+            scores[assignment, student_id] = {g.name: g.score for g in sub.grades}
+            maxima.update({(assignment, g.name): g.max_score for g in sub.grades})
+    return {"scores": scores, "maxima": maxima, "copies": copies}
 
 
 @needs_nbgrader
@@ -179,20 +241,85 @@ def test_instructor_full_marks_released_zero(course, nb):
 @needs_nbgrader
 @pytest.mark.parametrize("nb", course_notebooks(), ids=lambda p: p.stem)
 def test_planted_solutions_get_zero_and_cost_nothing_elsewhere(course, nb):
-    students = [s for s in course["submitted"][nb.stem] if s.startswith("wrong-")]
-    assert students and all(course["planted"][nb.stem, s] for s in students)
-    for student in students:
-        wrong, got = course["planted"][nb.stem, student], course["scores"][nb.stem, student]
-        for check, score in got.items():
-            expected = 0 if check in wrong else course["maxima"][nb.stem, check]
-            assert score == expected, (f"{nb.stem}, {student}: check {check} scored {score}, expected {expected} "
-                                       f"({'a planted wrong solution' if check in wrong else 'the right solution'})")
+    copies = course["copies"][nb.stem]
+    if not copies:
+        pytest.skip(f"{nb.name}: no planted wrong solutions yet")
+    got = course["scores"][f"{nb.stem}-planted", "planted"]
+    wrong = {check: plant.name for plant, check in copies.values()}
+    expected = {c: course["maxima"][nb.stem, c] for _, c in exercises(nb)} | {c: 0 for c in wrong}
+    assert set(got) == set(expected), (sorted(got), sorted(expected))
+    accepted = [wrong[c] for c in wrong if got[c] != 0]
+    assert not accepted, f"{nb.stem}: planted wrong solutions that nbgrader gives marks: {accepted}"
+    lost = {c: got[c] for c, points in expected.items() if c not in wrong and got[c] != points}
+    assert not lost, (f"{nb.stem}: check cells that lose marks with the instructor's solution after a "
+                      f"planted wrong answer to the exercise before: {lost}")
 
 
 @needs_nbgrader
-def test_every_planted_solution_was_submitted(course):
+def test_every_planted_solution_was_graded(course):
+    graded = {plant.name for copies in course["copies"].values() for plant, _ in copies.values()}
     owned = {p.name for sol, files in planted().items() if sol in _owner() for p in files}
-    assert course["used"] == owned
+    assert graded == owned
+
+
+@needs_nbgrader
+@pytest.mark.parametrize("nb", course_notebooks(), ids=lambda p: p.stem)
+def test_released_runs_as_a_student_would(course, nb):
+    """The released notebook is tools/student.py's student version, and its autograded run (the
+    unchanged stubs) is a student's first run: before each exercise everything runs; each
+    solution cell fails only with nbgrader's stub; each check reports NotWrittenYet saying what to do."""
+    released = nbformat.read(course["roots"][nb.stem] / "release" / nb.stem / nb.name, as_version=4)
+    mine = student.student_version(nb)
+    assert [(c.cell_type, c.source) for c in mine.cells] == [(c.cell_type, c.source) for c in released.cells], \
+        "tools/student.py's student version differs from nbgrader's release"
+    run = nbformat.read(course["roots"][nb.stem] / "autograded" / "released" / nb.stem / nb.name, as_version=4)
+    exercise, reported = None, {}
+    for i, c in enumerate(run.cells):
+        if c.cell_type != "code":
+            continue
+        errs = [o for o in c.outputs if o.output_type == "error"]
+        m = _meta(c)
+        if m.get("solution") and not m.get("grade"):
+            exercise = m["grade_id"]
+            reported[exercise] = False
+            assert "raise NotImplementedError()" in c.source, c.source
+            if errs:                      # a solution cell may call its own stub
+                assert errs[0].ename == "NotImplementedError", (exercise, errs[0].ename, errs[0].evalue)
+            continue
+        if not errs:
+            continue
+        err = errs[0]
+        assert m.get("grade"), (f"{nb.name}: code cell {i} (not an exercise's) raised {err.ename}: "
+                                f"{err.evalue}\n{c.source[:300]}")
+        assert exercise is not None, f"{nb.name}: a check cell before any exercise raised {err.ename}"
+        assert err.ename == "NotWrittenYet", f"{nb.name}, check after {exercise}: {err.ename}: {err.evalue}"
+        assert "is not written yet" in err.evalue and "raise NotImplementedError()" in err.evalue, err.evalue
+        reported[exercise] = True
+    missing = [ex for ex, ok in reported.items() if not ok]
+    assert reported and not missing, f"{nb.name}: no self-check reported NotWrittenYet after {missing}"
+
+
+def test_with_planted_copies_each_exercise_once_per_planted_file(tmp_path):
+    """The planted notebook: the original cells in order, then after a check cell one copy of the
+    exercise (solution, code between, check) per planted file, with new grade_ids; nothing after
+    the last check cell."""
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("x = 1"),
+        nbformat.v4.new_code_cell("def f(): 1", metadata={"nbgrader": {"solution": True, "grade": False, "grade_id": "ex-f"}}),
+        nbformat.v4.new_markdown_cell("helpers"),
+        nbformat.v4.new_code_cell("h = 2"),
+        nbformat.v4.new_code_cell("check(f)", metadata={"nbgrader": {"solution": False, "grade": True, "grade_id": "ex-f-check", "points": 1}}),
+        nbformat.v4.new_code_cell("y = 3")])
+    path = tmp_path / "n.ipynb"
+    nbformat.write(nb, path)
+    plants = {"ex-f": [tmp_path / "ex-f__a.py", tmp_path / "ex-f__b.py"]}
+    out, copies = with_planted(path, plants)
+    assert [(c.source, _meta(c).get("grade_id")) for c in out.cells] == [
+        ("x = 1", None), ("def f(): 1", "ex-f"), ("helpers", None), ("h = 2", None), ("check(f)", "ex-f-check"),
+        ("def f(): 1", "ex-f__a"), ("h = 2", None), ("check(f)", "ex-f-check__a"),
+        ("def f(): 1", "ex-f__b"), ("h = 2", None), ("check(f)", "ex-f-check__b")]
+    assert copies == {"ex-f__a": (plants["ex-f"][0], "ex-f-check__a"), "ex-f__b": (plants["ex-f"][1], "ex-f-check__b")}
+    assert len({c.id for c in out.cells}) == len(out.cells)
 
 
 def test_every_planted_solution_belongs_to_an_exercise():
@@ -204,7 +331,7 @@ def test_every_planted_solution_belongs_to_an_exercise():
 @pytest.mark.parametrize("nb", course_notebooks(), ids=lambda p: p.stem)
 def test_every_exercise_has_two_planted_wrong_solutions(nb):
     plants = planted()
-    # Notebooks 01-04 get theirs from another branch: only the ones with any planted file are held to it.
+    # Notebooks get theirs from their authors: only the ones with any planted file are held to it.
     if not any(sol in plants for sol, _ in exercises(nb)):
         pytest.skip(f"{nb.name}: no planted wrong solutions yet")
     few = [sol for sol, _ in exercises(nb) if len(plants.get(sol, [])) < 2]

@@ -24,8 +24,33 @@ def texts(cell) -> list[str]:
     return out
 
 
-def test_there_are_ten_notebooks():
-    assert [p.name[:2] for p in NOTEBOOKS] == [f"{i:02d}" for i in range(1, 11)]
+def numbering_problems(paths) -> list[str]:
+    """What is wrong with the notebooks' numbers: they run 01, 02, ... with no gap and no number twice."""
+    numbers = [int(p.name.split("_")[0]) for p in paths]
+    want = list(range(1, len(numbers) + 1))
+    return [] if numbers == want else [f"the notebooks are numbered {numbers}, not {want}"]
+
+
+def test_notebooks_are_numbered_from_01_without_gaps():
+    assert NOTEBOOKS, "no notebook in notebooks/"
+    assert not numbering_problems(NOTEBOOKS)
+
+
+def test_a_tenth_notebook_breaks_nothing(tmp_path):
+    """The tests read whatever notebooks are there: a copy of the folder with a notebook 10 (a copy
+    of 01) passes every check; a gap (no 02) is named."""
+    import shutil
+    for p in NOTEBOOKS:
+        shutil.copy(p, tmp_path / p.name)
+    shutil.copy(NOTEBOOKS[0], tmp_path / "10_extra.ipynb")
+    found = sorted(tmp_path.glob("[0-9]*.ipynb"))
+    assert len(found) == len(NOTEBOOKS) + 1 and not numbering_problems(found)
+    for path in found:
+        test_committed_executed_in_one_run_and_without_timings(path)
+        test_outputs_hold_no_address_or_path_of_this_machine(path)
+        test_code_reads_nothing_outside_the_notebooks_folder(path)
+    (tmp_path / NOTEBOOKS[1].name).unlink()
+    assert numbering_problems(sorted(tmp_path.glob("[0-9]*.ipynb")))
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -58,3 +83,25 @@ def test_code_reads_nothing_outside_the_notebooks_folder(path):
         if cell.cell_type == "code":
             assert "../" not in cell.source and "..\\" not in cell.source, \
                 f"{path.name}, cell {i} reaches outside its folder"
+
+
+@pytest.mark.slow
+def test_nbval_fails_a_cell_that_floods_the_output_channel(tmp_path):
+    """conftest.py (the repository's) counts each cell's iopub messages during nbval's run: a cell that sends
+    400 outputs fails, naming the cell; 50 pass."""
+    import shutil
+    import subprocess
+    import sys
+
+    def cell(n):
+        return nbformat.v4.new_code_cell(f"for i in range({n}):\n    print(i, end='', flush=True)")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1"), cell(50), cell(400)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, tmp_path / "flood.ipynb")
+    shutil.copy(ROOT / "conftest.py", tmp_path / "conftest.py")
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--nbval-lax",
+                          "--nbval-current-env", "-q", "flood.ipynb", "-o", "addopts="],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "1 failed, 2 passed" in run.stdout, run.stdout
+    assert "Cell 2: this cell sent 4" in run.stdout and "the limit is 300" in run.stdout, run.stdout

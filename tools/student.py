@@ -6,10 +6,18 @@
 It applies nbgrader's own preprocessors, in nbgrader's order (ClearSolutions, ClearHiddenTests,
 ClearOutput), with nbformat, so the same notebooks also work in a full nbgrader course
 (`nbgrader generate_assignment` runs these preprocessors too). The sources are only read. The
-build folder mirrors the repository (notebooks/, the abcore package with its shipped trees,
-requirements.txt, pyproject.toml), so that ``pip install -r requirements.txt`` installs the
-package from it; the notebooks load trees by name and need no other folder. Needs nbgrader
-(requirements-instructor.txt); `make student` installs it and runs this script.
+build folder holds what a student needs and nothing else:
+
+- ``notebooks/``: the student versions, and the files kept beside the notebooks (a tree file a
+  notebook loads, say), as nbgrader copies an assignment's files; not the instructor's
+  (``INSTRUCTOR_ONLY``: INSTRUCTORS.md, nbval's sanitize.cfg, the test hooks in conftest.py);
+- the ``abcore`` package (with its shipped trees) and ``pyproject.toml``, so that
+  ``pip install -r requirements.txt`` installs the package from the folder;
+- ``requirements.txt``: requirements-student.txt (JupyterLab, the widgets, the plots: no test tools);
+- ``README.md``: tools/student-README.md (how to install and open the notebooks), with the list of
+  the notebooks built.
+
+Needs nbgrader (requirements-instructor.txt); `make student` installs it and runs this script.
 """
 from __future__ import annotations
 
@@ -21,13 +29,38 @@ from pathlib import Path
 import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
-COPIED = ("abcore", "requirements.txt", "pyproject.toml", "README.md")
+COPIED = {"abcore": "abcore", "pyproject.toml": "pyproject.toml", "requirements-student.txt": "requirements.txt"}
+INSTRUCTOR_ONLY = {"INSTRUCTORS.md", "sanitize.cfg", "conftest.py"}
+README = ROOT / "tools" / "student-README.md"
 LEFTOVERS = ("### BEGIN SOLUTION", "### END SOLUTION", "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
 
 
 def course_notebooks() -> list[Path]:
     """The course's notebooks: notebooks/*.ipynb, without hidden or temporary files (.name)."""
     return sorted(p for p in (ROOT / "notebooks").glob("*.ipynb") if not p.name.startswith((".", "_")))
+
+
+def beside(notebook: Path) -> list[Path]:
+    """The files kept beside ``notebook`` that a student gets with it: every file of its folder but
+    notebooks, hidden or temporary files and ``INSTRUCTOR_ONLY``."""
+    return sorted(p for p in notebook.parent.iterdir()
+                  if p.is_file() and p.suffix != ".ipynb" and not p.name.startswith((".", "_"))
+                  and p.name not in INSTRUCTOR_ONLY)
+
+
+def title(notebook: Path) -> str:
+    """The notebook's first heading (its first markdown cell's first line starting with #)."""
+    for cell in nbformat.read(notebook, as_version=4).cells:
+        for line in cell.source.splitlines() if cell.cell_type == "markdown" else ():
+            if line.startswith("#"):
+                return line.lstrip("#").strip()
+    return notebook.stem
+
+
+def readme(notebooks: list[Path]) -> str:
+    """tools/student-README.md with the list of the notebooks built."""
+    rows = "\n".join(f"| `{nb.name}` | {title(nb)} |" for nb in notebooks)
+    return README.read_text(encoding="utf-8").replace("{notebooks}", rows)
 
 
 def preprocessors() -> list:
@@ -67,9 +100,12 @@ def build(out: Path, notebooks: list[Path]) -> list[Path]:
         dst = out / "notebooks" / src.name
         nbformat.write(nb, dst)
         written.append(dst)
-    for name in COPIED:
+        for extra in beside(src):
+            shutil.copy2(extra, out / "notebooks" / extra.name)
+    (out / "README.md").write_text(readme(notebooks), encoding="utf-8")
+    for name, copied in COPIED.items():
         src = ROOT / name
-        dst = out / name
+        dst = out / copied
         if src.is_dir():
             shutil.rmtree(dst, ignore_errors=True)
             shutil.copytree(src, dst, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))

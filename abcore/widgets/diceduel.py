@@ -1,6 +1,7 @@
 """DiceDuelBoard: the dice duel against expectimax."""
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import ipywidgets as W
@@ -28,7 +29,6 @@ class DiceDuelBoard(StaticFallback, W.VBox):
     """
 
     def __init__(self, *, seed: int = 0):
-        import random
         self.game = DiceDuel()
         self.rng = random.Random(seed)
         self.dice = {}
@@ -59,6 +59,38 @@ class DiceDuelBoard(StaticFallback, W.VBox):
         self.message.value = ("Choose your die (each face comes up with probability 1/3); "
                               "then I choose one of the other two, and the higher roll wins.")
 
+    @staticmethod
+    def play(game: DiceDuel, die: str, rng: random.Random) -> tuple[Any, SearchResult]:
+        """One game as the board plays it, without a board: "first" takes ``die``, "second"
+        answers by expectimax, then both dice roll, drawn from ``rng``.
+
+        Parameters
+        ----------
+        game : DiceDuel
+        die : str
+            first's die, a key of ``DICE``.
+        rng : random.Random
+            the rolls (a board's are ``random.Random(seed)``).
+
+        Returns
+        -------
+        tuple
+            the final state and second's expectimax result (its ``move`` is second's die).
+
+        >>> import random
+        >>> state, reply = DiceDuelBoard.play(DiceDuel(), "249", random.Random(1))
+        >>> reply.move, DiceDuel().is_terminal(state)
+        ('357', True)
+        """
+        s = game.result(game.initial_state, die)
+        result = expectimax(game, s)
+        assert isinstance(result.move, str), "second has a die to choose"
+        s = game.result(s, result.move)
+        while not game.is_terminal(s):       # chance: roll first's die, then second's
+            outcomes = game.outcomes(s)
+            s = rng.choices([o for _, o in outcomes], weights=[float(p) for p, _ in outcomes])[0]
+        return s, result
+
     def click(self, die: str) -> None:
         """Choose ``die`` for "first"; the computer answers, then the dice roll."""
         if self.state.first_die is not None:
@@ -68,16 +100,10 @@ class DiceDuelBoard(StaticFallback, W.VBox):
         if die not in DICE:
             self.message.value = f"{die!r} is not a die; the dice are {', '.join(DICE)}."
             return
-        s = self.game.result(self.state, die)
-        result = self.result = expectimax(self.game, s)
+        s, result = self.play(self.game, die, self.rng)
+        self.result, self.state = result, s
         self.values = {m: format_value(v) for m, v in result.root_values}
-        mine = result.move
-        assert isinstance(mine, str), "second has a die to choose"
-        s = self.game.result(s, mine)
-        while not self.game.is_terminal(s):       # chance: roll first's die, then second's
-            outcomes = self.game.outcomes(s)
-            s = self.rng.choices([o for _, o in outcomes], weights=[float(p) for p, _ in outcomes])[0]
-        self.state = s
+        mine = str(result.move)
         self.dice[die].button_style = "info"
         self.dice[mine].button_style = "warning"
         won = self.game.utility(s, "first") > 0

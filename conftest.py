@@ -1,0 +1,74 @@
+"""pytest hooks for the notebooks, here at the root so that any run loads them (``pytest --nbval
+notebooks``, ``make test``). While nbval runs a notebook, count what each cell sends on the
+kernel's output (iopub) channel, and fail a cell that sends more than ``MAX_MESSAGES``.
+
+A cell that drives a widget in a loop sends a message per change: notebook 07's 900 games on
+DiceDuelBoard sent 5,407 in one cell, and a reader that lags (a loaded machine) loses messages past
+the channel's high-water mark, the cell's ``idle`` among them: the cell then times out. The count
+rides on nbval's own execution of the notebook, so it costs nothing more.
+"""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+MAX_MESSAGES = 300
+_MOST = pytest.StashKey[tuple]()
+
+
+def _counting(notebook) -> None:
+    """Wrap the notebook's ``get_kernel_message`` (nbval reads every iopub message through it)."""
+    if getattr(notebook, "_iopub_count", None) is not None:
+        return
+    read = notebook.get_kernel_message
+    notebook._iopub_count = 0
+
+    def get_kernel_message(*args, **kwargs):
+        msg = read(*args, **kwargs)
+        notebook._iopub_count += 1
+        return msg
+
+    notebook.get_kernel_message = get_kernel_message
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item):
+    """A notebook's kernel (started in its first cell's set-up) starts as a reader's does: without
+    the MPLBACKEND=Agg that tests/conftest.py sets for the tests in the same pytest run, which
+    would turn the notebooks' plt.show() into nothing and fail their stored figures."""
+    if type(item).__name__ != "IPyNbCell":
+        return (yield)
+    saved = os.environ.pop("MPLBACKEND", None)
+    try:
+        return (yield)
+    finally:
+        if saved is not None:
+            os.environ["MPLBACKEND"] = saved
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    notebook = item.parent
+    if type(item).__name__ != "IPyNbCell" or not hasattr(notebook, "get_kernel_message"):
+        return (yield)
+    _counting(notebook)
+    notebook._iopub_count = 0
+    result = yield
+    sent = notebook._iopub_count
+    most = item.config.stash.get(_MOST, (0, ""))
+    if sent > most[0]:
+        item.config.stash[_MOST] = (sent, item.nodeid)
+    if sent > MAX_MESSAGES:
+        raise AssertionError(
+            f"{item.name}: this cell sent {sent} messages on the kernel's output channel (the limit is "
+            f"{MAX_MESSAGES}); under load a lagging reader drops messages past the channel's high-water "
+            "mark and the cell times out. Compute in a loop without a widget (or print once), and "
+            "display a widget once.")
+    return result
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    if _MOST in config.stash:
+        sent, cell = config.stash[_MOST]
+        terminalreporter.write_line(f"nbval: at most {sent} iopub messages in one cell ({cell}; limit {MAX_MESSAGES})")
