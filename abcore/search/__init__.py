@@ -15,6 +15,7 @@ from .drivers import (DeepeningResult, Iteration, iterative_deepening, mtdf, nul
 from .expectimax import EXPECTIMAX, expectimax
 from .minimax import MINIMAX, minimax
 from .pvs import PVS, pvs
+from .quiescence import Quiescent, quiescent
 from .orderings import History, Killers
 from .star import STAR1, STAR2, star1, star2
 from .state import Budget, Engine, OutOfBudget, Search
@@ -28,4 +29,5 @@ __all__ = ["minimax", "alphabeta", "alphabeta_failhard", "negamax", "expectimax"
            "check_outcomes", "Search", "Engine", "Description", "describe", "register",
            "ALGORITHMS", "TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "TO_THE_END",
            "iterative_deepening", "mtdf", "solve", "DeepeningResult", "Iteration",
-           "principal_variation", "null_window", "Killers", "History", "Budget", "OutOfBudget"]
+           "principal_variation", "null_window", "Killers", "History", "Budget", "OutOfBudget",
+           "quiescent", "Quiescent"]
