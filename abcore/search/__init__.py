@@ -16,6 +16,7 @@ from .drivers import (DeepeningResult, Iteration, iterative_deepening, mtdf, nul
                       principal_variation, solve)
 from .exhaustive import EXPECTIMAX, MINIMAX, expectimax, minimax
 from .pruning import ALPHABETA, ALPHABETA_FAILHARD, NEGAMAX, PVS, alphabeta, alphabeta_failhard, negamax, pvs
+from .quiescence import Quiescent, quiescent
 from .orderings import History, Killers
 from .star import STAR1, STAR2, star1, star2
 from .state import Budget, Engine, OutOfBudget, Search
@@ -29,4 +30,5 @@ __all__ = ["minimax", "alphabeta", "alphabeta_failhard", "negamax", "expectimax"
            "check_outcomes", "Search", "Engine", "Description", "describe", "register",
            "ALGORITHMS", "TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "TO_THE_END",
            "iterative_deepening", "mtdf", "solve", "DeepeningResult", "Iteration",
-           "principal_variation", "null_window", "Killers", "History", "Budget", "OutOfBudget"]
+           "principal_variation", "null_window", "Killers", "History", "Budget", "OutOfBudget",
+           "quiescent", "Quiescent"]
