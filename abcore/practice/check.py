@@ -25,8 +25,8 @@ __all__ = ["Verdict", "check_trace", "expected_rows", "search_trace"]
 
 @dataclass(frozen=True)
 class Verdict:
-    """The outcome of a check: ``ok``, else the step (0-based, in the search's order) and node
-    where the answer leaves the search, the part of the row (``"order"``, ``"window"``,
+    """The outcome of a check: ``ok``, else the step (0-based, in the search's order: the
+    message gives the student's row number instead) and node where the answer leaves the search, the part of the row (``"order"``, ``"window"``,
     ``"cut"``, ``"value"``, ``"select"``) and a message saying why.
 
     ``bool(verdict)`` is ``ok``; ``str(verdict)`` the message.
@@ -134,7 +134,7 @@ def check_trace(mode: str, tree: GameTree, answer: Any, **options: Any) -> Verdi
     >>> check_trace("failsoft", t, "A [-inf, inf] 3\\nB [-inf, inf] 3\\nC [3, inf] 2 cut D E").ok
     True
     >>> print(check_trace("failsoft", t, "A [-inf, inf] 3\\nB [-inf, inf] 3\\nC [-inf, inf] 2 cut D E"))
-    step 10, C: window not narrowed: at A, α was raised to 3 when B returned 3, so C is entered with [3, +∞], not [−∞, +∞]
+    row 3, C: window not narrowed: at A, α was raised to 3 when B returned 3, so C is entered with [3, +∞], not [−∞, +∞]
     """
     m = get_mode(mode)
     rows = as_rows(answer)
@@ -147,10 +147,19 @@ def check_trace(mode: str, tree: GameTree, answer: Any, **options: Any) -> Verdi
     try:
         _walk(tree, log, rows, view)
     except _Fail as f:
-        return Verdict(False, f"step {f.step}, {f.node}: {f.message}", f.step, f.node, f.part,  # type: ignore[attr-defined]
+        return Verdict(False, f"{_where(rows, f.node)}: {f.message}", f.step, f.node, f.part,  # type: ignore[attr-defined]
                        key, getattr(f, "so_far", False))
-    return Verdict(True, f"right: every one of the {len(key)} nodes' windows, values and cuts "
-                         "agrees with the search", None, None, None, key)
+    if len(rows) < len(key):
+        return Verdict(True, f"right: your {len(rows)} rows agree with the search (the leaves "
+                             "left out are taken from the picture)", None, None, None, key)
+    return Verdict(True, f"right: your {len(rows)} rows (every node the search enters) agree with "
+                         "its windows, values and cuts", None, None, None, key)
+
+
+def _where(rows: list[Row], node: str) -> str:
+    """Where a message points: the student's own row number (1-based), which the student sees."""
+    numbers = [i for i, r in enumerate(rows, 1) if r.node == node]
+    return f"row {numbers[0]}, {node}" if numbers else f"{node} (no row)"
 
 
 def _walk(tree: GameTree, log: list[Event], rows: list[Row], view: str) -> None:
