@@ -96,7 +96,7 @@ def test_window_not_narrowed_is_named():
     v = check_trace("failsoft", AIMA, rows)
     assert (v.node, v.part) == ("F", "window")
     assert "window not narrowed: at A, α was raised to 3 when B returned 3" in v.message
-    assert "[3, +∞], not [−∞, +∞]" in v.message
+    assert "(3, +∞), not (−∞, +∞)" in v.message
 
 
 def test_max_min_confusion_is_named():
@@ -126,7 +126,7 @@ def test_negamax_alpha_beta_not_swapped_is_named():
     assert f.window == (-INF, -3)                # (−β, −α) of A's [3, +∞]
     v = check_trace("negamax", AIMA, change(rows, "F", window=(3, INF)))
     assert (v.node, v.part) == ("F", "window")
-    assert "α and β not swapped: negamax enters F with (−β, −α) = [−∞, −3]" in v.message
+    assert "α and β not swapped: negamax enters F with (−β, −α) = (−∞, −3)" in v.message
     v = check_trace("negamax", AIMA, change(rows, "F", window=(-3, -INF)))
     assert "negated but not swapped" in v.message
 

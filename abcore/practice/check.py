@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ..draw.formatting import format_value as fv
-from ..draw.formatting import format_window as fw
+from ..draw.formatting import format_window
 from ..search import describe
 from ..trace import Event, passes
 from ..trees import GameTree
@@ -134,7 +134,7 @@ def check_trace(mode: str, tree: GameTree, answer: Any, **options: Any) -> Verdi
     >>> check_trace("failsoft", t, "A [-inf, inf] 3\\nB [-inf, inf] 3\\nC [3, inf] 2 cut D E").ok
     True
     >>> print(check_trace("failsoft", t, "A [-inf, inf] 3\\nB [-inf, inf] 3\\nC [-inf, inf] 2 cut D E"))
-    row 3, C: window not narrowed: at A, α was raised to 3 when B returned 3, so C is entered with [3, +∞], not [−∞, +∞]
+    row 3, C: window not narrowed: at A, α was raised to 3 when B returned 3, so C is entered with (3, +∞), not (−∞, +∞)
     """
     m = get_mode(mode)
     rows = as_rows(answer)
@@ -160,6 +160,11 @@ def _where(rows: list[Row], node: str) -> str:
     """Where a message points: the student's own row number (1-based), which the student sees."""
     numbers = [i for i, r in enumerate(rows, 1) if r.node == node]
     return f"row {numbers[0]}, {node}" if numbers else f"{node} (no row)"
+
+
+def fw(alpha: Any, beta: Any) -> str:
+    """A window as notebook 3 writes it, ``(α, β)``: a value strictly inside is exact."""
+    return "(" + format_window(alpha, beta)[1:-1] + ")"
 
 
 def _walk(tree: GameTree, log: list[Event], rows: list[Row], view: str) -> None:
@@ -286,15 +291,15 @@ def _window_message(tree: GameTree, n: str, got: tuple, parent: _Node | None, vi
     if view == "mover" and tree.kind(parent.id) != "chance":
         if same_window(got, (a, b)) and not same_window(want, (a, b)):
             return (f"α and β not swapped: negamax enters {L(n)} with (−β, −α) = {fw(*want)} "
-                    f"from {P}'s [α, β] = {fw(a, b)}, not {fw(*got)}")
+                    f"from {P}'s (α, β) = {fw(a, b)}, not {fw(*got)}")
         if same_window(got, (-a, -b)):
             return (f"negated but not swapped: {L(n)} gets (−β, −α) = {fw(*want)} from {P}'s "
-                    f"[α, β] = {fw(a, b)}, not (−α, −β) = {fw(*got)}")
+                    f"(α, β) = {fw(a, b)}, not (−α, −β) = {fw(*got)}")
     if tree.kind(parent.id) == "chance":
         return (f"{L(n)} is entered with {fw(*want)}, not {fw(*got)}: below a chance node, the "
                 f"window is what this outcome must reach for {P} to leave its window {fw(a, b)}, "
                 "the outcomes not yet searched counted at their bounds L and U")
-    how = "its parent's current [α, β]" if view == "root" else "(−β, −α) of its parent's current [α, β]"
+    how = "its parent's current (α, β)" if view == "root" else "(−β, −α) of its parent's current (α, β)"
     return f"{L(n)} is entered with {fw(*want)} ({how}, {fw(a, b)} at {P}), not {fw(*got)}"
 
 
