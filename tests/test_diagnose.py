@@ -30,6 +30,8 @@ PLANTED = {
     "ex3-1-alphabeta-value__no_narrowing.py": "not_narrowed",
     "ex3-1-alphabeta-value__returns_the_bound.py": "cut_returns_the_bound",
     "ex3-1-alphabeta-value__strict_cut.py": "strict_cut",
+    "ex3-1-alphabeta-value__fail_hard.py": "hard_for_soft",
+    "ex3-1-alphabeta-value__seed000_returns_alpha.py": "returns_alpha",
     "ex4-1-failhard-value__ends_with_the_other_bound.py": "ends_with_the_other_bound",
     "ex4-1-failhard-value__fail_soft.py": "soft_for_hard",
     "ex4-1-failhard-value__leaf_not_held.py": "leaf_not_held",

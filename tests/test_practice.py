@@ -96,7 +96,7 @@ def test_window_not_narrowed_is_named():
     v = check_trace("failsoft", AIMA, rows)
     assert (v.node, v.part) == ("F", "window")
     assert "window not narrowed: at A, α was raised to 3 when B returned 3" in v.message
-    assert "[3, +∞], not [−∞, +∞]" in v.message
+    assert "(3, +∞), not (−∞, +∞)" in v.message
 
 
 def test_max_min_confusion_is_named():
@@ -126,7 +126,7 @@ def test_negamax_alpha_beta_not_swapped_is_named():
     assert f.window == (-INF, -3)                # (−β, −α) of A's [3, +∞]
     v = check_trace("negamax", AIMA, change(rows, "F", window=(3, INF)))
     assert (v.node, v.part) == ("F", "window")
-    assert "α and β not swapped: negamax enters F with (−β, −α) = [−∞, −3]" in v.message
+    assert "α and β not swapped: negamax enters F with (−β, −α) = (−∞, −3)" in v.message
     v = check_trace("negamax", AIMA, change(rows, "F", window=(-3, -INF)))
     assert "negated but not swapped" in v.message
 
@@ -240,3 +240,17 @@ def test_mcts_backup_to_the_wrong_player_is_named():
 def test_unknown_mode_names_the_modes():
     with pytest.raises(ValueError, match="failsoft, failhard, negamax, star1, mcts"):
         check_trace("alphabeta", AIMA, [])
+
+
+def test_a_message_names_the_students_row_not_an_internal_step():
+    """Issue 15: the check counts steps the student cannot see; its message gives the row number."""
+    rows = key("failsoft", AIMA)
+    inner = [r for r in rows if r.node in {"A", "B", "F", "J"}]          # leaves left out: 4 rows
+    slip = change(inner, "F", window=(-INF, INF))
+    v = check_trace("failsoft", AIMA, slip)
+    assert v.message.startswith("row 3, F: window not narrowed"), v.message
+    assert v.step != 3                                  # the internal step counts leaves too
+    whole = check_trace("failsoft", AIMA, rows)
+    assert whole.ok and f"your {len(rows)} rows (every node the search enters) agree" in whole.message
+    part = check_trace("failsoft", AIMA, inner)
+    assert part.ok and "your 4 rows agree" in part.message and "taken from the picture" in part.message

@@ -673,6 +673,9 @@ CATALOGUE: tuple[Variant, ...] = (
     Variant("returns_alpha", "alphabeta", "returning α (β at MIN) instead of the value",
             "after the loop fail-soft returns v, the best child value, not the window's bound",
             returns_alpha),
+    Variant("hard_for_soft", "alphabeta", "fail-hard where fail-soft is asked",
+            "fail-soft returns v, the best value found, even outside (α, β): a leaf returns its value, "
+            "a node v, never α or β in its place", failhard_value),
     Variant("min_uses_max", "alphabeta", "a MIN node using max",
             "at a MIN node v = min(v, child value)", min_uses_max),
     Variant("never_cuts", "alphabeta", "no cut-off (every child searched)",

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ..draw.formatting import format_value as fv
-from ..draw.formatting import format_window as fw
+from ..draw.formatting import format_window
 from ..search import describe
 from ..trace import Event, passes
 from ..trees import GameTree
@@ -25,8 +25,8 @@ __all__ = ["Verdict", "check_trace", "expected_rows", "search_trace"]
 
 @dataclass(frozen=True)
 class Verdict:
-    """The outcome of a check: ``ok``, else the step (0-based, in the search's order) and node
-    where the answer leaves the search, the part of the row (``"order"``, ``"window"``,
+    """The outcome of a check: ``ok``, else the step (0-based, in the search's order: the
+    message gives the student's row number instead) and node where the answer leaves the search, the part of the row (``"order"``, ``"window"``,
     ``"cut"``, ``"value"``, ``"select"``) and a message saying why.
 
     ``bool(verdict)`` is ``ok``; ``str(verdict)`` the message.
@@ -134,7 +134,7 @@ def check_trace(mode: str, tree: GameTree, answer: Any, **options: Any) -> Verdi
     >>> check_trace("failsoft", t, "A [-inf, inf] 3\\nB [-inf, inf] 3\\nC [3, inf] 2 cut D E").ok
     True
     >>> print(check_trace("failsoft", t, "A [-inf, inf] 3\\nB [-inf, inf] 3\\nC [-inf, inf] 2 cut D E"))
-    step 10, C: window not narrowed: at A, α was raised to 3 when B returned 3, so C is entered with [3, +∞], not [−∞, +∞]
+    row 3, C: window not narrowed: at A, α was raised to 3 when B returned 3, so C is entered with (3, +∞), not (−∞, +∞)
     """
     m = get_mode(mode)
     rows = as_rows(answer)
@@ -147,10 +147,24 @@ def check_trace(mode: str, tree: GameTree, answer: Any, **options: Any) -> Verdi
     try:
         _walk(tree, log, rows, view)
     except _Fail as f:
-        return Verdict(False, f"step {f.step}, {f.node}: {f.message}", f.step, f.node, f.part,  # type: ignore[attr-defined]
+        return Verdict(False, f"{_where(rows, f.node)}: {f.message}", f.step, f.node, f.part,  # type: ignore[attr-defined]
                        key, getattr(f, "so_far", False))
-    return Verdict(True, f"right: every one of the {len(key)} nodes' windows, values and cuts "
-                         "agrees with the search", None, None, None, key)
+    if len(rows) < len(key):
+        return Verdict(True, f"right: your {len(rows)} rows agree with the search (the leaves "
+                             "left out are taken from the picture)", None, None, None, key)
+    return Verdict(True, f"right: your {len(rows)} rows (every node the search enters) agree with "
+                         "its windows, values and cuts", None, None, None, key)
+
+
+def _where(rows: list[Row], node: str) -> str:
+    """Where a message points: the student's own row number (1-based), which the student sees."""
+    numbers = [i for i, r in enumerate(rows, 1) if r.node == node]
+    return f"row {numbers[0]}, {node}" if numbers else f"{node} (no row)"
+
+
+def fw(alpha: Any, beta: Any) -> str:
+    """A window as notebook 3 writes it, ``(α, β)``: a value strictly inside is exact."""
+    return "(" + format_window(alpha, beta)[1:-1] + ")"
 
 
 def _walk(tree: GameTree, log: list[Event], rows: list[Row], view: str) -> None:
@@ -277,15 +291,15 @@ def _window_message(tree: GameTree, n: str, got: tuple, parent: _Node | None, vi
     if view == "mover" and tree.kind(parent.id) != "chance":
         if same_window(got, (a, b)) and not same_window(want, (a, b)):
             return (f"α and β not swapped: negamax enters {L(n)} with (−β, −α) = {fw(*want)} "
-                    f"from {P}'s [α, β] = {fw(a, b)}, not {fw(*got)}")
+                    f"from {P}'s (α, β) = {fw(a, b)}, not {fw(*got)}")
         if same_window(got, (-a, -b)):
             return (f"negated but not swapped: {L(n)} gets (−β, −α) = {fw(*want)} from {P}'s "
-                    f"[α, β] = {fw(a, b)}, not (−α, −β) = {fw(*got)}")
+                    f"(α, β) = {fw(a, b)}, not (−α, −β) = {fw(*got)}")
     if tree.kind(parent.id) == "chance":
         return (f"{L(n)} is entered with {fw(*want)}, not {fw(*got)}: below a chance node, the "
                 f"window is what this outcome must reach for {P} to leave its window {fw(a, b)}, "
                 "the outcomes not yet searched counted at their bounds L and U")
-    how = "its parent's current [α, β]" if view == "root" else "(−β, −α) of its parent's current [α, β]"
+    how = "its parent's current (α, β)" if view == "root" else "(−β, −α) of its parent's current (α, β)"
     return f"{L(n)} is entered with {fw(*want)} ({how}, {fw(a, b)} at {P}), not {fw(*got)}"
 
 
