@@ -20,15 +20,19 @@ class TestExercises(ExerciseTests):
         "ex8-1-probe__flags_swapped.py":
             r"^probe\(\(-3, 'lower', 3\), -3, -2, 2\) returned -3, .*are 'lower' and 'upper' swapped\?$",
         "ex8-1-probe__strict_comparisons.py":
-            r"^probe\(\(-3, 'lower', 3\), -inf, -3, 2\) returned None, .*-3 ≥ β = -3: that is already a fail "
+            r"^probe\(\(-3, 'lower', inf\), -inf, -3, 2\) returned None, .*-3 ≥ β = -3: that is already a fail "
             r"high\); return -3$",
-        # the depth of an entry: a shallow one trusted, a deeper one refused
+        # the depth of an entry: a shallow one trusted; one as deep, or searched to the end, refused
         "ex8-1-probe__depth_ignored.py":
             r"^probe\(\(-3, 'exact', 1\), -inf, -4, 2\) returned -3, but the entry was searched 1 ply deep and "
             r"this search has 2 to go: its value answers a shallower question .*so return None",
         "ex8-1-probe__depth_must_match.py":
-            r"^probe\(\(-3, 'exact', 3\), -inf, -4, 2\) returned None, .*an entry searched deeper \(3 plies\) "
-            r"than the 2 still to go answers too: it knows more, not less\); return -3$",
+            r"^probe\(\(-3, 'exact', inf\), -inf, -4, 2\) returned None, .*an entry searched to the end of the "
+            r"game \(depth inf\) answers at any depth, here 2: no evaluation below it\); return -3$",
+        "ex8-1-probe__strictly_deeper.py":
+            r"^probe\(\(-3, 'exact', 2\), -inf, -4, 2\) returned None, .*an entry searched exactly as deep as "
+            r"the 2 plies still to go answers this very question: is your depth test strict \(>\) where it "
+            r"should be ≥\?\); return -3$",
         "ex8-2-deepen__starts_at_depth_0.py":
             r"^deepen's first iteration is depth 0 .*: start at depth 1",
         "ex8-2-deepen__keeps_the_interrupted_iteration.py":
