@@ -115,7 +115,7 @@ def solver_table(seeds: int = 5, peer_simulations: int = 50_000) -> list[int]:
     """Simulations the MCTS-Solver needs to prove tic-tac-toe a draw (one run per seed), and
     whether OpenSpiel's MCTSBot(solve=True) proves it with ``peer_simulations``."""
     game = TicTacToe()
-    print(f"MCTS-Solver proving tic-tac-toe from the empty board (c = sqrt(2), random playouts)")
+    print(f"Score-Bounded MCTS (solve=True) proving tic-tac-toe from the empty board (c = sqrt(2), random playouts)")
     counts = []
     for seed in range(seeds):
         t, r = time_runs(lambda: mcts(game, game.initial_state, simulations=1_000_000, seed=seed,

@@ -54,6 +54,9 @@ PLANTED = {
     "ex9-3-select-child__most_visited.py": "most_visited",
     "ex9-3-select-child__negated_mean.py": "negated_mean",
     "ex9-3-select-child__ties_to_the_last.py": "ties_to_the_last",
+    "ex9-3-select-child__ties_to_the_last_unvisited.py": "ties_to_the_last",
+    "ex9-3-select-child__ln_of_children_sum.py": "ln_of_parent_less_one",
+    "ex9-2-backup__value_only_at_leaf.py": "value_only_at_leaf",
     "ex9-3-select-child__unvisited_skipped.py": "unvisited_skipped",
 }
 

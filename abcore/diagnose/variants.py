@@ -592,6 +592,12 @@ def leaf_only_visit(path, value, player):
         node.total += value if node.player == player else -value
 
 
+def value_only_at_leaf(path, value, player):
+    for node in path:
+        node.visits += 1
+    path[-1].total += value if path[-1].player == player else -value
+
+
 # --- 9.3 UCB1 selection -------------------------------------------------------------------------
 
 def _ucb1_choice(children, score, ties_to_last=False):
@@ -637,6 +643,21 @@ def ties_to_the_last(children, parent_visits, c=math.sqrt(2)):
 def negated_mean(children, parent_visits, c=math.sqrt(2)):
     return _ucb1_choice(children, lambda ch: -ch.total / ch.visits
                         + c * math.sqrt(math.log(parent_visits) / ch.visits))
+
+
+def ln_of_parent_less_one(children, parent_visits, c=math.sqrt(2)):
+    return _ucb1_choice(children, lambda ch: ch.total / ch.visits
+                        + c * math.sqrt(math.log(parent_visits - 1) / ch.visits))
+
+
+def unvisited_tie_to_the_last(children, parent_visits, c=math.sqrt(2)):
+    best, best_score = None, -INF
+    for ch in children:
+        s = INF if ch.visits == 0 else (ch.total / ch.visits
+                                          + c * math.sqrt(math.log(parent_visits) / ch.visits))
+        if s >= best_score:
+            best, best_score = ch, s
+    return best
 
 
 def no_square_root(children, parent_visits, c=math.sqrt(2)):
@@ -738,6 +759,12 @@ CATALOGUE: tuple[Variant, ...] = (
             "a node whose node.player is not the winner gets -value", same_sign_everywhere),
     Variant("leaf_only_visit", "backup", "a visit counted at the last node only",
             "every node on the path gets one visit", leaf_only_visit),
+    Variant("value_only_at_leaf", "backup", "the result added at the last node only",
+            "every node on the path gets the result: +value for node.player, -value otherwise",
+            value_only_at_leaf),
+    Variant("ln_of_parent_less_one", "select", "ln(N(parent) - 1) instead of ln N(parent)",
+            "N(parent) counts the parent's visits, this one included: c·sqrt(ln N(parent) / N(child))",
+            ln_of_parent_less_one),
     Variant("ln_of_child", "select", "UCB with the child's count (ln of the child's visits)",
             "the logarithm is of the PARENT's count: c·sqrt(ln N(parent) / N(child))", ln_of_child),
     Variant("always_exploit", "select", "the best mean chosen (always exploit)",
@@ -747,7 +774,8 @@ CATALOGUE: tuple[Variant, ...] = (
     Variant("unvisited_skipped", "select", "unvisited children skipped",
             "a child never visited has an infinite score: choose it first", unvisited_skipped),
     Variant("ties_to_the_last", "select", "ties broken to the last child",
-            "keep the first best: replace it only when a score is strictly larger", ties_to_the_last),
+            "keep the first best: replace it only when a score is strictly larger", ties_to_the_last,
+            (unvisited_tie_to_the_last,)),
     Variant("negated_mean", "select", "the child's mean negated",
             "a child's total is already for the player choosing it (node.player): its mean is "
             "total / visits, with no sign change", negated_mean),
