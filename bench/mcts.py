@@ -112,7 +112,7 @@ def mcts_table() -> dict[str, float]:
 
 
 def solver_table(seeds: int = 5, peer_simulations: int = 50_000) -> list[int]:
-    """Simulations the MCTS-Solver needs to prove tic-tac-toe a draw (one run per seed), and
+    """Simulations Score-Bounded MCTS (solve=True) needs to prove tic-tac-toe a draw (one run per seed), and
     whether OpenSpiel's MCTSBot(solve=True) proves it with ``peer_simulations``."""
     game = TicTacToe()
     print(f"Score-Bounded MCTS (solve=True) proving tic-tac-toe from the empty board (c = sqrt(2), random playouts)")
