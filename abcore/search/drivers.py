@@ -436,9 +436,8 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
         ``search_bounds(state)`` instead of ``value_bounds`` below the root (exact at a win at
         once or a loss that cannot be stopped): game knowledge, the search unchanged.
     node_bounds : bool
-        ``False``: the bisection alone, every node searched with the pass's null window as it
-        is, without narrowing it to the game's bounds (two ideas measured apart: on notebook 8's
-        100 End positions, 502.4 mean nodes without, 335.7 with).
+        ``False``: the bisection alone, no node's window narrowed to the game's bounds
+        (notebook 8's 100 End positions: 502.4 mean nodes without, 335.7 with).
     algorithm : str
         ``"alphabeta"`` (default) or ``"pvs"`` (in a null window they search the same nodes);
         ``engine=`` is its old name.
@@ -460,35 +459,28 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
     actions = getattr(game, "search_actions", None) if prune else None
     # With prune, the game's search_bounds (value_bounds tightened by what search_actions
     # knows: a win at once, a loss that cannot be stopped) where it has them.
-    bounds = (getattr(game, "search_bounds", None) if prune else None) or getattr(game, "value_bounds", None)
-    if not node_bounds:
-        bounds = None
+    bounds = (((getattr(game, "search_bounds", None) if prune else None)
+               or getattr(game, "value_bounds", None)) if node_bounds else None)
     algorithm = _algorithm("solve", algorithm, "engine", engine, ("alphabeta", "pvs"))
     search = Search(game, state, describe(algorithm), order=order, player=player, trace=trace,
                     table=table if table is not None else TranspositionTable(), actions=actions,
                     bounds=bounds)
     if game.is_terminal(state):
         return search.result(search.run(state), stats)
-    # The bisection starts from value_bounds, as Pons' does, not from search_bounds: on Connect
-    # 4 that costs fewer nodes in all: mean nodes Middle 341.6 -> 282.5, Begin 3,840 -> 2,208,
-    # End 49.0 -> 48.8 (bench.connect4_steps and a script on the Begin set); a position whose
-    # value is an end of search_bounds pays a few nodes more (Middle's median, 2 -> 5).
+    # The bisection starts from value_bounds, as Pons' does, not from search_bounds: fewer nodes
+    # on Connect 4 (mean nodes Middle 341.6 -> 282.5, Begin 3,840 -> 2,208, End 49.0 -> 48.8).
     lo, hi = _score_range(game, state, player, getattr(game, "value_bounds", None) or bounds)
     move = None
     value: Number = lo
     while lo < hi:
         gamma: Any = _pick(lo, hi)
         r = search.run(state, gamma, up(gamma))
+        if r > gamma or move is None:             # a pass that fails high names a better move
+            move = _best_root(search, r)
         if r <= gamma:
             hi = r
-            if move is None:
-                move = _best_root(search, r)
-        elif r >= up(gamma):
-            lo = r
-            move = _best_root(search, r)
-        else:
-            lo = hi = r
-            move = _best_root(search, r)
+        else:                         # fails high, or lands inside the null window: exact
+            lo, hi = r, (hi if r >= up(gamma) else r)
         value = lo
     if move is None or search.passes == 0:       # lo == hi from the start: one pass for a move
         value = search.run(state, down(lo), up(lo))
