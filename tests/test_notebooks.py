@@ -37,12 +37,12 @@ def test_notebooks_are_numbered_from_01_without_gaps():
 
 
 def test_a_tenth_notebook_breaks_nothing(tmp_path):
-    """The tests read whatever notebooks are there: a copy of the folder with a notebook 10 (a copy
-    of 01) passes every check; a gap (no 02) is named."""
+    """The tests read whatever notebooks are there: a copy of the folder with one more notebook (a
+    copy of 01, numbered next) passes every check; a gap (no 02) is named."""
     import shutil
     for p in NOTEBOOKS:
         shutil.copy(p, tmp_path / p.name)
-    shutil.copy(NOTEBOOKS[0], tmp_path / "10_extra.ipynb")
+    shutil.copy(NOTEBOOKS[0], tmp_path / f"{len(NOTEBOOKS) + 1:02d}_extra.ipynb")
     found = sorted(tmp_path.glob("[0-9]*.ipynb"))
     assert len(found) == len(NOTEBOOKS) + 1 and not numbering_problems(found)
     for path in found:
