@@ -39,8 +39,9 @@ class TestExercises(ExerciseTests):
         grade_id = "ex6-2-limited-value"
         check = exercises(self.NOTEBOOK)[grade_id].check
         halved = "(tree.value(node) if player == \"max\" else -tree.value(node)) / 2"
-        trap = "assert limited_value(game, trap, 1, TicTacToe.evaluate, \"X\") == math.inf\n"
-        assert halved in check and trap in check
+        start, end = "won = limited_value(game, trap, 1, linear(1, 0)", "before depth == 0\")\n"
+        assert halved in check and start in check
+        trap = check[check.index(start):check.index(end) + len(end)]
         whole = "tree.value(node) if player == \"max\" else -tree.value(node)"
         old = check.replace(halved, whole).replace(trap, "")
         wrong = (PLANTED / f"{grade_id}__depth_before_terminal.py").read_text()
@@ -48,3 +49,19 @@ class TestExercises(ExerciseTests):
         assert (then.solution, then.check, then.hidden) == (None, None, None), then      # accepted
         now = run(self.NOTEBOOK, grade_id, wrong)
         assert isinstance(now.check, CheckFailed) and isinstance(now.hidden, AssertionError), now
+
+    def test_the_hidden_trap_alone_names_the_evaluation_asked_before_the_utility(self):
+        """The hidden tic-tac-toe case uses an evaluation that scores a won board by open lines, not
+        inf (TicTacToe.evaluate gives inf there, so it could not tell), and names the slip."""
+        grade_id = "ex6-2-limited-value"
+        check = exercises(self.NOTEBOOK)[grade_id].check
+        start, end = "won = limited_value(game, trap, 1, linear(1, 0)", "before depth == 0\")\n"
+        only_trap = ("### BEGIN HIDDEN TESTS\n" + check[check.index(start):check.index(end) + len(end)]
+                     + "### END HIDDEN TESTS\n")
+        wrong = (PLANTED / f"{grade_id}__depth_before_terminal.py").read_text()
+        verdict = run(self.NOTEBOOK, grade_id, wrong, check=only_trap)
+        assert isinstance(verdict.hidden, CheckFailed), verdict
+        assert re.match(r"^limited_value gives \d+ for X on `trap` at depth 1, where X wins at once \(inf\): "
+                        r"it asked evaluate about the finished game", str(verdict.hidden)), verdict.hidden
+        right = exercises(self.NOTEBOOK)[grade_id].solution
+        assert run(self.NOTEBOOK, grade_id, right, check=only_trap).hidden is None

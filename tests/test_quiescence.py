@@ -1,5 +1,6 @@
-"""Quiescence search: exact when nothing is quiet, unchanged when everything is, and the repair of
-notebook 6's horizon position (tic-tac-toe, ``X.O ... .X.``, O to move)."""
+"""Quiescence search: exact when nothing is quiet, unchanged when everything is, the repair of
+notebook 6's horizon position (tic-tac-toe, ``X.O ... .X.``, O to move) and its horizon effect
+(``XX. ... O..``, O to move: the block at 2 hides a loss the other moves show)."""
 import math
 
 import pytest
@@ -23,6 +24,7 @@ class TicTacToeInf(TicTacToe):
 
 GAME = TicTacToeInf()
 FORK = TicTacToe.board("X.O ... .X.")        # O to move; only cell 8 holds the draw
+EFFECT = TicTacToe.board("XX. ... O..")      # O to move, lost; the block at 2 is a threat
 
 
 def forced_moves(state):
@@ -84,6 +86,18 @@ def test_the_horizon_position_is_repaired_at_depth_3():
     fixed = minimax(GAME, FORK, depth=3, evaluate=search)
     assert fixed.moves == (8,) and fixed.value == 0                       # the only drawing move
     assert minimax(GAME, GAME.result(FORK, 8), player="O").value == 0
+    assert search.nodes > 0
+
+
+def test_the_horizon_effect_is_seen_through_at_depth_2():
+    plain = minimax(GAME, EFFECT, depth=2, evaluate=TicTacToe.evaluate)
+    values = dict(plain.root_values)
+    assert plain.moves == (2,) and values[2] == -1                        # the block hides the loss
+    assert all(v == -math.inf for m, v in values.items() if m != 2)      # the others show it
+    assert minimax(GAME, EFFECT, player="O").value == -math.inf
+    search = q()
+    fixed = minimax(GAME, EFFECT, depth=2, evaluate=search)
+    assert fixed.value == -math.inf and all(v == -math.inf for _, v in fixed.root_values)
     assert search.nodes > 0
 
 
