@@ -50,7 +50,7 @@ def q():
     return quiescent(GAME, TicTacToe.evaluate, is_quiet, moves=forced_moves)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=settings.default.max_examples * 3 // 2, deadline=None)
 @given(trees())
 def test_nothing_quiet_agrees_with_minimax_to_the_end(tree):
     exact = minimax(tree, tree.initial_state).value
@@ -61,7 +61,7 @@ def test_nothing_quiet_agrees_with_minimax_to_the_end(tree):
         assert alphabeta(tree, tree.initial_state, depth=depth, evaluate=search).value == exact
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=settings.default.max_examples, deadline=None)
 @given(trees())
 def test_everything_quiet_is_the_plain_evaluation(tree):
     evaluate = lambda s, p: 1 if p == "max" else -1          # noqa: E731
