@@ -155,40 +155,8 @@ def replay_mcts(trace: Iterable[MCTSEvent], upto: int | None = None, *,
     >>> full.nodes[()].visits, full.stopped, dict((m, full.nodes[(m,)].visits) for m in (1, 2, 3)) == dict(r.visits)
     (50, 'simulations', True)
     """
-    events = list(trace)
-    if upto is not None and iterations is not None:
-        raise ValueError("give upto (events) or iterations, not both")
-    if iterations is not None:
-        if iterations < 0:
-            raise ValueError(f"iterations must be >= 0; got {iterations}")
-        k = 0
-        done = 0
-        for k, ev in enumerate(events):
-            if done == iterations and ev.kind not in ("start", "bounds"):
-                break
-            if ev.kind == "backup":
-                done += 1
-        else:
-            k = len(events)
-        if done < iterations:
-            raise ValueError(f"the trace has {done} iterations, fewer than {iterations}")
-        events = events[:k]
-    elif upto is not None:
-        events = events[:upto]
-    if not events or events[0].kind != "start":
-        raise ValueError("not an MCTS trace: it must begin with a 'start' event (pass the list "
-                         "given to mcts(..., trace=...))")
-    first = events[0].detail
-    rep = MCTSReplay({}, first["player"], first["c"], first["solve"], 0, "start")
-    root = ReplayNode((), first["state"], first["player"])
-    rep.nodes[()] = root
-    for path, info, visits, total in first["tree"]:
-        node = rep.nodes.get(path)
-        if node is None:
-            node = rep.nodes[path] = ReplayNode(path, info.state, info.player)
-            rep.nodes[path[:-1]].children.append(path)
-        node.player, node.moves, node.terminal, node.chance = info.player, info.moves, info.terminal, info.chance
-        node.lo, node.hi, node.visits, node.total = info.lo, info.hi, visits, total
+    events = _prefix(list(trace), upto, iterations)
+    rep = _start(events)
     current = -1
     selected: list = [()]
     steps: list = []
@@ -225,4 +193,47 @@ def replay_mcts(trace: Iterable[MCTSEvent], upto: int | None = None, *,
         rep.phase = PHASES.get(kind, kind)
         rep.last = ev
     rep.selected, rep.steps, rep.events = tuple(selected), tuple(steps), len(events)
+    return rep
+
+
+def _prefix(events: list, upto: int | None, iterations: int | None) -> list:
+    """The first ``upto`` events, or every event up to the end of iteration ``iterations``
+    (with the ``bounds`` events of its proof), or all of them."""
+    if upto is not None and iterations is not None:
+        raise ValueError("give upto (events) or iterations, not both")
+    if upto is not None:
+        return events[:upto]
+    if iterations is None:
+        return events
+    if iterations < 0:
+        raise ValueError(f"iterations must be >= 0; got {iterations}")
+    k = 0
+    done = 0
+    for k, ev in enumerate(events):
+        if done == iterations and ev.kind not in ("start", "bounds"):
+            break
+        if ev.kind == "backup":
+            done += 1
+    else:
+        k = len(events)
+    if done < iterations:
+        raise ValueError(f"the trace has {done} iterations, fewer than {iterations}")
+    return events[:k]
+
+
+def _start(events: list) -> MCTSReplay:
+    """The replay after the ``start`` event: the root, and the nodes of a reused tree."""
+    if not events or events[0].kind != "start":
+        raise ValueError("not an MCTS trace: it must begin with a 'start' event (pass the list "
+                         "given to mcts(..., trace=...))")
+    first = events[0].detail
+    rep = MCTSReplay({}, first["player"], first["c"], first["solve"], 0, "start")
+    rep.nodes[()] = ReplayNode((), first["state"], first["player"])
+    for path, info, visits, total in first["tree"]:
+        node = rep.nodes.get(path)
+        if node is None:
+            node = rep.nodes[path] = ReplayNode(path, info.state, info.player)
+            rep.nodes[path[:-1]].children.append(path)
+        node.player, node.moves, node.terminal, node.chance = info.player, info.moves, info.terminal, info.chance
+        node.lo, node.hi, node.visits, node.total = info.lo, info.hi, visits, total
     return rep

@@ -227,13 +227,12 @@ def run(game: Any, root: Node, ref: Hashable, rp: Hashable, rng: random.Random, 
 def _loop(game: Any, root: Node, ref: Hashable, rp_sign: int, rng: random.Random, budget: int,
           seconds: float | None, c: float, rollout: Callable | None, evaluate: Callable | None,
           cut: int, solve: bool, trace: list | None, grow: _Grower) -> tuple[int, str]:
-    random_, choice = rng.random, rng.choice
-    log, sqrt, isfinite = math.log, math.sqrt, math.isfinite
-    c2 = c * c
+    """Simulations until the budget is spent or the root is proven: (simulations run, why it
+    stopped). Selection and expansion are one call per simulation; playout and backup stay here."""
+    descend = _tree_policy(game, ref, rp_sign, rng, c, solve, trace, grow)
+    choice, isfinite = rng.choice, math.isfinite
     is_terminal, actions, result, utility = game.is_terminal, game.actions, game.result, game.utility
     chance = grow.chance
-    to_move = game.to_move
-    make = grow.node
     tracing = trace is not None
     events: list = trace if trace is not None else []
     # The plain random playout gets its own loop, without the checks for a policy, a cut-off or
@@ -243,68 +242,8 @@ def _loop(game: Any, root: Node, ref: Hashable, rp_sign: int, rng: random.Random
     perf = time.perf_counter
     sims = 0
     while True:
-        # --- 1. selection ---------------------------------------------------------------
-        node = root
-        path: tuple = ()
-        ended_proven = False
-        while True:
-            if node.untried:                      # --- 2. expansion (a decision state)
-                u = node.untried
-                # A seeded random order, drawn one move at a time: 2.35 us for a node of 9
-                # moves against 3.07 us to shuffle them when the node is made (timeit).
-                i = int(random_() * len(u))
-                move = u[i]
-                u[i] = u[-1]
-                u.pop()
-                mover = to_move(node.state)
-                child = make(result(node.state, move), move, node, mover, 1 if mover == ref else -1)
-                node.children.append(child)
-                node = child
-                if tracing:
-                    path += (move,)
-                    events.append(MCTSEvent("expand", sims, path, None, _info(node, rp_sign)))
-                break
-            if node.terminal:
-                break
-            if node.outcomes is not None:         # a chance state: sample an outcome
-                i = bisect_right(node.cumulative, random_() * node.cumulative[-1])
-                if i >= len(node.children):
-                    i = len(node.children) - 1
-                if tracing:
-                    events.append(MCTSEvent("chance", sims, path, i, node.outcomes[i][0]))
-                    path += (i,)
-                child = node.children[i]
-                if child is None:                 # --- 2. expansion (a new outcome)
-                    child = make(node.outcomes[i][1], i, node, node.player, node.sign)
-                    node.children[i] = child
-                    node = child
-                    if tracing:
-                        events.append(MCTSEvent("expand", sims, path, None, _info(node, rp_sign)))
-                    break
-                node = child
-                if solve and node.lo == node.hi:  # proven: its exact value ends the simulation
-                    ended_proven = True
-                    break
-                continue
-            kids = node.children
-            if solve:                             # never a child proven worse than a sibling
-                best_lo = max(ch.lo for ch in kids)
-                kids = [ch for ch in kids if ch.hi > best_lo]
-            # c * sqrt(ln N / n) == sqrt(k / n) with k = c² ln N computed once per node, not
-            # once per child: a 10,000-simulation search takes 25% longer without it.
-            k = c2 * log(node.visits)
-            best: Any = None
-            bv = -INF
-            for ch in kids:                       # UCB1; the first of equal values wins
-                n = ch.visits
-                v = ch.total / n + sqrt(k / n)
-                if v > bv:
-                    bv = v
-                    best = ch
-            if tracing:
-                events.append(_select_event(sims, path, node, kids, best, c))
-                path += (best.move,)
-            node = best
+        # --- 1. selection and 2. expansion ------------------------------------------------
+        node, path, ended_proven = descend(root, sims)
         # --- 3. playout -------------------------------------------------------------------
         moves = 0
         if node.terminal or ended_proven:
@@ -329,7 +268,7 @@ def _loop(game: Any, root: Node, ref: Hashable, rp_sign: int, rng: random.Random
         # --- 4. backup --------------------------------------------------------------------
         # One utility call per playout, for ref; each node turns it to its player's side with
         # its sign (zero-sum). A utility call per node takes 5% longer over 10,000 simulations.
-        n = node
+        n: Node | None = node
         while n is not None:
             n.visits += 1
             n.total += value if n.sign > 0 else -value
@@ -346,6 +285,81 @@ def _loop(game: Any, root: Node, ref: Hashable, rp_sign: int, rng: random.Random
             return sims, "simulations"
         if deadline is not None and perf() >= deadline:
             return sims, "seconds"
+
+
+def _tree_policy(game: Any, ref: Hashable, rp_sign: int, rng: random.Random, c: float,
+                 solve: bool, trace: list | None,
+                 grow: _Grower) -> Callable[[Node, int], tuple[Node, tuple, bool]]:
+    """Phases 1 and 2 (Browne et al. 2012's "tree policy") as one function
+    ``descend(root, it) -> (leaf, path, proven)``: from ``root``, select down to a node with an
+    untried move and expand it, or to a terminal or (``solve``) proven node, which is ``leaf``.
+    ``path`` is the moves to ``leaf`` when tracing (else ``()``), ``it`` the simulation's number."""
+    random_ = rng.random
+    log, sqrt = math.log, math.sqrt
+    c2 = c * c
+    result, to_move = game.result, game.to_move
+    make = grow.node
+    tracing = trace is not None
+    events: list = trace if trace is not None else []
+
+    def descend(node: Node, it: int) -> tuple[Node, tuple, bool]:
+        path: tuple = ()
+        while True:
+            if node.untried:                      # --- 2. expansion (a decision state)
+                u = node.untried
+                # A seeded random order, drawn one move at a time: 2.35 us for a node of 9
+                # moves against 3.07 us to shuffle them when the node is made (timeit).
+                i = int(random_() * len(u))
+                move = u[i]
+                u[i] = u[-1]
+                u.pop()
+                mover = to_move(node.state)
+                child = make(result(node.state, move), move, node, mover, 1 if mover == ref else -1)
+                node.children.append(child)
+                if tracing:
+                    path += (move,)
+                    events.append(MCTSEvent("expand", it, path, None, _info(child, rp_sign)))
+                return child, path, False
+            if node.terminal:
+                return node, path, False
+            if node.outcomes is not None:         # a chance state: sample an outcome
+                i = bisect_right(node.cumulative, random_() * node.cumulative[-1])
+                if i >= len(node.children):
+                    i = len(node.children) - 1
+                if tracing:
+                    events.append(MCTSEvent("chance", it, path, i, node.outcomes[i][0]))
+                    path += (i,)
+                child = node.children[i]
+                if child is None:                 # --- 2. expansion (a new outcome)
+                    child = make(node.outcomes[i][1], i, node, node.player, node.sign)
+                    node.children[i] = child
+                    if tracing:
+                        events.append(MCTSEvent("expand", it, path, None, _info(child, rp_sign)))
+                    return child, path, False
+                node = child
+                if solve and node.lo == node.hi:  # proven: its exact value ends the simulation
+                    return node, path, True
+                continue
+            kids = node.children                  # --- 1. selection
+            if solve:                             # never a child proven worse than a sibling
+                best_lo = max(ch.lo for ch in kids)
+                kids = [ch for ch in kids if ch.hi > best_lo]
+            # c * sqrt(ln N / n) == sqrt(k / n) with k = c² ln N computed once per node, not
+            # once per child: a 10,000-simulation search takes 25% longer without it.
+            k = c2 * log(node.visits)
+            best: Any = None
+            bv = -INF
+            for ch in kids:                       # UCB1; the first of equal values wins
+                n = ch.visits
+                v = ch.total / n + sqrt(k / n)
+                if v > bv:
+                    bv = v
+                    best = ch
+            if tracing:
+                events.append(_select_event(it, path, node, kids, best, c))
+                path += (best.move,)
+            node = best
+    return descend
 
 
 def _playout(game: Any, s: Any, ref: Hashable, rng: random.Random, rollout: Callable | None,
