@@ -303,4 +303,4 @@ def _practice(page, folder: Path, shots: list) -> None:
              lambda: w.locator("button.abcore-check").click(),
              "el => el.querySelector('.abcore-message').innerText.includes('✘')")
     message = w.locator(".abcore-message").inner_text()
-    assert "step" in message and "F: window not narrowed: at B, β was lowered to 7" in message, message
+    assert "row 4, F: window not narrowed: at B, β was lowered to 7" in message, message
