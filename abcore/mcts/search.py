@@ -420,6 +420,8 @@ def _prove(n: Node | None, low: float, high: float, trace: list | None, it: int,
                     hi = ch.hi
             if n.children and n.children[0].sign != n.sign:   # the mover is n's opponent
                 lo, hi = -hi, -lo
+        if lo == hi:        # one value for both: 1 and 1.0 sum differently with Fraction(1, 3)
+            hi = lo
         if lo == n.lo and hi == n.hi:
             return
         n.lo, n.hi = lo, hi
