@@ -33,6 +33,13 @@ class TestExercises(ExerciseTests):
             r"^probe\(\(-3, 'exact', 2\), -inf, -4, 2\) returned None, .*an entry searched exactly as deep as "
             r"the 2 plies still to go answers this very question: is your depth test strict \(>\) where it "
             r"should be ≥\?\); return -3$",
+        "ex8-1-probe__only_end_of_game.py":
+            r"^probe\(\(-3, 'exact', 2\), -inf, -4, 2\) returned None, .*you trust only entries searched to the "
+            r"end of the game, but an entry searched exactly as deep as the 2 plies still to go answers this very "
+            r"question too\); return -3$",
+        "ex8-2-deepen__stops_at_the_budget.py":
+            r"^deepen stopped after depth 4 on .* after '' with a budget of 863 nodes, but depth 5 ends at exactly "
+            r"863 nodes in all, within the budget \(nodes_so_far ≤ budget\): .*\(>, not ≥\)$",
         "ex8-2-deepen__starts_at_depth_0.py":
             r"^deepen's first iteration is depth 0 .*: start at depth 1",
         "ex8-2-deepen__keeps_the_interrupted_iteration.py":

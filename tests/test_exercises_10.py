@@ -15,4 +15,5 @@ class TestExercises(ExerciseTests):
     MESSAGES = {
         "ex10-1-player__columns_from_zero.py": "If you counted the columns from 0: they are numbered 1 to 7",
         "ex10-1-player__returns_the_state.py": "return the column (an int from 1 to 7), not the position after it",
+        "ex10-1-player__numpy_integer.py": "of type int64: the grader and the tournament take a plain Python int, so return int",
     }
