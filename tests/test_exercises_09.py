@@ -17,6 +17,8 @@ class TestExercises(ExerciseTests):
         "ex9-1-ucb1__no_sqrt.py": "The square root is missing",
         "ex9-1-ucb1__sqrt2_twice.py": "the 2 of UCB1's sqrt(2 ln N / n) is already in c",
         "ex9-1-ucb1__unvisited_zero.py": "a child never visited must be chosen before any visited one",
+        "ex9-1-ucb1__divides_by_zero.py": "ucb1 raised ZeroDivisionError (float division by zero) on a child never visited",
+        "ex9-3-select-child__divides_by_zero.py": "select_child raised ZeroDivisionError (float division by zero) on a child never visited",
         "ex9-2-backup__credited_to_player_to_move.py": "The value was credited to the wrong player",
         "ex9-2-backup__same_sign_everywhere.py": "The value was credited to the wrong player",
         "ex9-2-backup__alternating_from_the_root.py": "the sign does not simply alternate from the root",

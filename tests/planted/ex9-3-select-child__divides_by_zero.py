@@ -1,0 +1,8 @@
+def select_child(children, parent_visits, c=math.sqrt(2)):
+    "The child of largest UCB1 score (unvisited first; ties: the first)."
+    best, best_score = None, -math.inf
+    for child in children:
+        score = child.total / child.visits + c * math.sqrt(math.log(parent_visits) / child.visits)
+        if score > best_score:
+            best, best_score = child, score
+    return best
