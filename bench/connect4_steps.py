@@ -2,10 +2,12 @@
 the project's position sets (abcore/data/connect4), mean nodes first, CPU time second, with the
 specialised reference solver (bench/connect4_reference.py) in the same run.
 
-Steps: 1 alpha-beta in column order; 2 centre-first; 3 + transposition table; 4 null-window
-bisection of the score (``solve``; every node narrowed to the game's ``value_bounds``); 5 PVS as
-its engine; 6 losing moves anticipated (the game's ``search_actions``, then centre-first);
-7 ordering by threats (``search_actions``' own order): ``solve(game, state)``.
+Steps (notebook 8's own): 1 alpha-beta in column order; 2 centre-first; 3 + transposition
+table; 4 + null-window bisection of the score (``solve`` with ``node_bounds=False``), and 4b MTD(f)
+in its place; 5 + the game's bounds at every node (``solve``'s ``node_bounds=True``); then, as the
+notebook's aside, PVS as the passes' engine (no step: in a null window PVS is alpha-beta);
+6 losing moves anticipated (the game's ``search_actions``, then centre-first); 7 ordering by
+threats (``search_actions``' own order): ``solve(game, state)``.
 
 Nodes are abcore's count: every state entered, in every pass, terminal states and table hits
 included (see :func:`abcore.search.solve`); the reference counts Pons' way (each call of its
@@ -17,7 +19,7 @@ import time
 import tracemalloc
 from typing import Any, Callable
 
-from abcore import TranspositionTable, alphabeta, solve
+from abcore import TranspositionTable, alphabeta, mtdf, solve
 from abcore.games import ConnectFour, load_positions
 from abcore.ordering import by_key
 
@@ -30,23 +32,26 @@ GAME = ConnectFour()
 # Centre-first columns: 4, 3, 5, 2, 6, 1, 7 (sorted() is stable: ties keep the left one first).
 centre_first = by_key(lambda game, state, c: abs(2 * c - game.width - 1))
 
-STEPS: list[tuple[str, Callable[[Any], Any]]] = [
-    ("1 alpha-beta, column order", lambda s: alphabeta(GAME, s)),
-    ("2 + centre-first", lambda s: alphabeta(GAME, s, order=centre_first)),
-    ("3 + transposition table", lambda s: alphabeta(GAME, s, order=centre_first,
-                                                     table=TranspositionTable())),
-    ("4 + null-window bisection (solve)", lambda s: solve(GAME, s, order=centre_first,
-                                                          prune=False)),
-    ("5 + PVS as the engine", lambda s: solve(GAME, s, order=centre_first, prune=False,
-                                              algorithm="pvs")),
-    ("6 + losing moves anticipated", lambda s: solve(GAME, s, order=centre_first)),
-    ("7 + ordering by threats", lambda s: solve(GAME, s)),
+STEPS: list[tuple[str, str, Callable[[Any], Any]]] = [
+    ("1", "1 alpha-beta, column order", lambda s: alphabeta(GAME, s)),
+    ("2", "2 + centre-first", lambda s: alphabeta(GAME, s, order=centre_first)),
+    ("3", "3 + transposition table", lambda s: alphabeta(GAME, s, order=centre_first,
+                                                          table=TranspositionTable())),
+    ("4", "4 + null windows: score bisection", lambda s: solve(GAME, s, order=centre_first,
+                                                               prune=False, node_bounds=False)),
+    ("4b", "4b  MTD(f) instead", lambda s: mtdf(GAME, s, order=centre_first)),
+    ("5", "5 + the game's bounds at every node", lambda s: solve(GAME, s, order=centre_first,
+                                                                 prune=False)),
+    ("pvs", "  PVS in the passes (no step)", lambda s: solve(GAME, s, order=centre_first,
+                                                              prune=False, algorithm="pvs")),
+    ("6", "6 + losing moves anticipated", lambda s: solve(GAME, s, order=centre_first)),
+    ("7", "7 + ordering by threats", lambda s: solve(GAME, s)),
 ]
 # How many positions of each set a step runs on: the first N of the file, the same every run
 # (None: all). Steps 1-3 on Middle and steps 4-5 there take seconds to minutes per position.
-SUBSETS: dict[str, dict[int, int | None]] = {
-    "end": {1: 100, 2: 100},
-    "middle": {1: 0, 2: 0, 3: 0, 4: 20, 5: 20},
+SUBSETS: dict[str, dict[str, int | None]] = {
+    "end": {"1": 100, "2": 100},
+    "middle": {"1": 0, "2": 0, "3": 0, "4": 0, "4b": 0, "5": 20, "pvs": 20},
 }
 ROW = "{:<36} {:<7} {:>6} {:>12} {:>11} {:>9}  {}"
 # The time target is judged on rounds that alternate the final step and the reference over the
@@ -110,19 +115,19 @@ def main() -> None:
     ref: dict[str, tuple[float, float]] = {}
     for name in ("end", "middle"):
         pairs = load_positions(name)
-        for i, (label, fn) in enumerate(STEPS, start=1):
-            n = SUBSETS.get(name, {}).get(i, len(pairs))
+        for key, label, fn in STEPS:
+            n = SUBSETS.get(name, {}).get(key, len(pairs))
             n = len(pairs) if n is None else n
             if n == 0:
                 print(ROW.format(label, name, 0, "", "", "", "not run: over 30 s a position"))
                 continue
             nodes, cpu = _run(fn, pairs[:n])
             note = "subset" if n < len(pairs) else ""
-            if i == 5:
+            if key == "pvs":
                 note += ("; " if note else "") + "in a null window PVS is alpha-beta"
             print(ROW.format(label, name, n, f"{nodes:,.1f}", f"{cpu * 1e3:.2f} ms",
                              f"{1 / cpu:,.0f}", note))
-            if i == len(STEPS):
+            if key == STEPS[-1][0]:
                 final[name] = (nodes, cpu)
         ref[name] = _reference(pairs)
         nodes, cpu = ref[name]
@@ -131,7 +136,7 @@ def main() -> None:
     print()
     print(f"Targets, at the final step (nodes: no machine changes them; time: {ROUNDS} rounds "
           "alternating abcore and the reference, the median of the per-round ratios)")
-    final_step = STEPS[-1][1]
+    final_step = STEPS[-1][2]
     for name in ("end", "middle"):
         nodes, _ = final[name]
         rn, _ = ref[name]
