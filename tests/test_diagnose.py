@@ -58,6 +58,11 @@ PLANTED = {
     "ex9-3-select-child__ln_of_children_sum.py": "ln_of_parent_less_one",
     "ex9-2-backup__value_only_at_leaf.py": "value_only_at_leaf",
     "ex9-3-select-child__unvisited_skipped.py": "unvisited_skipped",
+    "ex9-2-backup__rescaled_to_0_1.py": "rescaled_to_0_1",
+    "ex9-3-select-child__ln_of_parent_plus_one.py": "ln_of_parent_plus_one",
+    "ex9-3-select-child__c_not_passed.py": "c_not_passed",
+    "ex9-3-select-child__total_as_mean.py": "total_as_mean",
+    "ex9-3-select-child__mean_over_parent_visits.py": "mean_over_parent_visits",
 }
 
 # planted files that are no slip of the catalogue but a crash, which the notebook's check names
@@ -74,9 +79,14 @@ SOLUTIONS = {
 }
 
 
+def _ucb1(mean, visits, parent_visits, c=math.sqrt(2)):
+    """Exercise 9.1's answer, which a solution of 9.3 may call (it is in the notebook's namespace)."""
+    return math.inf if visits == 0 else mean + c * math.sqrt(math.log(parent_visits) / visits)
+
+
 def defined(source: str) -> object:
     """The one function a solution cell defines, in a namespace of its own (as a notebook's)."""
-    ns: dict = {"INF": INF, "math": math, "__name__": "student"}
+    ns: dict = {"INF": INF, "math": math, "__name__": "student", "ucb1": _ucb1}
     exec(compile(source, "solution", "exec"), ns)
     functions = [v for k, v in ns.items() if callable(v) and getattr(v, "__module__", None) == "student"]
     assert len(functions) == 1, functions

@@ -32,4 +32,16 @@ class TestExercises(ExerciseTests):
         "ex9-3-select-child__ties_to_the_last.py": "Among equal scores, keep the FIRST child",
         "ex9-3-select-child__ties_to_the_last_unvisited.py": "Among equal scores, keep the FIRST child",
         "ex9-3-select-child__ln_of_children_sum.py": "You took ln(N(parent) - 1)",
+        # issue 15 (reader 09-10): slips the checks refused without naming them, or named wrongly
+        "ex9-1-ucb1__ignores_c.py": "you used sqrt 2 (the default), not the c given",
+        "ex9-1-ucb1__log10.py": "UCB1 uses the natural logarithm ln",
+        "ex9-1-ucb1__log2.py": "UCB1 uses the natural logarithm ln",
+        "ex9-1-ucb1__sqrt_of_ln_only.py": "not ln N(parent) alone",
+        "ex9-1-ucb1__ln_over_sqrt_of_visits.py": "not N(child) alone",
+        "ex9-1-ucb1__c_inside_sqrt.py": "c multiplies the square root, it is not under it",
+        "ex9-2-backup__rescaled_to_0_1.py": "do not rescale it to [0, 1]",
+        "ex9-3-select-child__ln_of_parent_plus_one.py": "You took ln(N(parent) + 1)",
+        "ex9-3-select-child__c_not_passed.py": "You used c = sqrt 2 whatever the c given: pass c on",
+        "ex9-3-select-child__total_as_mean.py": "You used the child's total as its mean",
+        "ex9-3-select-child__mean_over_parent_visits.py": "You divided the child's total by N(parent)",
     }

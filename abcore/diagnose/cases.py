@@ -70,7 +70,9 @@ def cases(kind: str) -> tuple[Case, ...]:
             out.append(tuple(kids))
         cs = (0.5, 1.0, math.sqrt(2), 2.0)
         return tuple(Case(kind, None, (kids, sum(n for n, _ in kids) + 1, cs[i % 4]))
-                     for i, kids in enumerate(out))
+                     for i, kids in enumerate(out)) + (
+            # with c = 2: ln N and ln(N + 1) choose differently (the first child, not the second)
+            Case(kind, None, (((7, 6.0), (1, -1.0)), 9, 2.0)),)
     raise ValueError(f"no diagnostic cases for the kind {kind!r}: use one of minimax, alphabeta, failhard, "
                      "negamax, limited, expectimax, backup, select")
 

@@ -598,6 +598,12 @@ def value_only_at_leaf(path, value, player):
     path[-1].total += value if path[-1].player == player else -value
 
 
+def rescaled_to_0_1(path, value, player):
+    for node in path:
+        node.visits += 1
+        node.total += ((value if node.player == player else -value) + 1) / 2
+
+
 # --- 9.3 UCB1 selection -------------------------------------------------------------------------
 
 def _ucb1_choice(children, score, ties_to_last=False):
@@ -648,6 +654,26 @@ def negated_mean(children, parent_visits, c=math.sqrt(2)):
 def ln_of_parent_less_one(children, parent_visits, c=math.sqrt(2)):
     return _ucb1_choice(children, lambda ch: ch.total / ch.visits
                         + c * math.sqrt(math.log(parent_visits - 1) / ch.visits))
+
+
+def ln_of_parent_plus_one(children, parent_visits, c=math.sqrt(2)):
+    return _ucb1_choice(children, lambda ch: ch.total / ch.visits
+                        + c * math.sqrt(math.log(parent_visits + 1) / ch.visits))
+
+
+def c_not_passed(children, parent_visits, c=math.sqrt(2)):
+    return _ucb1_choice(children, lambda ch: ch.total / ch.visits
+                        + math.sqrt(2) * math.sqrt(math.log(parent_visits) / ch.visits))
+
+
+def total_as_mean(children, parent_visits, c=math.sqrt(2)):
+    return _ucb1_choice(children, lambda ch: ch.total
+                        + c * math.sqrt(math.log(parent_visits) / ch.visits))
+
+
+def mean_over_parent_visits(children, parent_visits, c=math.sqrt(2)):
+    return _ucb1_choice(children, lambda ch: ch.total / parent_visits
+                        + c * math.sqrt(math.log(parent_visits) / ch.visits))
 
 
 def unvisited_tie_to_the_last(children, parent_visits, c=math.sqrt(2)):
@@ -762,9 +788,21 @@ CATALOGUE: tuple[Variant, ...] = (
     Variant("value_only_at_leaf", "backup", "the result added at the last node only",
             "every node on the path gets the result: +value for node.player, -value otherwise",
             value_only_at_leaf),
+    Variant("rescaled_to_0_1", "backup", "the result rescaled to [0, 1] ((value + 1) / 2)",
+            "keep the result as given: +value for node.player, -value otherwise (+1, 0, -1)",
+            rescaled_to_0_1),
     Variant("ln_of_parent_less_one", "select", "ln(N(parent) - 1) instead of ln N(parent)",
             "N(parent) counts the parent's visits, this one included: c·sqrt(ln N(parent) / N(child))",
             ln_of_parent_less_one),
+    Variant("ln_of_parent_plus_one", "select", "ln(N(parent) + 1) instead of ln N(parent)",
+            "N(parent) already counts this visit to the parent: c·sqrt(ln N(parent) / N(child))",
+            ln_of_parent_plus_one),
+    Variant("c_not_passed", "select", "c not passed on (√2, the default, whatever the c given)",
+            "use the c given: ucb1(mean, visits, parent_visits, c)", c_not_passed),
+    Variant("total_as_mean", "select", "the child's total used as its mean",
+            "the mean is total / visits", total_as_mean),
+    Variant("mean_over_parent_visits", "select", "the child's total divided by N(parent)",
+            "a child's mean is its total / its own visits", mean_over_parent_visits),
     Variant("ln_of_child", "select", "UCB with the child's count (ln of the child's visits)",
             "the logarithm is of the PARENT's count: c·sqrt(ln N(parent) / N(child))", ln_of_child),
     Variant("always_exploit", "select", "the best mean chosen (always exploit)",

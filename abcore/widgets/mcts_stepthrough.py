@@ -79,6 +79,8 @@ class MCTSStepThrough(StaticFallback, W.VBox):
 
     Methods: ``show(k)`` (go to frame k), ``goto(iteration, phase)``, ``info(k)`` (an
     :class:`MCTSFrame`), ``png(k)``, ``figure(k)`` (a matplotlib Figure for static use).
+    ``k`` counts from 0, as ``frame``; what a reader sees (the picture, its caption, the side
+    panel, the repr) counts from 1: frame ``k`` is "frame k + 1 of ``frames``".
     Keyword arguments ``max_depth``, ``min_visits``, ``value_range``, ``terms`` go to
     :func:`~abcore.draw.draw_mcts`.
 
@@ -94,6 +96,8 @@ class MCTSStepThrough(StaticFallback, W.VBox):
     >>> w.goto(5, "backup"); f = w.info()
     >>> f.iteration, f.phase, f.replay.nodes[()].visits
     (5, 'backup', 5)
+    >>> w
+    <MCTSStepThrough: frame 21 of 49 (iteration 5, backup), 12 iterations>
     """
 
     def __init__(self, trace: Iterable[MCTSEvent], *, interval: int = 1200, dpi: int = 80,
@@ -403,7 +407,10 @@ class MCTSStepThrough(StaticFallback, W.VBox):
         return "".join(parts)
 
     def __repr__(self) -> str:
-        return (f"<MCTSStepThrough: frame {self._frame} of 0..{self.frames - 1}, "
+        # counted from 1, as the picture, its caption and the side panel count: frame k is "k + 1 of"
+        info = self.info()
+        where = f"iteration {info.iteration}, {info.phase}" if info.iteration else "the start"
+        return (f"<MCTSStepThrough: frame {self._frame + 1} of {self.frames} ({where}), "
                 f"{self.iterations} iterations>")
 
 
