@@ -41,8 +41,8 @@ def draw_tree(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: i
     it is only a bound, ``v≥3…`` while the node is still searching); pruned arcs dashed red,
     their subtrees faded; the principal variation in bold once the root has returned. When the
     search's values are for the side to move (negamax), the value says whose: ``v=−7 (MIN)``.
-    A chance arc says its move and probability: ``heads: p=1/2`` (labels of neighbouring chance
-    arcs at two heights, so that they do not run into each other).
+    A chance arc says its move and probability: ``heads: p=1/2`` (under a chance node with three
+    outcomes or more, at two heights by turns, so that they do not run into each other).
 
     Parameters
     ----------
@@ -213,11 +213,13 @@ def _draw_arcs(ax: Any, g: nx.DiGraph, style: _Style) -> None:
 
 
 def _chance_label_at(g: nx.DiGraph, parent: Any, child: Any) -> float:
-    """Where along a chance arc its label goes, staggered: a chance arc's label is long
-    (``1: p=1/3``), and at one height the middle arc's label, written to the right, would run
-    into the next arc's. The 1st, 3rd, ... outcome (left to right) at 0.35 of the way down,
-    the 2nd, 4th, ... at 0.7."""
+    """Where along a chance arc its label goes: a chance arc's label is long (``1: p=1/3``), and
+    with three outcomes or more, at one height, the middle arc's label, written to the right,
+    would run into the next arc's. So there they are staggered: the 1st, 3rd, ... outcome (left
+    to right) at 0.35 of the way down, the 2nd, 4th, ... at 0.7; with two, both at 0.55."""
     kids = sorted(g.successors(parent), key=lambda c: g.nodes[c]["pos"][0])
+    if len(kids) < 3:
+        return 0.55
     return 0.7 if kids.index(child) % 2 else 0.35
 
 
