@@ -276,10 +276,12 @@ def check_same_game(mine: Any, reference: Any, *, name: str | None = None, limit
     print(f"✓ {name}: the same answers as the reference in {len(seen):,} positions")
 
 def check_calls(student: Callable, reference: Callable, calls: Iterable[dict], *,
-                name: str | None = None) -> None:
+                name: str | None = None, hint: Callable | None = None) -> None:
     """Compare ``student(**kw)`` with ``reference(**kw)`` for every dict ``kw`` of ``calls``, in
     order, for exercises whose arguments are not trees (e.g. ``(b, d)``); the first disagreement
-    names the arguments: ``f(b=2, d=1): expected 3, got 2``. Otherwise as :func:`check`.
+    names the arguments: ``f(b=2, d=1): expected 3, got 2``. ``hint(expected, got, kw)``, if
+    given, returns a sentence (or None) added to the message, as in :func:`check`. Otherwise as
+    :func:`check`.
 
     >>> check_calls(lambda b, d: b ** d, lambda b, d: b ** d, [dict(b=2, d=3)], name="leaves")
     ✓ leaves: the same answer as the reference on 1 calls
@@ -287,6 +289,11 @@ def check_calls(student: Callable, reference: Callable, calls: Iterable[dict], *
     Traceback (most recent call last):
     ...
     abcore.checks.CheckFailed: leaves(b=2, d=3) is wrong: expected 8, got 6
+    >>> check_calls(lambda b, d: b * d, lambda b, d: b ** d, [dict(b=2, d=3)], name="leaves",
+    ...             hint=lambda expected, got, kw: "a product, not a power" if got == kw["b"] * kw["d"] else None)
+    Traceback (most recent call last):
+    ...
+    abcore.checks.CheckFailed: leaves(b=2, d=3) is wrong: expected 8, got 6. a product, not a power
     """
     name = name or getattr(student, "__name__", "your function")
     count = 0
@@ -301,7 +308,9 @@ def check_calls(student: Callable, reference: Callable, calls: Iterable[dict], *
         except Exception as e:
             raise CheckFailed(f"{shown} raised {type(e).__name__}: {e}; expected {expected!r}") from e
         if not _same(got, expected):
-            raise CheckFailed(f"{shown} is wrong: expected {expected!r}, got {got!r}")
+            extra = hint(expected, got, kw) if hint else None
+            raise CheckFailed(f"{shown} is wrong: expected {expected!r}, got {got!r}"
+                              + (f". {extra}" if extra else ""))
         count += 1
     print(f"✓ {name}: the same answer as the reference on {count} calls")
 

@@ -15,16 +15,25 @@ class TestExercises(ExerciseTests):
     MESSAGES = {name: re.compile(pattern, re.S) for name, pattern in {
         "ex5-1-best-first-order__highest_first_everywhere.py":
             r"best_first_order \(the value, for MAX, of the move searched first at each node\) is wrong on "
-            r"the tree \[1, -1\] \(MIN to move at the root\): expected \{'r': -1\}, got \{'r': 1\}",
+            r"the tree \[1, -1\] \(MIN to move at the root\): expected \{'r': -1\}, got \{'r': 1\}\. "
+            r"at the MIN node r yours searches first the highest value for MAX, MIN's worst move: at a MIN "
+            r"node the move searched first should be the LOWEST value for MAX",
         "ex5-1-best-first-order__max_and_min_swapped.py":
             r"best_first_order \(the value, for MAX, of the move searched first at each node\) is wrong on "
-            r"the tree .*: expected \{'r': .*got \{'r': ",
+            r"the tree .*: expected \{'r': .*got \{'r': .*\}\. .*the move searched first should be the LOWEST "
+            r"value for MAX \(highest first is right only at MAX nodes\)",
         "ex5-1-best-first-order__children_not_moves.py":
             r"""got "at node r, \['r\.0'\] is not a reordering of its moves \[0\]\"""",
         "ex5-2-minimal-tree-nodes__leaves_only.py":
-            r"^minimal_tree_nodes\(b=1, d=1\) is wrong: expected 2, got 1$",
+            r"^minimal_tree_nodes\(b=2, d=1\) is wrong: expected 3, got 2\. that is Knuth and Moore's count "
+            r"of the LEAVES alone; the nodes are the root, the internal nodes and the leaves",
         "ex5-2-minimal-tree-nodes__leaf_ply_forgotten.py":
-            r"^minimal_tree_nodes\(b=1, d=0\) is wrong: expected 1, got 0$",
+            r"^minimal_tree_nodes\(b=2, d=0\) is wrong: expected 1, got 0\. short by exactly the leaves on "
+            r"every shape: the last ply, d, counts too$",
+        "ex5-2-minimal-tree-nodes__root_forgotten.py":
+            r"^minimal_tree_nodes\(b=2, d=0\) is wrong: expected 1, got 0\. one node short on every shape: "
+            r"the root \(ply 0\) is a node too$",
         "ex5-2-minimal-tree-nodes__whole_tree.py":
-            r"^minimal_tree_nodes\(b=2, d=2\) is wrong: expected 6, got 7$",
+            r"^minimal_tree_nodes\(b=2, d=2\) is wrong: expected 6, got 7\. that is every node of the "
+            r"uniform tree, minimax's count",
     }.items()}

@@ -373,3 +373,17 @@ def test_searches_and_games_import_no_view():
             " 'matplotlib', 'ipywidgets'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_chance_arc_labels_do_not_run_into_each_other():
+    """Issue 15 (notebook 7): three outcomes under each chance node, their labels ``k: p=1/3``
+    drawn at one height ran into each other; staggered, no two arc labels overlap."""
+    from abcore.games import DiceDuel
+    duel = DiceDuel()
+    tree = GameTree.from_game(duel, duel.result(duel.initial_state, "249"))
+    ax = draw_tree(tree, labels=False)
+    fig = ax.figure
+    renderer = fig.canvas.get_renderer()
+    boxes = [t.get_window_extent(renderer) for t in ax.texts if "p=" in t.get_text()]
+    assert len(boxes) == 2 * 3 + 2 * 3 * 3
+    assert not [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if a.overlaps(b)]

@@ -319,6 +319,17 @@ def test_static_fallback_says_it_is_the_first_frame():
     assert "static image" in TicTacToeBoard().static_caption()
 
 
+def test_the_static_caption_fits_in_the_picture():
+    """The caption of a widget's stored image is drawn whole, not cut at the image's edge (the
+    tic-tac-toe board's picture is 3 inches wide: issue 15, notebook 6)."""
+    from abcore.widgets import DiceDuelBoard
+    for widget in (TicTacToeBoard(), DiceDuelBoard()):
+        fig = widget.figure()
+        text = fig.text(0.005, 0.005, widget.static_caption(), fontsize=7.5, ha="left", va="bottom")
+        width = text.get_window_extent(renderer=fig.canvas.get_renderer()).x1
+        assert width <= fig.bbox.width, (type(widget).__name__, widget.static_caption(), width, fig.bbox.width)
+
+
 def test_a_frame_looks_the_same_whatever_came_before(seed004):
     t, log = seed004
     a = StepThrough(t, log)

@@ -41,7 +41,8 @@ def draw_tree(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: i
     it is only a bound, ``v≥3…`` while the node is still searching); pruned arcs dashed red,
     their subtrees faded; the principal variation in bold once the root has returned. When the
     search's values are for the side to move (negamax), the value says whose: ``v=−7 (MIN)``.
-    A chance arc says its move and probability: ``heads: p=1/2``.
+    A chance arc says its move and probability: ``heads: p=1/2`` (under a chance node with three
+    outcomes or more, at two heights by turns, so that they do not run into each other).
 
     Parameters
     ----------
@@ -205,9 +206,21 @@ def _draw_arcs(ax: Any, g: nx.DiGraph, style: _Style) -> None:
     if style.moves:
         for u, v, d in g.edges(data=True):
             (x0, y0), (x1, y1) = g.nodes[u]["pos"], g.nodes[v]["pos"]
-            ax.text(x0 + 0.55 * (x1 - x0), y0 + 0.55 * (y1 - y0), arc_text(d["move"], d["p"]),
+            at = 0.55 if d["p"] is None else _chance_label_at(g, u, v)
+            ax.text(x0 + at * (x1 - x0), y0 + at * (y1 - y0), arc_text(d["move"], d["p"]),
                     fontsize=style.font - 1.5, color="#555555", ha="left" if x1 >= x0 else "right",
                     va="center", zorder=2, alpha=FADE if d["faded"] else 1)
+
+
+def _chance_label_at(g: nx.DiGraph, parent: Any, child: Any) -> float:
+    """Where along a chance arc its label goes: a chance arc's label is long (``1: p=1/3``), and
+    with three outcomes or more, at one height, the middle arc's label, written to the right,
+    would run into the next arc's. So there they are staggered: the 1st, 3rd, ... outcome (left
+    to right) at 0.35 of the way down, the 2nd, 4th, ... at 0.7; with two, both at 0.55."""
+    kids = sorted(g.successors(parent), key=lambda c: g.nodes[c]["pos"][0])
+    if len(kids) < 3:
+        return 0.55
+    return 0.7 if kids.index(child) % 2 else 0.35
 
 
 def _draw_nodes(ax: Any, g: nx.DiGraph, style: _Style) -> None:

@@ -209,6 +209,10 @@ class TicTacToeBoard(StaticFallback, W.VBox):
                 b.style.font_size = "13px"
                 b.tooltip = f"cell {i}" + (f": my value {self.values[i]}" if i in self.values else "")
 
+    def static_caption(self) -> str:
+        """The caption of the static image: short, the board's picture is only 3 inches wide."""
+        return "static image: run the notebook to play"
+
     def figure(self) -> Figure:
         """The board, with the computer's values in the empty cells, as a matplotlib Figure."""
         fig = agg_figure(3, 3)
