@@ -422,15 +422,16 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
     """The exact value of ``state`` for any game: abcore's strongest exact search.
 
     A bisection of the score range with null windows (Pascal Pons' Connect 4 solver): with the
-    value known to lie in [lo, hi], test "is it > γ?" for γ in the middle with the null window
-    (γ, γ⁺); a fail-soft answer r <= γ makes r the new hi, r > γ the new lo, until they meet.
-    One table serves every pass. The range is the game's ``value_bounds(state)`` (every node
-    narrows its window to it, as Pons does), else its ``utility_range``, else (-inf, inf) (the
-    tests then start at 0). Pons calls this loop "iterative deepening": with the bounds at
-    every node, a pass at γ stops each line where no score beyond γ is possible any more (on
-    Connect 4, a win scoring more than γ must come within so many moves), so the larger |γ|
-    the shallower the pass, and the first tests, pushed out toward the extremes (``_pick``),
-    are shallow ones; with ``node_bounds=False`` nothing limits a pass's depth.
+    value known to lie in [lo, hi], test "is it > γ?" for a γ inside (``_pick``: the middle,
+    pushed out toward the extremes as Pons does) with the null window (γ, γ⁺); a fail-soft
+    answer r <= γ makes r the new hi, r > γ the new lo, until they meet. One table serves every
+    pass. The range is the game's ``value_bounds(state)`` (every node narrows its window to it,
+    as Pons does), else its ``utility_range``, else (-inf, inf) (the tests then start at 0).
+    Pons calls this loop "iterative deepening": with the bounds at every node, a pass at γ
+    stops each line at a node whose range lies on one side of γ (on Connect 4, a win scoring
+    more than γ, or a loss scoring γ or less, must come within so many moves), so the larger
+    |γ| the shallower the pass, and the first tests, at large |γ|, are shallow ones; with
+    ``node_bounds=False`` nothing limits a pass's depth.
 
     Parameters
     ----------
