@@ -6,8 +6,9 @@ Pons' tutorial (blog.gamesolver.org, parts 3-12), rewritten in Python:
 
 - negamax alpha-beta on two bitboards (the side to move's stones, and all stones), one column of
   ``height + 1`` bits per column (the extra bit keeps lines from wrapping to the next column);
-- ``solve`` bisects the score range with null-window searches (Pons' "iterative deepening" is
-  over the score, not over the depth), starting near 0 (min/2, max/2 as Pons does);
+- ``solve`` bisects the score range with null-window searches, testing half the extreme scores
+  first (min/2, max/2 as Pons does); Pons calls it "iterative deepening": with the score bounds
+  at every node a test at a large score stops at a shallow depth;
 - a transposition table keyed by ``current + mask`` holding an upper or a lower bound, cleared
   for every position solved (as Pons' ``solver.reset()``);
 - a win in one is found before searching (at the root) or by the parent (below it); moves that

@@ -391,8 +391,14 @@ def _score_range(game: Game, state: Any, player: Any,
 
 
 def _pick(lo: Number, hi: Number) -> Number:
-    """The γ to test next in [lo, hi): the middle, pulled toward 0 as Pons does (his scores
-    are mostly small), for any numbers."""
+    """The γ to test next in [lo, hi), for any numbers: for whole numbers the middle, pushed
+    out to half the end of the range on its side of 0 when the middle is nearer 0 than that
+    (Pons' ``solve``: ``min/2``, ``max/2``). With the game's bounds at every node a pass at a
+    large |γ| is shallow (:func:`solve`), so the first tests are cheap.
+
+    >>> _pick(-13, 14), _pick(-4, 10), _pick(3, 14)     # middles 0, 3 and 8
+    (-6, 5, 8)
+    """
     med: Any
     if isinstance(lo, int) and isinstance(hi, int):
         med = lo + (hi - lo) // 2
@@ -416,12 +422,16 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
     """The exact value of ``state`` for any game: abcore's strongest exact search.
 
     A bisection of the score range with null windows (Pascal Pons' Connect 4 solver): with the
-    value known to lie in [lo, hi], test "is it > γ?" for γ in the middle with the null window
-    (γ, γ⁺); a fail-soft answer r <= γ makes r the new hi, r > γ the new lo, until they meet.
-    Pons calls this loop "iterative deepening", but it deepens nothing: every pass searches to
-    the end of the game; it narrows the score. One table serves every pass. The range is the
-    game's ``value_bounds(state)`` (every node narrows its window to it, as Pons does), else
-    its ``utility_range``, else (-inf, inf) (the tests then start at 0).
+    value known to lie in [lo, hi], test "is it > γ?" for a γ inside (``_pick``: the middle,
+    pushed out toward the extremes as Pons does) with the null window (γ, γ⁺); a fail-soft
+    answer r <= γ makes r the new hi, r > γ the new lo, until they meet. One table serves every
+    pass. The range is the game's ``value_bounds(state)`` (every node narrows its window to it,
+    as Pons does), else its ``utility_range``, else (-inf, inf) (the tests then start at 0).
+    Pons calls this loop "iterative deepening": with the bounds at every node, a pass at γ
+    stops each line at a node whose range lies on one side of γ (on Connect 4, a win scoring
+    more than γ, or a loss scoring γ or less, must come within so many moves), so the larger
+    |γ| the shallower the pass, and the first tests, at large |γ|, are shallow ones; with
+    ``node_bounds=False`` nothing limits a pass's depth.
 
     Parameters
     ----------
