@@ -31,9 +31,11 @@ PLANTED = {
     "ex3-1-alphabeta-value__returns_the_bound.py": "cut_returns_the_bound",
     "ex3-1-alphabeta-value__strict_cut.py": "strict_cut",
     "ex3-1-alphabeta-value__fail_hard.py": "hard_for_soft",
+    "ex3-1-alphabeta-value__seed001_fail_hard.py": "hard_for_soft",     # seed 001: the leaves unclamped
     "ex3-1-alphabeta-value__seed000_returns_alpha.py": "returns_alpha",
     "ex4-1-failhard-value__ends_with_the_other_bound.py": "ends_with_the_other_bound",
     "ex4-1-failhard-value__fail_soft.py": "soft_for_hard",
+    "ex4-1-failhard-value__library_fail_soft.py": "soft_for_hard",   # calls abcore.alphabeta: not traced
     "ex4-1-failhard-value__leaf_not_held.py": "leaf_not_held",
     "ex4-1-failhard-value__prunes_nothing.py": "never_cuts_hard",     # planted on main (issue 15)
     "ex4-1-failhard-value__strict_cut.py": "never_cuts_hard",      # in fail-hard α never exceeds β
