@@ -81,7 +81,8 @@ def _same(a: Any, b: Any) -> bool:
 
 def check(student: Callable, reference: Callable, cases: Iterable[GameTree] | None = None, *,
           call: Callable | None = None, same: Callable = _same, name: str | None = None,
-          draw: bool = True, hint: Callable | None = None) -> None:
+          draw: bool = True, hint: Callable | None = None,
+          windows: Callable[[GameTree], list] | None = None) -> None:
     """Compare ``call(student, tree)`` with ``call(reference, tree)`` on every tree of ``cases``.
 
     - ``call`` defaults to ``f(tree)``; ``cases`` to :func:`random_cases` ``()``, smallest first,
@@ -90,7 +91,10 @@ def check(student: Callable, reference: Callable, cases: Iterable[GameTree] | No
       lists, and :class:`CheckFailed` says what was expected and what came back;
     - a student function that still raises ``NotImplementedError`` gets :class:`NotWrittenYet`;
     - ``hint(expected, got, tree)``, if given, returns a sentence (or None) added to the message:
-      what the disagreement suggests about the student's code.
+      what the disagreement suggests about the student's code;
+    - the message ends with :func:`abcore.diagnose.name_the_slip`: the known slip it matches, shown
+      on the failing tree first, with the windows ``windows(tree)`` when the check's ``call`` used
+      windows (give the same ones, so that the place named is among those printed).
 
     On success it prints one line and returns nothing (a check cell shows no stray ``Out:``).
 
@@ -128,15 +132,20 @@ def check(student: Callable, reference: Callable, cases: Iterable[GameTree] | No
             raise CheckFailed(f"{name} is wrong on the tree {nested(tree)!r} "
                               f"({tree.to_move(tree.initial_state).upper()} to move at the root): "
                               f"expected {expected!r}, got {got!r}" + (f". {extra}" if extra else "")
-                              + _name_the_slip(student, tree))       # issue 16
+                              + _name_the_slip(student, tree, windows))       # issue 16
         count += 1
     print(f"✓ {name}: the same answer as the reference on {count} random trees")
 
 
-def _name_the_slip(student: Callable, tree: GameTree) -> str:
-    """Issue 16: :func:`abcore.diagnose.name_the_slip`, imported here (abcore.diagnose imports this module)."""
+def _name_the_slip(student: Callable, tree: GameTree, windows: Callable | None = None) -> str:
+    """Issue 16: :func:`abcore.diagnose.name_the_slip`, imported here (abcore.diagnose imports
+    this module); on ``tree`` with the check's own ``windows(tree)``, if given."""
     from .diagnose import name_the_slip
-    return name_the_slip(student, first=[tree])
+    try:
+        shown = None if windows is None else list(windows(tree))
+    except Exception:           # the check's own message must survive
+        shown = None
+    return name_the_slip(student, first=[tree], windows=shown)
 
 
 def _show(tree: GameTree, draw: bool) -> None:
@@ -228,19 +237,35 @@ def check_same_game(mine: Any, reference: Any, *, name: str | None = None, limit
     of moves (up to ``limit`` positions), and stop at the first question they answer differently:
     ``to_move``, ``is_terminal``, ``actions`` (compared as sets), ``utility`` for each player at
     the end. The states may be written differently; the moves and player names must be the same.
+    Each of ``mine``'s states must be hashable (the protocol: searches key tables by state). A
+    message names the moves that lead to the position, and shows it as the reference prints it
+    (with the reference's ``winner``, if it has one, when the game's end is in question).
 
     >>> from abcore.games import Nim
     >>> check_same_game(Nim(4), Nim(4), name="Nim(4)")
     ✓ Nim(4): the same answers as the reference in 8 positions
+    >>> listed = Nim(4)
+    >>> listed.initial_state = [4, "first"]      # a list is no state: it cannot be a dict key
+    >>> check_same_game(listed, Nim(4), name="Listed")
+    Traceback (most recent call last):
+    ...
+    abcore.checks.CheckFailed: Listed differs from the reference after the moves none (the initial state): the state [4, 'first'] is unhashable (unhashable type: 'list'): make states immutable and hashable: a tuple, a frozenset, a NamedTuple or a frozen dataclass, not a list, a set, a dict or a mutable object (tables and sets of visited states are keyed by state)
     """
+    from .gamecheck import HASHABLE
     name = name or type(mine).__name__
     seen: set = set()
     players: dict = dict.fromkeys(getattr(reference, "players", ()))
     todo: list = [((), mine.initial_state, reference.initial_state)]
 
-    def fail(moves: tuple, what: str) -> CheckFailed:
+    def fail(moves: tuple, what: str, position: Any = None) -> CheckFailed:
         line = ", ".join(map(str, moves)) or "none (the initial state)"
-        return CheckFailed(f"{name} differs from the reference after the moves {line}: {what}")
+        shown = "" if position is None else f"\nThe position there, as the reference prints it:\n{position}"
+        return CheckFailed(f"{name} differs from the reference after the moves {line}: {what}{shown}")
+
+    def ended(r: Any) -> str:
+        winner = getattr(reference, "winner", None)
+        who = winner(r) if callable(winner) else None
+        return "" if who is None else f" ({who} has won)"
 
     while todo and len(seen) < limit:
         moves, s, r = todo.pop()
@@ -248,14 +273,18 @@ def check_same_game(mine: Any, reference: Any, *, name: str | None = None, limit
             continue
         seen.add(r)
         try:
+            hash(s)
+        except TypeError as e:
+            raise fail(moves, f"the state {s!r} is unhashable ({e}): {HASHABLE}") from None
+        try:
             if mine.is_terminal(s) != reference.is_terminal(r):
                 raise fail(moves, f"is_terminal says {mine.is_terminal(s)}, the game is "
-                                  f"{'over' if reference.is_terminal(r) else 'not over'}")
+                                  f"{'over' + ended(r) if reference.is_terminal(r) else 'not over'}", r)
             if reference.is_terminal(r):
                 for p in players:
                     if mine.utility(s, p) != reference.utility(r, p):
                         raise fail(moves, f"utility for {p} is {mine.utility(s, p)!r}, expected "
-                                          f"{reference.utility(r, p)!r}")
+                                          f"{reference.utility(r, p)!r}{ended(r)}", r)
                 continue
             players.setdefault(reference.to_move(r))
             if mine.to_move(s) != reference.to_move(r):

@@ -31,9 +31,11 @@ PLANTED = {
     "ex3-1-alphabeta-value__returns_the_bound.py": "cut_returns_the_bound",
     "ex3-1-alphabeta-value__strict_cut.py": "strict_cut",
     "ex3-1-alphabeta-value__fail_hard.py": "hard_for_soft",
+    "ex3-1-alphabeta-value__seed001_fail_hard.py": "hard_for_soft",     # seed 001: the leaves unclamped
     "ex3-1-alphabeta-value__seed000_returns_alpha.py": "returns_alpha",
     "ex4-1-failhard-value__ends_with_the_other_bound.py": "ends_with_the_other_bound",
     "ex4-1-failhard-value__fail_soft.py": "soft_for_hard",
+    "ex4-1-failhard-value__library_fail_soft.py": "soft_for_hard",   # calls abcore.alphabeta: not traced
     "ex4-1-failhard-value__leaf_not_held.py": "leaf_not_held",
     "ex4-1-failhard-value__prunes_nothing.py": "never_cuts_hard",     # planted on main (issue 15)
     "ex4-1-failhard-value__strict_cut.py": "never_cuts_hard",      # in fail-hard α never exceeds β
@@ -554,3 +556,29 @@ def limited_value(game, state, depth, evaluate, player):
 def test_a_right_search_in_another_style_is_never_flagged(source):
     student = defined(source)
     assert diagnose(student, EXERCISES[student.__name__]) is None
+
+
+def test_an_argument_the_diagnosis_does_not_show_is_no_difference_to_show():
+    # issue 15 (fresh read, finding 6): a depth counter added to minimax_value made every call
+    # differ, and the message said "at r, yours enters r; the right search enters r"
+    student = defined('''
+def minimax_value(tree, node, depth=0):
+    if tree.kind(node) == "leaf":
+        return tree.value(node)
+    values = [minimax_value(tree, child, depth + 1) for child in tree.children(node)]
+    return max(values) if depth % 2 == 0 else min(values)      # levels alternate from a MAX root
+''')
+    found = diagnose(student, "minimax")
+    assert found is not None and found.case.tree.kind(found.case.tree.initial_state) == "min", str(found)
+    mine, _, right = str(found).partition("; the right search ")
+    assert mine.rsplit("yours ", 1)[1] != right.split(".")[0], str(found)
+
+
+def test_the_place_is_shown_with_the_checks_own_windows():
+    from abcore import GameTree
+    student = defined((HERE / "planted" / "ex3-1-alphabeta-value__seed001_fail_hard.py").read_text())
+    tree = GameTree.from_nested([[3, 12], [2, 4]])
+    found = diagnose(student, "alphabeta", first=[tree], windows=[(-INF, INF), (4, 9), (0, 2)])
+    assert found.variant is VARIANTS["hard_for_soft"] and found.given, str(found)
+    assert found.case.args in [(4, 9), (0, 2)], str(found)    # where the answers differ, among those given
+    assert "(−1, 1)" not in str(found)

@@ -11,10 +11,12 @@ class TestExercises(ExerciseTests):
         "ex1-1-tree-size__root_not_counted.py": "too few nodes",
         "ex1-1-tree-size__inner_nodes_only.py": "the leaves too",
         "ex1-1-tree-size__leaves_as_moves.py": "a leaf is a terminal state",
+        "ex1-1-tree-size__pair_swapped.py": "the pair is (nodes, leaves), in that order",
         "ex1-2-longest-game__counts_positions.py": "count moves (arcs), not positions",
         "ex1-2-longest-game__first_move_only.py": "take the largest over all the moves",
         "ex1-2-longest-game__shortest_game.py": "take the largest over all the moves",
-        "ex1-3-my-tictactoe__no_diagonals.py": "after the moves 8, 7, 6, 5, 4, 3, 2: is_terminal says False, the game is over",
+        "ex1-3-my-tictactoe__no_diagonals.py": "after the moves 8, 7, 6, 5, 4, 3, 2: is_terminal says False, the game is over (X has won)\nThe position there, as the reference prints it:\n. . X\nO X O\nX O X",
         "ex1-3-my-tictactoe__full_board_not_over.py": "is_terminal says False, the game is over",
         "ex1-3-my-tictactoe__utility_for_the_player_to_move.py": "utility for X is -1, expected 1",
+        "ex1-3-my-tictactoe__list_states.py": "is unhashable (unhashable type: 'list'): make states immutable and hashable",
     }

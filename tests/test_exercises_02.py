@@ -13,7 +13,11 @@ class TestExercises(ExerciseTests):
         "ex2-1-minimax-value__negamax_leaves.py": "values are for MAX everywhere",
         "ex2-2-best-moves__first_only.py": "some best moves are missing",
         "ex2-2-best-moves__largest_child.py": "equals the ROOT's value",
+        "ex2-2-best-moves__a_list.py": "the right moves, but in a list: return a tuple",
+        "ex2-2-best-moves__children_not_moves.py": "not its moves: the moves are tree.actions(root)",
         "ex2-3-principal-variation__last_best_move.py": "the FIRST best move",
         "ex2-3-principal-variation__root_move_only.py": "the line stops too early",
         "ex2-3-principal-variation__best_leaf_path.py": "the FIRST best move",
+        "ex2-3-principal-variation__a_tuple.py": "the right moves, but in a tuple: return a list",
+        "ex2-3-principal-variation__children_not_moves.py": "those are nodes, not moves",
     }

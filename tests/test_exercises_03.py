@@ -14,12 +14,14 @@ class TestExercises(ExerciseTests):
         "ex3-1-alphabeta-value__no_narrowing.py": "does each node narrow its window",
         "ex3-1-alphabeta-value__returns_the_bound.py": "the window's own bound",
         "ex3-1-alphabeta-value__fail_hard.py": "is fail-hard",
+        "ex3-1-alphabeta-value__seed001_fail_hard.py": "This looks like a known slip: fail-hard where fail-soft is asked",
         "ex3-1-alphabeta-value__seed000_returns_alpha.py": re.compile("even when it is (below α|above β)"),
         "ex3-1-alphabeta-value__strict_cut.py": "which alpha-beta never reads",
         "ex3-2-alphabeta-leaves__every_leaf.py": "minimax's count",
         "ex3-2-alphabeta-leaves__no_narrowing.py": "minimax's count: alpha-beta's cuts skip some: does your search narrow",
         "ex3-2-alphabeta-leaves__counts_every_node.py": "count only the leaves",
         "ex3-2-alphabeta-leaves__ties_not_cut.py": "ties included",
+        "ex3-2-alphabeta-leaves__root_counted.py": "one too many: this tree is one leaf",
         "ex3-3-hand-trace__final_window.py": "window at the end",
         "ex3-3-hand-trace__no_inherited_bound.py": "inherits a bound from above",
         "ex3-3-hand-trace__exact_value.py": "exact minimax value",
@@ -38,3 +40,13 @@ class TestExercises(ExerciseTests):
         # issue 15: seed 000's `retourner α` fails low without a cut; the message must not speak of one
         message = str(run_planted(self.NOTEBOOK, "ex3-1-alphabeta-value__seed000_returns_alpha.py").check)
         assert re.search("(α|β) itself", message) and "seed 000" in message and "caused the cut" not in message, message
+
+    def test_the_slip_named_is_shown_with_a_window_the_message_printed(self):
+        # issue 15 (fresh read, finding 6): seed 001's fail-hard was "none of the known slips", shown
+        # with a window (−1, 1) the check never printed; now the slip is named, with a printed window
+        message = str(run_planted(self.NOTEBOOK, "ex3-1-alphabeta-value__seed001_fail_hard.py").check)
+        first, _, diagnosis = message.partition("\n")
+        assert "none of the known slips" not in message, message
+        window = re.search(r"with the window \(α, β\) = \(([^)]*)\)", diagnosis)
+        assert window and f"({window.group(1)}) ->" in first, message
+

@@ -2,7 +2,10 @@
 their checks say to the planted wrong solutions tests/planted/ex4-*; the hidden tests refuse them
 too. The tests:
 tests/exercise_tests.py."""
+import re
+
 from exercise_tests import ExerciseTests
+from exercise_harness import run_planted
 
 
 class TestExercises(ExerciseTests):
@@ -12,6 +15,7 @@ class TestExercises(ExerciseTests):
     MESSAGES = {
         "ex4-1-failhard-value__leaf_not_held.py": "outside it: fail-hard's answers",
         "ex4-1-failhard-value__fail_soft.py": "outside it: fail-hard's answers",
+        "ex4-1-failhard-value__library_fail_soft.py": "This looks like a known slip: fail-soft where fail-hard is asked",
         "ex4-1-failhard-value__ends_with_the_other_bound.py": "which bound does a node return when no child moved it",
         "ex4-1-failhard-value__prunes_nothing.py": "This looks like a known slip: no cut-off (every child searched)",
         "ex4-1-failhard-value__strict_cut.py": "a cut on α > β instead of α ≥ β is the same slip, since fail-hard's values stay within α ≤ v ≤ β",
@@ -25,3 +29,12 @@ class TestExercises(ExerciseTests):
         "ex4-2-read-a-bound__hard_is_soft.py": "never returns a value outside",
         "ex4-2-read-a-bound__proves_exact.py": "only a bound",
     }
+
+    def test_a_fail_soft_answer_is_named_with_a_window_the_message_printed(self):
+        # issue 15 (fresh read, finding 6): fail-soft submitted as fail-hard (the lesson of this
+        # notebook) is named even when it calls abcore.alphabeta, on a window the check printed
+        message = str(run_planted(self.NOTEBOOK, "ex4-1-failhard-value__library_fail_soft.py").check)
+        first, _, diagnosis = message.partition("\n")
+        window = re.search(r"with the window \(α, β\) = \(([^)]*)\)", diagnosis)
+        assert window and f"({window.group(1)}) ->" in first, message
+

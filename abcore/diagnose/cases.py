@@ -77,18 +77,22 @@ def cases(kind: str) -> tuple[Case, ...]:
                      "negamax, limited, expectimax, backup, select")
 
 
-def cases_on(kind: str, trees: Iterable[GameTree]) -> tuple[Case, ...]:
+def cases_on(kind: str, trees: Iterable[GameTree], windows: Iterable[tuple] | None = None) -> tuple[Case, ...]:
     """The cases of ``kind`` on these trees (a check's failing tree, to look at first): each
-    window, or each depth 0 to 3 for the player to move at the root; none for MCTS kinds.
+    window (``windows``, those the check used; by default :data:`WINDOWS`), or each depth 0 to 3
+    for the player to move at the root; none for MCTS kinds.
 
     >>> [c.args for c in cases_on("limited", [GameTree.from_nested([1, 2], first="min")])]
     [(0, 'min'), (1, 'min'), (2, 'min'), (3, 'min')]
+    >>> [c.args for c in cases_on("failhard", [GameTree.from_nested([1, 2])], [(0, 2), (-1, 1), (0, 2)])]
+    [(0, 2), (-1, 1)]
     """
     trees = list(trees)
     if kind in ("minimax", "expectimax"):
         return tuple(Case(kind, t) for t in trees)
     if kind in ("alphabeta", "failhard", "negamax"):
-        return tuple(Case(kind, t, w) for t in trees for w in WINDOWS)
+        ws = WINDOWS if windows is None else tuple(dict.fromkeys(tuple(w) for w in windows))
+        return tuple(Case(kind, t, w) for t in trees for w in ws)
     if kind == "limited":
         return tuple(Case(kind, t, (d, t.to_move(t.initial_state))) for t in trees for d in range(4))
     return ()

@@ -8,7 +8,7 @@ slip it matches, on which case and at which node it first went astray.
 ('strict_cut', 'r.1')
 >>> print(d)                                                  # doctest: +NORMALIZE_WHITESPACE
 This looks like a known slip: a cut on > instead of ≥. It first shows on the tree [[2, 2], [2, 1]]
-(MAX to move at the root) with the window (α, β) = (−∞, ∞): at r.1 (entered with (α, β) = (2, ∞)),
+(MAX to move at the root) with the window (α, β) = (−∞, +∞): at r.1 (entered with (α, β) = (2, +∞)),
 yours enters r.1.1 with (α, β) = (2, 2); the right search returns 2 from r.1. Fix: cut as soon as
 v ≥ β at MAX, v ≤ α at MIN: a tie is enough, the parent will not choose this node.
 """
@@ -36,9 +36,11 @@ _WINDOWED = ("alphabeta", "failhard", "negamax")
 
 
 def _fv(x: Any) -> str:
+    """A number as the notebooks print it (abcore.draw.format_value): ``+∞``, ``−∞``, ``−2``."""
     if isinstance(x, float) and math.isinf(x):
-        return "∞" if x > 0 else "−∞"
-    return f"{x:g}" if isinstance(x, float) else str(x)
+        return "+∞" if x > 0 else "−∞"
+    text = f"{x:g}" if isinstance(x, float) else str(x)
+    return text.replace("-", "−") if isinstance(x, (int, float)) else text
 
 
 def _visits(n: int) -> str:
@@ -114,8 +116,9 @@ class Diagnosis:
             at = f"{at} ({self._say(self.entered).replace(f'enters {self.node} with', 'entered with')})"
         right = {"backup": "the right backup", "select": "UCB1"}.get(self.kind, "the right search")
         at = "" if self.node is None else f"at {at}, "
-        body = (f" It first shows on {self.where()}: {at}yours {self._say(self.step)}; "
-                f"{right} {self._say(self.expected)}.")
+        mine, theirs = self._say(self.step), self._say(self.expected)
+        body = (f" It first shows on {self.where()}: {at}yours {mine}; {right} {theirs}." if mine != theirs
+                else f" It first shows on {self.where()}.")      # nothing more to say than the tree
         fix = f" Fix: {self.variant.fix}." if self.variant else ""
         return head + body + fix
 
@@ -126,7 +129,26 @@ def _observed(f: Callable, kind: str, trace: bool) -> tuple:
     return tuple(tuple(observe(f, c, trace)) for c in cases(kind))
 
 
-def diagnose(student: Callable, kind: str, first: Iterable[GameTree] = ()) -> Diagnosis | None:
+def _shown(kind: str, step: tuple) -> tuple:
+    """A step as the diagnosis says it: an ``enter`` keeps the node and the arguments it shows
+    (the window, or the depth and player); extra arguments a student adds (a depth counter) are
+    not a difference to show."""
+    if step[0] != "enter":
+        return step
+    return step[:2] if kind not in _WINDOWED + ("limited",) else step[:4]
+
+
+def _answer(steps: tuple) -> Any:
+    """What a search's steps end with: the root's ``leave`` (its answer) or the crash."""
+    return steps[-1] if steps and steps[-1][0] in ("leave", "raised") else None
+
+
+def _reads(steps: tuple) -> tuple:
+    return tuple(s for s in steps if s[0] == "read")
+
+
+def diagnose(student: Callable, kind: str, first: Iterable[GameTree] = (),
+             windows: Iterable[tuple] | None = None) -> Diagnosis | None:
     """Run ``student`` on the diagnostic cases of ``kind`` and compare it with the right search.
 
     Parameters
@@ -138,14 +160,20 @@ def diagnose(student: Callable, kind: str, first: Iterable[GameTree] = ()) -> Di
         ``'expectimax'``, ``'backup'`` or ``'select'``.
     first : iterable of GameTree, optional
         Trees to look at before the diagnostic cases (a check's failing tree): the place where
-        it went astray is shown on them when it shows there. The variant is named from the
+        it went astray is shown on them when it shows there, on the first case whose answer
+        differs (else whose leaves read differ, else any step). The variant is named from the
         diagnostic cases alone.
+    windows : iterable of (alpha, beta), optional
+        The windows to look at on ``first`` (those the check used, in its order); by default
+        :data:`abcore.diagnose.cases.WINDOWS`.
 
     Returns
     -------
     Diagnosis or None
         None when it does what the right search does on every case; otherwise the variant it
         matches on every case (or None), with the first case and node where it goes astray.
+        A search that does not call itself by its name (it calls a library search, or two
+        functions of its own) is compared on what it reads and returns.
 
     >>> from abcore.diagnose.variants import alphabeta_value
     >>> diagnose(alphabeta_value, "alphabeta") is None
@@ -154,16 +182,31 @@ def diagnose(student: Callable, kind: str, first: Iterable[GameTree] = ()) -> Di
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}: use one of {', '.join(KINDS)}")
     trace = traceable(student)
-    mine = [tuple(observe(student, c, trace)) for c in cases(kind)]
+    mine = tuple(tuple(observe(student, c, trace)) for c in cases(kind))
+    variant = _matched(mine, kind, trace)
+    if variant is None and trace:
+        # a function under its own name that does not recurse through it: what it reads and returns
+        flat = tuple(tuple(observe(student, c, False)) for c in cases(kind))
+        variant = _matched(flat, kind, False)
+        if variant is not None:
+            trace, mine = False, flat
     right = _observed(REFERENCES[kind], kind, trace)
-    extra = cases_on(kind, first)
-    where = [(c, tuple(observe(student, c, trace)), tuple(observe(REFERENCES[kind], c, trace))) for c in extra]
-    where += list(zip(cases(kind), mine, right))
-    found = next(((c, m, r) for c, m, r in where if m != r), None)
+    extra = cases_on(kind, first, windows)
+    given = [(c, tuple(observe(student, c, trace)), tuple(observe(REFERENCES[kind], c, trace))) for c in extra]
+    show = [(c, tuple(map(functools.partial(_shown, kind), m)), tuple(map(functools.partial(_shown, kind), r)))
+            for c, m, r in given]
+    found = (next(((c, m, r) for c, m, r in show if _answer(m) != _answer(r)), None)
+             or next(((c, m, r) for c, m, r in show if _reads(m) != _reads(r)), None)
+             or next(((c, m, r) for c, m, r in show if m != r), None))
     if found is None:
-        return None
-    variant = next((v for v in CATALOGUE if v.kind == kind and any(
-        _observed(form, kind, trace) == tuple(mine) for form in (v.search, *v.forms))), None)
+        found = next(((c, m, r) for c, m, r in (
+            (c, tuple(map(functools.partial(_shown, kind), m)), tuple(map(functools.partial(_shown, kind), r)))
+            for c, m, r in zip(cases(kind), mine, right)) if m != r), None)
+    if found is None:
+        if all(m == r for m, r in zip(mine, right)):
+            return None
+        c, m, r = next((c, m, r) for c, m, r in zip(cases(kind), mine, right) if m != r)
+        found = (c, m, r)               # only an argument the diagnosis does not show differs
     case, m, r = found
     k = next((k for k, (a, b) in enumerate(zip(m, r)) if a != b), min(len(m), len(r)))
     step, expected = (m[k] if k < len(m) else None), (r[k] if k < len(r) else None)
@@ -172,6 +215,12 @@ def diagnose(student: Callable, kind: str, first: Iterable[GameTree] = ()) -> Di
     if kind in _WINDOWED + ("limited",) and case.tree is not None and node != case.tree.initial_state:
         entered = next((s for s in reversed(m[:k]) if s[0] == "enter" and s[1] == node), None)
     return Diagnosis(kind, variant, case, step, expected, node, entered, any(case is c for c in extra))
+
+
+def _matched(mine: tuple, kind: str, trace: bool) -> Variant | None:
+    """The catalogue's variant of ``kind`` one of whose forms does exactly ``mine`` on every case."""
+    return next((v for v in CATALOGUE if v.kind == kind and any(
+        _observed(form, kind, trace) == mine for form in (v.search, *v.forms))), None)
 
 
 def _place(kind: str, mine: tuple, right: tuple, k: int, case: Case) -> Any:
@@ -194,11 +243,12 @@ def _place(kind: str, mine: tuple, right: tuple, k: int, case: Case) -> Any:
     return open_[-1] if open_ else case.tree.initial_state if case.tree is not None else None
 
 
-def explain(student: Callable, kind: str | None = None, first: Iterable[GameTree] = ()) -> str:
+def explain(student: Callable, kind: str | None = None, first: Iterable[GameTree] = (),
+            windows: Iterable[tuple] | None = None) -> str:
     """The diagnosis of ``student`` in words, for a check's message: ``''`` when its kind is
     unknown (``kind`` defaults to the exercise its name is, :data:`EXERCISES`), when it does what
     the right search does on the diagnostic cases, or when diagnosing it fails. ``first``: trees
-    to show the place on first (:func:`diagnose`).
+    to show the place on first, with these ``windows`` (:func:`diagnose`).
 
     >>> from abcore.diagnose.variants import divides_by_count
     >>> explain(divides_by_count, "expectimax")[:62]
@@ -208,13 +258,14 @@ def explain(student: Callable, kind: str | None = None, first: Iterable[GameTree
     if kind is None:
         return ""
     try:
-        found = diagnose(student, kind, first)
+        found = diagnose(student, kind, first, windows)
     except Exception:           # the check's own message must survive whatever happens here
         return ""
     return "" if found is None else str(found)
 
 
-def name_the_slip(student: Callable, kind: str | None = None, first: Iterable[GameTree] = ()) -> str:
+def name_the_slip(student: Callable, kind: str | None = None, first: Iterable[GameTree] = (),
+                  windows: Iterable[tuple] | None = None) -> str:
     """To end a failing check's message: a new line and :func:`explain` (the known slip
     ``student`` matches, the tree and the node), or ``''`` when there is nothing to say.
     :func:`abcore.checks.check` ends its messages with it; a check written by hand can too.
@@ -226,5 +277,5 @@ def name_the_slip(student: Callable, kind: str | None = None, first: Iterable[Ga
     >>> name_the_slip(len)
     ''
     """
-    text = explain(student, kind, first)
+    text = explain(student, kind, first, windows)
     return f"\n{text}" if text else ""

@@ -722,7 +722,8 @@ CATALOGUE: tuple[Variant, ...] = (
             returns_alpha),
     Variant("hard_for_soft", "alphabeta", "fail-hard where fail-soft is asked",
             "fail-soft returns v, the best value found, even outside (α, β): a leaf returns its value, "
-            "a node v, never α or β in its place", failhard_value),
+            "a node v, never α or β in its place", failhard_value,
+            (leaf_not_held,)),      # seed 001's MaxValue/MinValue: fail-hard, the leaves unclamped
     Variant("min_uses_max", "alphabeta", "a MIN node using max",
             "at a MIN node v = min(v, child value)", min_uses_max),
     Variant("never_cuts", "alphabeta", "no cut-off (every child searched)",
