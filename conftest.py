@@ -1,6 +1,15 @@
-"""pytest hooks for the notebooks, here at the root so that any run loads them (``pytest --nbval
-notebooks``, ``make test``). While nbval runs a notebook, count what each cell sends on the
-kernel's output (iopub) channel, and fail a cell that sends more than ``MAX_MESSAGES``.
+"""pytest hooks, here at the root so that any run loads them (``pytest --nbval notebooks``,
+``make test``).
+
+The order of the files: ``LONGEST`` lists the files that take longest, longest first, and the run
+starts with them. ``make test`` hands whole files to its workers in this order (xdist's
+``--dist loadfile --no-loadscope-reorder``): a long file started last would keep one worker busy
+while the others wait. The rest keep pytest's order. A file renamed or removed must be renamed
+here too (tests/test_schedule.py fails otherwise); a new long file is added by its measured
+time (``--durations``).
+
+While nbval runs a notebook, count what each cell sends on the kernel's output (iopub) channel,
+and fail a cell that sends more than ``MAX_MESSAGES``.
 
 A cell that drives a widget in a loop sends a message per change: notebook 07's 900 games on
 DiceDuelBoard sent 5,407 in one cell, and a reader that lags (a loaded machine) loses messages past
@@ -14,7 +23,39 @@ import os
 import pytest
 
 MAX_MESSAGES = 300
+
+# Longest first, by the wall seconds of their slowest items in one run of the suite (pytest
+# --durations=40, 2 workers, on the 2-core machine at load ~10: the course 1,477 s, exercises 08
+# 666, the practice widget 258, Connect 4 179, exercises 09 175, the practice exam 163, ...).
+LONGEST = (
+    "tests/test_nbgrader_course.py",
+    "tests/test_exercises_08.py",
+    "tests/test_browser.py",                # JupyterLab and Chromium: waits more than it computes
+    "tests/test_practice_widget.py",
+    "tests/test_connect4.py",
+    "tests/test_exercises_09.py",
+    "tests/test_practice_exam.py",
+    "tests/test_exercises_06.py",
+    "tests/test_tournament.py",
+    "notebooks/09_mcts.ipynb",
+    "tests/test_exercises_10.py",
+    "notebooks/08_realtime.ipynb",
+    "notebooks/10_player.ipynb",
+    "abcore/widgets/practice.py",
+    "tests/test_tournament_dask.py",
+)
 _MOST = pytest.StashKey[tuple]()
+
+
+def file_of(item) -> str:
+    """The file an item comes from, as ``LONGEST`` names it: ``notebooks/08_realtime.ipynb``."""
+    return item.nodeid.split("::")[0]
+
+
+def pytest_collection_modifyitems(config, items):
+    """The files in ``LONGEST`` first, in its order; every other item after them, in its order."""
+    rank = {path: i for i, path in enumerate(LONGEST)}
+    items.sort(key=lambda item: rank.get(file_of(item), len(LONGEST)))
 
 
 def _counting(notebook) -> None:
