@@ -28,9 +28,9 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # One pytest run for the unit, property and doctests, the notebooks (nbval, which compares every
-# stored output), the nbgrader course and the browser test, WORKERS at a time (pytest-xdist; 3 on
-# two cores pays: the notebooks' kernels and the course's processes wait on I/O; `make test
-# WORKERS=2` to change it). Each file, and each notebook's cells, stay together on one worker
+# stored output), the nbgrader course and the browser test, WORKERS at a time (pytest-xdist; 3 by
+# default, one more than the cores, for the time the notebooks' kernels, the course's processes
+# and the browser spend waiting; `make test WORKERS=2` to change it). Each file, and each notebook's cells, stay together on one worker
 # (--dist loadfile), and the files start in conftest.py's order, the longest first
 # (--no-loadscope-reorder keeps it), so that no worker is left with a long file at the end.
 # The hypothesis profile `ci` draws the same examples on every run (tests/conftest.py); `make fuzz`
