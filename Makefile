@@ -35,9 +35,10 @@ lab: $(STAMP)
 # (--no-loadscope-reorder keeps it), so that no worker is left with a long file at the end.
 # The hypothesis profile `ci` draws the same examples on every run (tests/conftest.py); `make fuzz`
 # draws new ones. Without /usr/bin/chromium the browser test is skipped, and -rs says how to enable it.
+# --durations=20: the slowest items, to keep conftest.py's list of the longest files right.
 WORKERS ?= 3
 NBVAL   := --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
-PYTEST  := HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder -rs
+PYTEST  := HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder -rs --durations=20
 test: types test-all
 
 test-all: $(STAMP) $(INSTRUCTOR)

@@ -24,25 +24,25 @@ import pytest
 
 MAX_MESSAGES = 300
 
-# Longest first, by the wall seconds of their slowest items in one run of the suite (pytest
-# --durations=40, 2 workers, on the 2-core machine at load ~10: the course 1,477 s, exercises 08
-# 666, the practice widget 258, Connect 4 179, exercises 09 175, the practice exam 163, ...).
+# Longest first, by the wall seconds of their slowest items (pytest --durations=60, 3 workers, on
+# the 2-core machine at load ~9, after this list's first version; the course had not finished
+# after 16 min): notebook 08 ~220 s, the practice widget ~200, Connect 4 ~145, the browser ~130,
+# exercises 08 ~130, notebook 09 ~125, the practice exam ~115, the tournament ~110, ...
 LONGEST = (
     "tests/test_nbgrader_course.py",
-    "tests/test_exercises_08.py",
-    "tests/test_browser.py",                # JupyterLab and Chromium: waits more than it computes
+    "notebooks/08_realtime.ipynb",
     "tests/test_practice_widget.py",
     "tests/test_connect4.py",
-    "tests/test_exercises_09.py",
-    "tests/test_practice_exam.py",
-    "tests/test_exercises_06.py",
-    "tests/test_tournament.py",
+    "tests/test_browser.py",                # JupyterLab and Chromium: waits more than it computes
+    "tests/test_exercises_08.py",
     "notebooks/09_mcts.ipynb",
-    "tests/test_exercises_10.py",
-    "notebooks/08_realtime.ipynb",
+    "tests/test_practice_exam.py",
+    "tests/test_tournament.py",
     "notebooks/10_player.ipynb",
-    "abcore/widgets/practice.py",
+    "tests/test_exercises_06.py",
+    "tests/test_exercises_10.py",
     "tests/test_tournament_dask.py",
+    "abcore/widgets/practice.py",
 )
 _MOST = pytest.StashKey[tuple]()
 
