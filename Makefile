@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 INSTRUCTOR := $(VENV)/.installed-instructor
 
-.PHONY: lab test test-all test-core test-notebooks test-browser bench clean-venv student types lite lite-serve test-lite
+.PHONY: lab test fuzz test-all test-core test-notebooks test-browser bench clean-venv student types lite lite-serve test-lite
 
 $(STAMP): requirements.txt requirements-student.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,25 +28,36 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # One pytest run for the unit, property and doctests, the notebooks (nbval, which compares every
-# stored output) and the nbgrader course, two at a time (pytest-xdist); each file, and each
-# notebook's cells, stay together on one worker (--dist loadfile). Then the browser test, alone.
-NBVAL := --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
-test: types test-all test-browser
+# stored output), the nbgrader course and the browser test, WORKERS at a time (pytest-xdist; 3 by
+# default, one more than the cores, for the time the notebooks' kernels, the course's processes
+# and the browser spend waiting; `make test WORKERS=2` to change it). Each file, and each notebook's cells, stay together on one worker
+# (--dist loadfile), and the files start in conftest.py's order, the longest first
+# (--no-loadscope-reorder keeps it), so that no worker is left with a long file at the end.
+# The hypothesis profile `ci` draws the same examples on every run (tests/conftest.py); `make fuzz`
+# draws new ones. Without /usr/bin/chromium the browser test is skipped, and -rs says how to enable it.
+# --durations=20: the slowest items, to keep conftest.py's list of the longest files right.
+WORKERS ?= 3
+NBVAL   := --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
+PYTEST  := HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder -rs --durations=20
+test: types test-all
 
 test-all: $(STAMP) $(INSTRUCTOR)
-	$(BIN)/python -m pytest -n 2 --dist loadfile -m "not browser and not lite" $(NBVAL) tests abcore notebooks
+	$(PYTEST) -m "not lite" $(NBVAL) tests abcore notebooks
 
 test-core: $(STAMP) $(INSTRUCTOR)
-	$(BIN)/python -m pytest -n 2 --dist loadfile -m "not browser and not lite" tests abcore
+	$(PYTEST) -m "not browser and not lite" tests abcore
 
 test-notebooks: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadfile $(NBVAL) notebooks
+	$(PYTEST) $(NBVAL) notebooks
 
-# JupyterLab driven in headless Chromium (tests/test_browser.py); skipped, saying so, without Chromium.
+# JupyterLab driven in headless Chromium (tests/test_browser.py), alone; skipped, saying so, without Chromium.
 test-browser: $(STAMP)
-	@if [ -x /usr/bin/chromium ]; then $(BIN)/python -m pytest -m browser -s tests/test_browser.py; \
-	else echo "SKIPPED the browser test (tests/test_browser.py): /usr/bin/chromium is missing."; \
-	echo "  Enable it with: apt-get install -y chromium fonts-dejavu-core"; fi
+	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -m browser -rs -s tests/test_browser.py
+
+# The random exploration: every property test, FUZZ_EXAMPLES (tests/profiles.py) new random
+# examples each; a failure prints the @reproduce_failure line that replays it.
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -n $(WORKERS) --dist loadfile -m hypothesis tests
 
 # The type check, with the settings in pyproject.toml ([tool.mypy]).
 types: $(STAMP)

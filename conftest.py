@@ -1,6 +1,15 @@
-"""pytest hooks for the notebooks, here at the root so that any run loads them (``pytest --nbval
-notebooks``, ``make test``). While nbval runs a notebook, count what each cell sends on the
-kernel's output (iopub) channel, and fail a cell that sends more than ``MAX_MESSAGES``.
+"""pytest hooks, here at the root so that any run loads them (``pytest --nbval notebooks``,
+``make test``).
+
+The order of the files: ``LONGEST`` lists the files that take longest, longest first, and the run
+starts with them. ``make test`` hands whole files to its workers in this order (xdist's
+``--dist loadfile --no-loadscope-reorder``): a long file started last would keep one worker busy
+while the others wait. The rest keep pytest's order. A file renamed or removed must be renamed
+here too (tests/test_schedule.py fails otherwise); a new long file is added by its measured
+time (``--durations``).
+
+While nbval runs a notebook, count what each cell sends on the kernel's output (iopub) channel,
+and fail a cell that sends more than ``MAX_MESSAGES``.
 
 A cell that drives a widget in a loop sends a message per change: notebook 07's 900 games on
 DiceDuelBoard sent 5,407 in one cell, and a reader that lags (a loaded machine) loses messages past
@@ -14,7 +23,39 @@ import os
 import pytest
 
 MAX_MESSAGES = 300
+
+# Longest first, by the wall seconds of their slowest items (pytest --durations=60, 3 workers, on
+# the 2-core machine at load ~9, after this list's first version; the course had not finished
+# after 16 min): notebook 08 ~220 s, the practice widget ~200, Connect 4 ~145, the browser ~130,
+# exercises 08 ~130, notebook 09 ~125, the practice exam ~115, the tournament ~110, ...
+LONGEST = (
+    "tests/test_nbgrader_course.py",
+    "notebooks/08_realtime.ipynb",
+    "tests/test_practice_widget.py",
+    "tests/test_connect4.py",
+    "tests/test_browser.py",                # JupyterLab and Chromium: waits more than it computes
+    "tests/test_exercises_08.py",
+    "notebooks/09_mcts.ipynb",
+    "tests/test_practice_exam.py",
+    "tests/test_tournament.py",
+    "notebooks/10_player.ipynb",
+    "tests/test_exercises_06.py",
+    "tests/test_exercises_10.py",
+    "tests/test_tournament_dask.py",
+    "abcore/widgets/practice.py",
+)
 _MOST = pytest.StashKey[tuple]()
+
+
+def file_of(item) -> str:
+    """The file an item comes from, as ``LONGEST`` names it: ``notebooks/08_realtime.ipynb``."""
+    return item.nodeid.split("::")[0]
+
+
+def pytest_collection_modifyitems(config, items):
+    """The files in ``LONGEST`` first, in its order; every other item after them, in its order."""
+    rank = {path: i for i, path in enumerate(LONGEST)}
+    items.sort(key=lambda item: rank.get(file_of(item), len(LONGEST)))
 
 
 def _counting(notebook) -> None:

@@ -5,7 +5,9 @@ temporary root dir, starts JupyterLab there on 127.0.0.1 (no token), opens the n
 Debian's Chromium, runs all cells, and checks that every cell ran, that no output is an error or
 a warning on stderr, and that every widget output rendered (no "Error displaying widget"). Then
 it presses the widgets' buttons and checks that the page changed. Screenshots are saved in the
-test's temporary folder and their paths printed (``make test`` shows them).
+test's temporary folder and their paths printed: ``make test`` runs this test among the others
+(its own JupyterLab, on a free port) and shows them when it fails; ``make test-browser`` runs it
+alone and shows them always.
 
 Skipped without ``/usr/bin/chromium`` (``apt-get install -y chromium fonts-dejavu-core``). The
 server is stopped by its own process id when the test ends, pass or fail.

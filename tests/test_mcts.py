@@ -132,7 +132,7 @@ def test_solve_without_a_utility_range_still_proves_but_later():
     assert fast.stats.simulations < slow.stats.simulations
 
 
-@settings(max_examples=settings.default.max_examples * 3 // 5)     # 60 quick, 600 on CI
+@settings(max_examples=settings.default.max_examples * 3 // 5)     # 60 quick and ci, 600 fuzz
 @given(trees(max_leaves=25, chance=True, infinite=False))
 # Found by CI: the chance root's bounds came out as Fraction(1, 3) and 0.333... (1 and 1.0 from
 # r.2, times 1/3), which never compared equal, so the root was never proven.

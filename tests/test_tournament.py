@@ -26,17 +26,20 @@ BAD = {"sleeps": "timeout", "raises_third": "exception", "allocates": "memory", 
 
 @pytest.fixture(scope="module")
 def broken_tournament(tmp_path_factory):
-    """good.py against every misbehaving player, both ways, two games in parallel."""
+    """good.py against each misbehaving player, both ways, two games in parallel: one tournament
+    of two players per misbehaving one, all into the same results file (each resumes it). Games
+    between two misbehaving players (42 more, each lost by whichever misbehaves first, and
+    asserted nothing about) are not played."""
     folder = tmp_path_factory.mktemp("tournament")
     out = folder / "results.jsonl"
     writer = folder / "writes_results.py"          # aims at this tournament's own results file
     writer.write_text((PLAYERS / "writes_results.py").read_text().replace(
         'RESULTS = "results.jsonl"', f"RESULTS = {str(out)!r}"))
-    players = [str(PLAYERS / "good.py")] + [str(writer) if name == "writes_results" else str(PLAYERS / f"{name}.py")
-                                            for name in BAD]
-    games = run_tournament(players, out, games_per_pair=1, limits=Limits(seconds=1.0), workers=2,
-                           progress=False)
-    return {"out": out, "players": players, "games": games}
+    good = str(PLAYERS / "good.py")
+    bad = [str(writer) if name == "writes_results" else str(PLAYERS / f"{name}.py") for name in BAD]
+    games = [g for player in bad for g in run_tournament([good, player], out, games_per_pair=1,
+                                                         limits=Limits(seconds=1.0), workers=2, progress=False)]
+    return {"out": out, "players": [good, *bad], "games": games}
 
 
 def _name(player: str) -> str:
@@ -45,12 +48,12 @@ def _name(player: str) -> str:
 
 def test_each_misbehaving_player_loses_every_game_with_its_reason(broken_tournament):
     games = broken_tournament["games"]
-    assert len(games) == 8 * 7                                  # every pair, both ways
+    assert len(games) == 7 * 2                                  # good against each, both ways
     for g in games:
-        if "good" in (_name(g["first"]), _name(g["second"])):
-            bad = g["second"] if _name(g["first"]) == "good" else g["first"]
-            assert g[g["loser"]] == bad, g
-            assert g["reason"] == BAD[_name(bad)], g
+        assert "good" in (_name(g["first"]), _name(g["second"])), g
+        bad = g["second"] if _name(g["first"]) == "good" else g["first"]
+        assert g[g["loser"]] == bad, g
+        assert g["reason"] == BAD[_name(bad)], g
     writer = [g for g in games if g[g["loser"]].endswith("writes_results.py")]
     assert all("Error" in g["detail"] for g in writer), writer    # its write raised
     raised = [g for g in games if g[g["loser"]].endswith("raises_third.py")]
@@ -60,8 +63,8 @@ def test_each_misbehaving_player_loses_every_game_with_its_reason(broken_tournam
 def test_the_results_file_holds_only_the_tournaments_games(broken_tournament):
     lines = broken_tournament["out"].read_text().splitlines()
     records = [json.loads(line) for line in lines]
-    assert len(records) == 56 and all(set(r) >= {"game", "first", "second", "result", "reason", "moves"} for r in records)
-    assert len({r["game"] for r in records}) == 56
+    assert len(records) == 14 and all(set(r) >= {"game", "first", "second", "result", "reason", "moves"} for r in records)
+    assert sorted(r["game"] for r in records) == sorted(g["game"] for g in broken_tournament["games"])
 
 
 def test_the_good_player_ranks_first(broken_tournament):

@@ -1,0 +1,36 @@
+"""The order `make test` starts its files in (conftest.py's ``LONGEST``): every file listed
+exists, so a renamed one cannot silently drop out of the list and start last."""
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _root_conftest():
+    spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_file_listed_as_longest_exists_once():
+    longest = _root_conftest().LONGEST
+    missing = [name for name in longest if not (ROOT / name).is_file()]
+    assert not missing, (f"conftest.py's LONGEST names files that are not there: {missing}; "
+                         "rename them in the list (or remove them)")
+    assert len(set(longest)) == len(longest), longest
+
+
+def test_the_longest_files_are_collected_first():
+    """pytest's own collection (without running anything) starts with the listed files, in order."""
+    longest = _root_conftest().LONGEST
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "--nbval",
+                           *longest[::-1], "tests/test_game.py"], cwd=ROOT, capture_output=True, text=True)
+    files = []
+    for line in done.stdout.splitlines():
+        name = line.split("::")[0]
+        if "::" in line and (not files or files[-1] != name):
+            files.append(name)
+    assert files == [*longest, "tests/test_game.py"], done.stdout[-3000:]
