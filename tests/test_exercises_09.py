@@ -32,4 +32,7 @@ class TestExercises(ExerciseTests):
         "ex9-3-select-child__ties_to_the_last.py": "Among equal scores, keep the FIRST child",
         "ex9-3-select-child__ties_to_the_last_unvisited.py": "Among equal scores, keep the FIRST child",
         "ex9-3-select-child__ln_of_children_sum.py": "You took ln(N(parent) - 1)",
+        # per-student (abcore.exercises): the tree of the key `instructor` (conftest.py)
+        "ex9-4-mcts-by-hand__wrong_player.py": "backup credited to the wrong player",
+        "ex9-4-mcts-by-hand__no_backup.py": "is on the path, so the backup adds",
     }
