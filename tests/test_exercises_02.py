@@ -20,4 +20,7 @@ class TestExercises(ExerciseTests):
         "ex2-3-principal-variation__best_leaf_path.py": "the FIRST best move",
         "ex2-3-principal-variation__a_tuple.py": "the right moves, but in a tuple: return a list",
         "ex2-3-principal-variation__children_not_moves.py": "those are nodes, not moves",
+        # per-student (abcore.exercises): the tree of the key `instructor` (conftest.py)
+        "ex2-4-by-hand__max_everywhere.py": "is a MIN node: it keeps the smallest of its children's values",
+        "ex2-4-by-hand__kinds_swapped.py": "is a MAX node: it keeps the largest of its children's values",
     }

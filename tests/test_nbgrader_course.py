@@ -1,22 +1,34 @@
 """A real nbgrader course over every notebook with exercises: the grades are right.
 
-In a temporary folder a notebook (two notebooks graded at a time), as an instructor would, with
-nbgrader's API (what its commands call): the notebook copied with the files kept beside it into
-``source/<notebook>/``; ``generate_assignment``; submissions in
-``submitted/<student>/<assignment>/``; ``autograde``; the scores read from the gradebook. Three
-submissions a notebook, each executed once by the autograder:
+In a temporary folder, as an instructor would, with nbgrader's API (what its commands call), and
+configured as INSTRUCTORS.md says (the autograder tells each kernel its submission's student id,
+``abcore.exercises.autograde``): notebooks copied with the files kept beside them into
+``source/<assignment>/``; ``generate_assignment``; submissions in
+``submitted/<student>/<assignment>/``; ``autograde``; the scores read from the gradebook.
 
-- ``instructor``: the released notebook with the instructor's solutions: full marks;
-- ``released``: the released notebook unchanged (the stubs): 0 on every check cell; its executed
-  copy is also the student's first run (only exercises fail, each check says "not written yet");
-- ``planted``, in a second assignment ``<notebook>-planted``: the notebook with, after each
-  exercise's check cell, one copy of the exercise per planted wrong solution
-  (``tests/planted/<grade_id>__<name>.py``, the exact source of a wrong solution cell): a solution
-  cell holding it, the code cells between, and the check cell, graded as ``<check>__<name>``
-  (the cells after the last check cell, which grade nothing, are left out).
-  nbgrader grades each check cell alone, so one execution grades every planted solution: each
-  copy scores 0, and each original check cell full marks with the instructor's solution, though
-  the exercise before it was just answered wrong (a wrong answer never costs another's marks).
+Each notebook is executed once (issue 14: the course was 27 notebook executions, three a
+notebook; it proves the same with one). Its assignment ``<notebook>-all`` is the notebook with,
+after each exercise's check cell, copies of the exercise (its solution cell, the code cells
+between, its check cell, graded as ``<check>__<tag>``): one per planted wrong solution
+(``tests/planted/<grade_id>__<what is wrong>.py``, the exact source of a wrong solution cell) and
+one for the instructor's solution, then the exercise's stub again, so that what follows runs as
+released. The submission leaves the original solution cells as released (the stubs) and answers
+each copy. nbgrader grades each check cell alone, so one run shows:
+
+- the released stubs: 0 on every original check cell, and the run of the original cells is a
+  student's first run (only exercises fail, each check says "not written yet");
+- every planted solution: 0;
+- the instructor's solutions: full marks, though wrong answers and stubs ran before them (a wrong
+  answer never costs another exercise's marks).
+
+``<notebook>`` itself is only generated, to compare nbgrader's release with tools/student.py's.
+
+The per-student exercises (abcore.exercises: 2.4, 3.3, 4.2, 7.3, 9.4) have one more assignment,
+``students``: their cells as in the notebooks, and a copy of each. Three students (alice, bob,
+carol) each answer with the key of their own tree (rows of text, as a student writes them) and,
+in the copies, with another's: full marks on theirs, 0 on the copied ones; each gets a different
+tree in every exercise; and each one's run of the released notebook in a JupyterLab-like kernel
+(only ``JUPYTERHUB_USER`` names them) draws the trees nbgrader grades them on.
 
 Planted files are matched to notebooks by ``grade_id`` and found by globbing, so a new notebook's
 or a new exercise's planted solutions are graded once they are in tests/planted/. Needs nbgrader
@@ -29,6 +41,7 @@ import functools
 import importlib.util
 import multiprocessing
 import os
+import re
 import shutil
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -89,52 +102,66 @@ def _owner() -> dict[str, Path]:
     return {sol: nb for nb in course_notebooks() for sol, _ in exercises(nb)}
 
 
-def _copy_id(grade_id: str, plant: Path) -> str:
-    return f"{grade_id}__{plant.stem.split('__', 1)[1]}"
+def _copy_id(grade_id: str, tag: str) -> str:
+    return f"{grade_id}__{tag}"
 
 
-def with_planted(path: Path, plants: dict[str, list[Path]]) -> tuple[nbformat.NotebookNode, dict]:
-    """The notebook with, after each exercise's check cell, a copy of the exercise per planted
-    solution (its solution cell, the code cells between, its check cell; new grade_ids), up to its
-    last check cell, and {copied solution grade_id: (planted file, copied check grade_id)}."""
+INSTRUCTOR = "instructor"          # the tag of the copy answered with the instructor's solution
+
+
+def with_copies(path: Path, plants: dict[str, list[Path]]) -> tuple[nbformat.NotebookNode, dict, list[int]]:
+    """The notebook with, after each exercise's check cell, a copy of the exercise (its solution
+    cell, the code cells between, its check cell; new grade_ids ``<id>__<tag>``) per planted
+    solution (tag: what is wrong) and one for the instructor's solution (tag ``instructor``),
+    then a plain cell with the exercise's stub (nbgrader's ClearSolutions of its solution cell),
+    so that what follows runs as in the released notebook. Returns the notebook, {copied
+    solution grade_id: (planted file or None for the instructor's, copied check grade_id)} and
+    the positions of the original cells."""
     nb = nbformat.read(path, as_version=4)
-    cells, copies, start = [], {}, None
+    stubs = {_meta(c)["grade_id"]: c.source for c in student.student_version(path).cells
+             if _meta(c).get("solution") and not _meta(c).get("grade")}
+    cells, copies, originals, start = [], {}, [], None
     for cell in nb.cells:
+        originals.append(len(cells))
         cells.append(cell)
         m = _meta(cell)
         if m.get("solution") and not m.get("grade"):
             start = len(cells) - 1
         elif m.get("grade") and start is not None:
             span, sol, check = cells[start:], _meta(cells[start])["grade_id"], m["grade_id"]
-            for plant in plants.get(sol, []):
+            for tag, plant in [(p.stem.split("__", 1)[1], p) for p in plants.get(sol, [])] + [(INSTRUCTOR, None)]:
                 for c in span:
                     if c.cell_type != "code":
                         continue
                     new = nbformat.v4.new_code_cell(c.source, metadata=copy.deepcopy(dict(c.metadata)))
                     if _meta(c):
-                        gid = _meta(c)["grade_id"]
-                        new.metadata["nbgrader"]["grade_id"] = _copy_id(gid, plant)
+                        new.metadata["nbgrader"]["grade_id"] = _copy_id(_meta(c)["grade_id"], tag)
                     cells.append(new)
-                copies[_copy_id(sol, plant)] = (plant, _copy_id(check, plant))
+                copies[_copy_id(sol, tag)] = (plant, _copy_id(check, tag))
+            cells.append(nbformat.v4.new_code_cell(stubs[sol]))
             start = None
-    last = max(i for i, c in enumerate(cells) if _meta(c).get("grade"))
-    nb.cells = cells[:last + 1]          # what follows the last check cell grades nothing
-    return nb, copies
+    nb.cells = cells
+    return nb, copies, originals
 
 
 class _Course:
     """nbgrader's own API (``NbGraderAPI``, what ``nbgrader generate_assignment`` and ``nbgrader
     autograde`` call) in this process: one start-up instead of one a command (18 commands took
-    more than half the course's time on a loaded machine)."""
+    more than half the course's time on a loaded machine). Configured as INSTRUCTORS.md says:
+    the autograder passes each submission's student id to the kernel
+    (``abcore.exercises.autograde``)."""
 
     def __init__(self, root: Path):
         from nbgrader.apps import NbGraderAPI
         from traitlets.config import Config
 
+        from abcore.exercises.autograde import autograde_preprocessors
+
         config = Config()
         config.CourseDirectory.root = str(root)
         config.CourseDirectory.course_id = "abcore"
         config.Execute.timeout = 600
+        config.Autograde.autograde_preprocessors = autograde_preprocessors()
         self.api = NbGraderAPI(config=config)
 
     def __call__(self, command: str, *args: str) -> None:
@@ -153,111 +180,216 @@ def _submit(root: Path, assignment: str, name: str, student_id: str, fill) -> No
     nbformat.write(sub, folder / name)
 
 
+# The three students of the per-student exercises, and whose answers each one copies.
+STUDENTS = ("alice", "bob", "carol")
+COPIES_FROM = {"alice": "bob", "bob": "carol", "carol": "alice"}
+TREE_LINE = re.compile(r"^Exercise (\S+), .*: the tree of student '([^']*)' \(tree seed (\d+)\)\.$", re.M)
+
+
+def per_student_blocks() -> list[tuple[str, list]]:
+    """Each per-student exercise of the notebooks (its check cell calls ``check_exercise``): its
+    id and its cells, from its introduction (the markdown before the cell that draws the tree,
+    ``my_exercise``) to its check cell."""
+    out = []
+    for path in course_notebooks():
+        cells = nbformat.read(path, as_version=4).cells
+        for i, cell in enumerate(cells):
+            found = re.search(r'check_exercise\("([\d.]+)"', cell.source) if _meta(cell).get("grade") else None
+            if not found:
+                continue
+            tree = max(j for j in range(i) if "my_exercise(" in cells[j].source and cells[j].cell_type == "code")
+            first = tree - 1 if cells[tree - 1].cell_type == "markdown" else tree
+            out.append((found.group(1), cells[first:i + 1]))
+    return out
+
+
+def students_notebook() -> tuple[nbformat.NotebookNode, dict]:
+    """The assignment ``students``: every per-student exercise, as in its notebook, then a copy of
+    its solution and check cells (grade_ids ``<id>__copied``); returns it and {solution grade_id:
+    (exercise id, copied or not)}."""
+    cells = [nbformat.v4.new_markdown_cell("# Your own trees\n\nThe per-student exercises of the course.")]
+    solutions = {}
+    for ex, block in per_student_blocks():
+        cells += [copy.deepcopy(c) for c in block]
+        for c in block:
+            if c.cell_type == "code" and _meta(c):
+                new = nbformat.v4.new_code_cell(c.source, metadata=copy.deepcopy(dict(c.metadata)))
+                new.metadata["nbgrader"]["grade_id"] = _copy_id(_meta(c)["grade_id"], "copied")
+                cells.append(new)
+                if _meta(c).get("solution"):
+                    solutions[_meta(c)["grade_id"]] = (ex, False)
+                    solutions[_copy_id(_meta(c)["grade_id"], "copied")] = (ex, True)
+    nb = nbformat.v4.new_notebook(cells=cells)
+    nb.metadata = copy.deepcopy(nbformat.read(course_notebooks()[0], as_version=4).metadata)
+    nb.metadata.pop("widgets", None)
+    return nb, solutions
+
+
+def _rows_cell(source: str, rows: str) -> str:
+    """A solution cell as a student writes it: the answer's variable (the stub's first line,
+    ``trace_3_3 = None``) given the rows as text."""
+    var = re.match(r"\s*(\w+) = None", source).group(1)
+    return f'{var} = """\n{rows}\n"""\n'
+
+
 @pytest.fixture(scope="module")
 def course(tmp_path_factory) -> dict:
     """Build, release, submit and autograde; return the scores {(assignment, student): {grade_id:
-    score}}, the maxima {(assignment, grade_id): points}, the planted copies of each notebook and
-    each notebook's course folder. Each notebook is a course of its own, graded in one of two
-    processes, the dearest first: under `make test` the course is the longest piece, and the two
-    cores share it with the rest of the tests instead of one core waiting on it."""
+    score}}, the maxima {(assignment, grade_id): points}, the copies of each notebook and where
+    its original cells are, each course folder, and the students' outputs. Each notebook is a
+    course of its own, and the per-student exercises one more, graded in one of two processes,
+    the dearest first: under `make test` the course is the longest piece, and the two cores
+    share it with the rest of the tests instead of one core waiting on it."""
     if not HAVE_NBGRADER:
         pytest.skip("nbgrader is not installed")
     base = tmp_path_factory.mktemp("course")
     notebooks = sorted(course_notebooks(), key=lambda p: p.stat().st_size, reverse=True)
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        students = pool.submit(_grade_students, base / "students")
         parts = list(pool.map(_grade, notebooks, [base / nb.stem for nb in notebooks]))
-    out: dict = {"scores": {}, "maxima": {}, "copies": {}, "roots": {}}
+        students = students.result()
+    out: dict = {"scores": {}, "maxima": {}, "copies": {}, "originals": {}, "roots": {}}
     for nb, part in zip(notebooks, parts):
-        for key in ("scores", "maxima", "copies"):
+        for key in ("scores", "maxima", "copies", "originals"):
             out[key].update(part[key])
         out["roots"][nb.stem] = base / nb.stem
+    out["students"] = students
     return out
+
+
+def _environment() -> dict:
+    # The kernels nbgrader starts import this abcore; nbgrader runs `alembic` (the gradebook's
+    # migrations) from PATH: this Python's bin first.
+    return {"PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+            "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""),
+            "MPLBACKEND": "Agg"}
 
 
 def _grade(nb: Path, root: Path) -> dict:
     """One notebook's course in ``root`` (in a worker process)."""
-    from nbgrader.api import Gradebook
-
     root.mkdir(parents=True)
-    # The kernels nbgrader starts import this abcore; nbgrader runs `alembic` (the gradebook's
-    # migrations) from PATH: this Python's bin first.
-    env = {"PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
-           "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""),
-           "MPLBACKEND": "Agg"}
-    with mock.patch.dict(os.environ, env):
-        return _build(root, _Course(root), Gradebook, [nb])
+    with mock.patch.dict(os.environ, _environment()):
+        return _build(root, _Course(root), nb)
 
 
-def _build(root: Path, nbgrader, Gradebook, notebooks: list[Path]) -> dict:
-    plants, copies, submitted = planted(), {}, []
-    for nb in notebooks:
-        source = root / "source" / nb.stem
-        source.mkdir(parents=True)
-        shutil.copy(nb, source / nb.name)
-        for extra in student.beside(nb):                          # what nbgrader copies with it
-            shutil.copy(extra, source / extra.name)
-        nbgrader("generate_assignment", nb.stem)
-        solutions = {_meta(c)["grade_id"]: c.source for c in nbformat.read(nb, as_version=4).cells
-                     if _meta(c).get("solution") and not _meta(c).get("grade")}
-        _submit(root, nb.stem, nb.name, "instructor", lambda gid, _: solutions[gid])
-        _submit(root, nb.stem, nb.name, "released", lambda gid, src: src)
-        submitted += [(nb.stem, "instructor"), (nb.stem, "released")]
-
-        derived, copies[nb.stem] = with_planted(nb, plants)
-        if copies[nb.stem]:
-            planted_as = f"{nb.stem}-planted"
-            shutil.copytree(source, root / "source" / planted_as)
-            nbformat.write(derived, root / "source" / planted_as / nb.name)
-            nbgrader("generate_assignment", planted_as)
-            wrong = {gid: plant.read_text() for gid, (plant, _) in copies[nb.stem].items()}
-            _submit(root, planted_as, nb.name, "planted", lambda gid, _: wrong.get(gid) or solutions[gid])
-            submitted.append((planted_as, "planted"))
-
-    for assignment, student_id in submitted:
-        nbgrader("autograde", assignment, student_id)
+def _scores(root: Path, submitted: list[tuple[str, str]], notebook: str) -> tuple[dict, dict]:
+    from nbgrader.api import Gradebook
 
     scores, maxima = {}, {}
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
         for assignment, student_id in submitted:
-            name = assignment.removesuffix("-planted")
-            sub = gb.find_submission_notebook(name, assignment, student_id)
+            sub = gb.find_submission_notebook(notebook, assignment, student_id)
             scores[assignment, student_id] = {g.name: g.score for g in sub.grades}
             maxima.update({(assignment, g.name): g.max_score for g in sub.grades})
-    return {"scores": scores, "maxima": maxima, "copies": copies}
+    return scores, maxima
+
+
+def _build(root: Path, nbgrader, nb: Path) -> dict:
+    """The notebook released as it is (``<notebook>``: only generated, to compare with
+    tools/student.py), and with its copies (``<notebook>-all``), submitted once: the original
+    solution cells as released (the stubs), each planted copy with its planted file, each
+    instructor copy with the instructor's solution; autograded once, as ``alice``."""
+    source = root / "source" / nb.stem
+    source.mkdir(parents=True)
+    shutil.copy(nb, source / nb.name)
+    for extra in student.beside(nb):                          # what nbgrader copies with it
+        shutil.copy(extra, source / extra.name)
+    nbgrader("generate_assignment", nb.stem)
+
+    derived, copies, originals = with_copies(nb, planted())
+    solutions = {_meta(c)["grade_id"]: c.source for c in nbformat.read(nb, as_version=4).cells
+                 if _meta(c).get("solution") and not _meta(c).get("grade")}
+    answered = {gid: plant.read_text() if plant else solutions[gid.rsplit("__", 1)[0]]
+                for gid, (plant, _) in copies.items()}
+    every = f"{nb.stem}-all"
+    shutil.copytree(source, root / "source" / every)
+    nbformat.write(derived, root / "source" / every / nb.name)
+    nbgrader("generate_assignment", every)
+    _submit(root, every, nb.name, STUDENTS[0], lambda gid, src: answered.get(gid, src))
+    nbgrader("autograde", every, STUDENTS[0])
+    scores, maxima = _scores(root, [(every, STUDENTS[0])], nb.stem)
+    return {"scores": {nb.stem: scores[every, STUDENTS[0]]},
+            "maxima": {(nb.stem, g): m for (_, g), m in maxima.items()},
+            "copies": {nb.stem: copies}, "originals": {nb.stem: originals}}
+
+
+def _grade_students(root: Path) -> dict:
+    """The assignment ``students`` (in a worker process): each of the three students submits
+    their own answers to every per-student exercise (the rows of their tree's key, as text, as a
+    student writes them) and, in its copy, the answers of the student they copy; autograded once
+    each. Then each student's first run of the released notebook as in JupyterLab: a kernel with
+    only ``JUPYTERHUB_USER`` set, in their own folder."""
+    from nbclient import NotebookClient
+
+    from abcore.exercises import answer_key
+
+    root.mkdir(parents=True)
+    env = _environment()
+    with mock.patch.dict(os.environ, env):
+        nbgrader = _Course(root)
+        nb, solutions = students_notebook()
+        (root / "source" / "students").mkdir(parents=True)
+        nbformat.write(nb, root / "source" / "students" / "students.ipynb")
+        nbgrader("generate_assignment", "students")
+        for who in STUDENTS:
+            def fill(gid, src, who=who):
+                ex, copied = solutions[gid]
+                return _rows_cell(src, answer_key(ex, COPIES_FROM[who] if copied else who))
+            _submit(root, "students", "students.ipynb", who, fill)
+            nbgrader("autograde", "students", who)
+        scores, maxima = _scores(root, [("students", who) for who in STUDENTS], "students")
+    graded = {who: _tree_lines(root / "autograded" / who / "students" / "students.ipynb") for who in STUDENTS}
+
+    lab = {}
+    for who in STUDENTS:
+        home = root / "home" / who
+        shutil.copytree(root / "release" / "students", home)
+        run = nbformat.read(home / "students.ipynb", as_version=4)
+        kernel_env = {k: v for k, v in os.environ.items()
+                      if k not in ("ABCORE_STUDENT", "NBGRADER_EXECUTION", "ABCORE_AUTOGRADE_STUDENT",
+                                   "JUPYTERHUB_USER", "MPLBACKEND")}
+        kernel_env.update(JUPYTERHUB_USER=who, PYTHONPATH=env["PYTHONPATH"])
+        with mock.patch.dict(os.environ, kernel_env, clear=True):
+            NotebookClient(run, timeout=600, kernel_name="python3", allow_errors=True,
+                           resources={"metadata": {"path": str(home)}}).execute()
+        nbformat.write(run, home / "students.ipynb")
+        lab[who] = _tree_lines(home / "students.ipynb")
+    return {"scores": scores, "maxima": maxima, "solutions": solutions, "graded": graded, "lab": lab}
+
+
+def _tree_lines(path: Path) -> list[str]:
+    """What the cells that draw the student's tree printed (the question, with the key and the seed)."""
+    nb = nbformat.read(path, as_version=4)
+    return ["".join(o.text for o in c.outputs if o.output_type == "stream" and o.name == "stdout")
+            for c in nb.cells if c.cell_type == "code" and "my_exercise(" in c.source]
 
 
 @needs_nbgrader
 @pytest.mark.parametrize("nb", course_notebooks(), ids=lambda p: p.stem)
-def test_instructor_full_marks_released_zero(course, nb):
+def test_stubs_zero_instructor_full_marks_planted_zero(course, nb):
+    """One run of the notebook with its copies: each original check cell 0 (the released stubs),
+    each planted copy 0, each instructor copy full marks, though planted wrong answers to the
+    same exercise, and the stubs of the exercises before, ran before it (a wrong or missing
+    answer never costs another exercise's marks)."""
     checks = [c for _, c in exercises(nb)]
-    full = course["scores"][nb.stem, "instructor"]
-    stubs = course["scores"][nb.stem, "released"]
-    assert set(full) == set(checks), (full, checks)
-    assert full == {c: course["maxima"][nb.stem, c] for c in checks}, f"the instructor's solutions lose marks: {full}"
-    assert all(course["maxima"][nb.stem, c] > 0 for c in checks)
-    assert stubs == {c: 0 for c in checks}, f"the unchanged stubs get marks: {stubs}"
-
-
-@needs_nbgrader
-@pytest.mark.parametrize("nb", course_notebooks(), ids=lambda p: p.stem)
-def test_planted_solutions_get_zero_and_cost_nothing_elsewhere(course, nb):
+    got = course["scores"][nb.stem]
     copies = course["copies"][nb.stem]
-    if not copies:
-        pytest.skip(f"{nb.name}: no planted wrong solutions yet")
-    got = course["scores"][f"{nb.stem}-planted", "planted"]
-    wrong = {check: plant.name for plant, check in copies.values()}
-    expected = {c: course["maxima"][nb.stem, c] for _, c in exercises(nb)} | {c: 0 for c in wrong}
-    assert set(got) == set(expected), (sorted(got), sorted(expected))
+    points = lambda c: course["maxima"][nb.stem, c]  # noqa: E731
+    full = {check: points(check) for plant, check in copies.values() if plant is None}
+    wrong = {check: plant.name for plant, check in copies.values() if plant is not None}
+    assert set(got) == set(checks) | set(full) | set(wrong), (sorted(got), checks)
+    assert all(points(c) > 0 for c in checks)
+    assert {c: got[c] for c in checks} == {c: 0 for c in checks}, "the released stubs get marks"
     accepted = [wrong[c] for c in wrong if got[c] != 0]
     assert not accepted, f"{nb.stem}: planted wrong solutions that nbgrader gives marks: {accepted}"
-    lost = {c: got[c] for c, points in expected.items() if c not in wrong and got[c] != points}
-    assert not lost, (f"{nb.stem}: check cells that lose marks with the instructor's solution after a "
-                      f"planted wrong answer to the exercise before: {lost}")
+    lost = {c: got[c] for c, p in full.items() if got[c] != p}
+    assert not lost, f"{nb.stem}: the instructor's solutions lose marks: {lost}"
+    assert len(full) == len(checks)
 
 
 @needs_nbgrader
 def test_every_planted_solution_was_graded(course):
-    graded = {plant.name for copies in course["copies"].values() for plant, _ in copies.values()}
+    graded = {plant.name for copies in course["copies"].values() for plant, _ in copies.values() if plant}
     owned = {p.name for sol, files in planted().items() if sol in _owner() for p in files}
     assert graded == owned
 
@@ -266,15 +398,21 @@ def test_every_planted_solution_was_graded(course):
 @pytest.mark.parametrize("nb", course_notebooks(), ids=lambda p: p.stem)
 def test_released_runs_as_a_student_would(course, nb):
     """The released notebook is tools/student.py's student version, and its autograded run (the
-    unchanged stubs) is a student's first run: before each exercise everything runs; each
-    solution cell fails only with nbgrader's stub; each check reports NotWrittenYet saying what to do."""
-    released = nbformat.read(course["roots"][nb.stem] / "release" / nb.stem / nb.name, as_version=4)
+    original cells of ``<notebook>-all``: the unchanged stubs, every exercise's copies aside) is a
+    student's first run: before each exercise everything runs; each solution cell fails only with
+    nbgrader's stub; each check reports NotWrittenYet saying what to do."""
+    root = course["roots"][nb.stem]
+    released = nbformat.read(root / "release" / nb.stem / nb.name, as_version=4)
     mine = student.student_version(nb)
     assert [(c.cell_type, c.source) for c in mine.cells] == [(c.cell_type, c.source) for c in released.cells], \
         "tools/student.py's student version differs from nbgrader's release"
-    run = nbformat.read(course["roots"][nb.stem] / "autograded" / "released" / nb.stem / nb.name, as_version=4)
+    run = nbformat.read(root / "autograded" / STUDENTS[0] / f"{nb.stem}-all" / nb.name, as_version=4)
+    cells = [run.cells[i] for i in course["originals"][nb.stem]]
+    # (the check cells as autograded hold their hidden tests: nbgrader puts them back)
+    assert [(c.cell_type, _meta(c).get("grade_id"), None if _meta(c).get("grade") else c.source) for c in cells] \
+        == [(c.cell_type, _meta(c).get("grade_id"), None if _meta(c).get("grade") else c.source) for c in released.cells]
     exercise, reported = None, {}
-    for i, c in enumerate(run.cells):
+    for i, c in enumerate(cells):
         if c.cell_type != "code":
             continue
         errs = [o for o in c.outputs if o.output_type == "error"]
@@ -299,13 +437,51 @@ def test_released_runs_as_a_student_would(course, nb):
     assert reported and not missing, f"{nb.name}: no self-check reported NotWrittenYet after {missing}"
 
 
-def test_with_planted_copies_each_exercise_once_per_planted_file(tmp_path):
-    """The planted notebook: the original cells in order, then after a check cell one copy of the
-    exercise (solution, code between, check) per planted file, with new grade_ids; nothing after
-    the last check cell."""
+@needs_nbgrader
+def test_three_students_each_graded_on_their_own_tree(course):
+    """Per-student exercises (abcore.exercises): each of three students gets a different tree in
+    every one; their own answers get full marks; the answers they copied from another get 0."""
+    got, maxima, solutions = (course["students"][k] for k in ("scores", "maxima", "solutions"))
+    ids = sorted({ex for ex, _ in solutions.values()})
+    assert ids == ["2.4", "3.3", "4.2", "7.3", "9.4"], ids
+    for who in STUDENTS:
+        scores = got["students", who]
+        own = {g: s for g, s in scores.items() if not g.endswith("__copied")}
+        copied = {g: s for g, s in scores.items() if g.endswith("__copied")}
+        assert len(own) == len(copied) == len(ids), scores
+        assert own == {g: maxima["students", g] for g in own}, f"{who}'s own answers lose marks: {own}"
+        assert all(maxima["students", g] > 0 for g in own)
+        assert copied == {g: 0 for g in copied}, f"{who} copied {COPIES_FROM[who]}'s answers and got marks: {copied}"
+    trees = {}
+    for who in STUDENTS:
+        lines = [TREE_LINE.search(text) for text in course["students"]["graded"][who]]
+        assert all(lines) and len(lines) == len(ids), course["students"]["graded"][who]
+        for m in lines:
+            assert m.group(2) == who, f"{who}'s submission was graded on {m.group(2)!r}'s tree"
+            trees.setdefault(m.group(1), {})[who] = m.group(3)
+    for ex, seeds in trees.items():
+        assert len(set(seeds.values())) == len(STUDENTS), f"exercise {ex}: students share a tree: {seeds}"
+
+
+@needs_nbgrader
+def test_the_same_tree_in_jupyterlab_and_under_autograde(course):
+    """A student's run of the released notebook in their JupyterLab (only JUPYTERHUB_USER names
+    them) prints the same questions, keys and tree seeds as nbgrader's autograde of their submission."""
+    for who in STUDENTS:
+        lab, graded = course["students"]["lab"][who], course["students"]["graded"][who]
+        assert len(lab) == len(graded) == 5 and all(f"student '{who}'" in t for t in lab), lab
+        assert lab == graded, (who, lab, graded)
+
+
+@needs_nbgrader
+def test_with_copies_copies_each_exercise_per_planted_file_and_for_the_instructor(tmp_path):
+    """The notebook with copies: the original cells in order (their positions returned), and after
+    a check cell one copy of the exercise (solution, code between, check) per planted file and one
+    for the instructor, with new grade_ids, then the exercise's stub; the cells after it follow."""
     nb = nbformat.v4.new_notebook(cells=[
         nbformat.v4.new_code_cell("x = 1"),
-        nbformat.v4.new_code_cell("def f(): 1", metadata={"nbgrader": {"solution": True, "grade": False, "grade_id": "ex-f"}}),
+        nbformat.v4.new_code_cell("### BEGIN SOLUTION\ndef f(): 1\n### END SOLUTION",
+                                  metadata={"nbgrader": {"solution": True, "grade": False, "grade_id": "ex-f"}}),
         nbformat.v4.new_markdown_cell("helpers"),
         nbformat.v4.new_code_cell("h = 2"),
         nbformat.v4.new_code_cell("check(f)", metadata={"nbgrader": {"solution": False, "grade": True, "grade_id": "ex-f-check", "points": 1}}),
@@ -313,12 +489,17 @@ def test_with_planted_copies_each_exercise_once_per_planted_file(tmp_path):
     path = tmp_path / "n.ipynb"
     nbformat.write(nb, path)
     plants = {"ex-f": [tmp_path / "ex-f__a.py", tmp_path / "ex-f__b.py"]}
-    out, copies = with_planted(path, plants)
+    out, copies, originals = with_copies(path, plants)
+    sol, stub = nb.cells[1].source, "# YOUR CODE HERE\nraise NotImplementedError()"
     assert [(c.source, _meta(c).get("grade_id")) for c in out.cells] == [
-        ("x = 1", None), ("def f(): 1", "ex-f"), ("helpers", None), ("h = 2", None), ("check(f)", "ex-f-check"),
-        ("def f(): 1", "ex-f__a"), ("h = 2", None), ("check(f)", "ex-f-check__a"),
-        ("def f(): 1", "ex-f__b"), ("h = 2", None), ("check(f)", "ex-f-check__b")]
-    assert copies == {"ex-f__a": (plants["ex-f"][0], "ex-f-check__a"), "ex-f__b": (plants["ex-f"][1], "ex-f-check__b")}
+        ("x = 1", None), (sol, "ex-f"), ("helpers", None), ("h = 2", None), ("check(f)", "ex-f-check"),
+        (sol, "ex-f__a"), ("h = 2", None), ("check(f)", "ex-f-check__a"),
+        (sol, "ex-f__b"), ("h = 2", None), ("check(f)", "ex-f-check__b"),
+        (sol, "ex-f__instructor"), ("h = 2", None), ("check(f)", "ex-f-check__instructor"),
+        (stub, None), ("y = 3", None)]
+    assert copies == {"ex-f__a": (plants["ex-f"][0], "ex-f-check__a"), "ex-f__b": (plants["ex-f"][1], "ex-f-check__b"),
+                      "ex-f__instructor": (None, "ex-f-check__instructor")}
+    assert originals == [0, 1, 2, 3, 4, 15]
     assert len({c.id for c in out.cells}) == len(out.cells)
 
 

@@ -8,10 +8,15 @@ with nbclient, the library nbconvert and nbval execute with. Then each code cell
 ``metadata.execution`` (the timestamps Jupyter records) is dropped, so a committed notebook holds
 no timings and re-executing an unchanged notebook changes nothing but widget ids. Stored outputs
 are what nbval's full mode compares in ``make test``.
+
+The per-student exercises (abcore.exercises) draw their trees from the student key: the stored
+notebooks are executed for the key ``instructor`` (``ABCORE_STUDENT``, which the root conftest.py
+sets for nbval too), so that their outputs do not depend on who runs them.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -19,6 +24,7 @@ import nbformat
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parent.parent
+STUDENT_KEY = "instructor"          # the student key of the stored outputs (see the docstring)
 
 
 def course_notebooks() -> list[Path]:
@@ -35,6 +41,7 @@ def strip_timings(nb: nbformat.NotebookNode) -> int:
 def execute(path: Path, timeout: int = 900) -> None:
     """Run ``path`` top to bottom in its folder and write it back, timings stripped."""
     nb = nbformat.read(path, as_version=4)
+    os.environ["ABCORE_STUDENT"] = STUDENT_KEY       # the kernel inherits it
     NotebookClient(nb, timeout=timeout, kernel_name="python3", record_timing=False,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     strip_timings(nb)

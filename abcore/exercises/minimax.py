@@ -1,0 +1,71 @@
+"""Minimax values by hand (exercise 2.4): the value of every inner node, checked bottom-up so
+that the slip named is the deepest one (a node whose children are right and itself is not)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..draw.formatting import format_value as fv
+from ..practice.answer import Row, as_rows, same
+from ..practice.check import Verdict
+from ..trees import GameTree, tree_values
+
+__all__ = ["minimax_rows", "check_minimax"]
+
+
+def minimax_rows(tree: GameTree) -> list[Row]:
+    """The key: one row per inner node, depth first, with its minimax value (for MAX).
+
+    >>> from abcore import GameTree
+    >>> [(r.node, r.value) for r in minimax_rows(GameTree.from_nested([[3, 5], [2, 9]]))]
+    [('r', 3), ('r.0', 3), ('r.1', 2)]
+    """
+    values = tree_values(tree)
+    return [Row(tree.label(n), None, values[n]) for n in tree.nodes if tree.kind(n) != "leaf"]
+
+
+def check_minimax(tree: GameTree, answer: Any) -> Verdict:
+    """Check the values of the inner nodes (rows ``NODE VALUE``, any order; leaves optional).
+
+    >>> from abcore.practice import practice_tree
+    >>> t = practice_tree(3)
+    >>> key = "\\n".join(f"{r.node} {r.value}" for r in minimax_rows(t))
+    >>> check_minimax(t, key).ok
+    True
+    >>> print(check_minimax(t, key.replace("J 3", "J 8")))
+    J: J is a MIN node: it keeps the smallest of its children's values (K: 8, O: 8, S: 3), 3, not 8 (the other player's choice)
+    """
+    rows = as_rows(answer)
+    key = tuple(minimax_rows(tree))
+    by_label = {tree.label(n): n for n in tree.nodes}
+    given: dict[str, Any] = {}
+    for r in rows:
+        if r.node not in by_label:
+            return Verdict(False, f"{r.node}: there is no node {r.node} in this tree (its nodes "
+                           f"are {', '.join(by_label)})", None, r.node, "order", key)
+        given[r.node] = r.value
+    values = tree_values(tree)
+    for n in reversed(tree.nodes):                      # children before their parent
+        kind, name = tree.kind(n), tree.label(n)
+        if kind == "leaf":
+            continue
+        if name not in given or given[name] is None:
+            return Verdict(False, f"{name}: no value for {name}: write one row per inner node, "
+                           f"`{name} VALUE`", None, name, "value", key)
+        if not same(given[name], values[n]):
+            return Verdict(False, f"{name}: {_why(tree, n, given[name], values)}", None, name,
+                           "value", key)
+    return Verdict(True, f"right: the {len(key)} inner nodes' minimax values", None, None, None, key)
+
+
+def _why(tree: GameTree, n: str, got: Any, values: dict) -> str:
+    name, kind = tree.label(n), tree.kind(n)
+    kids = tree.children(n)
+    listing = ", ".join(f"{tree.label(c)}: {fv(values[c])}" for c in kids)
+    want = values[n]
+    if kind in ("max", "min"):
+        other = min if kind == "max" else max
+        keeps = "largest" if kind == "max" else "smallest"
+        slip = " (the other player's choice)" if same(got, other(values[c] for c in kids)) else ""
+        return (f"{name} is a {kind.upper()} node: it keeps the {keeps} of its children's values "
+                f"({listing}), {fv(want)}, not {fv(got)}{slip}")
+    return f"{name} is a chance node: Σ p·v over ({listing}) is {fv(want)}, not {fv(got)}"

@@ -1,0 +1,110 @@
+"""Per-student exercises (abcore.exercises, issue 16 item 2): the student key and its order, one
+tree per student and exercise, a check that accepts a student's own rows and refuses another's,
+the instructor's view, and a released notebook without any answer. The same exercises in a real
+nbgrader course, with three students: tests/test_nbgrader_course.py."""
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from abcore.checks import CheckFailed, NotWrittenYet
+from abcore.exercises import (EXERCISES, StudentKeyError, answer_key, check_exercise, exercise_seed,
+                              show, student_key, student_tree, use_student, verdict)
+from abcore.exercises.notebook import question_text
+
+ROOT = Path(__file__).resolve().parent.parent
+KEYS = ["alice", "bob", "carol", "instructor", "s0001", "Émile", "x"]
+
+
+def test_the_key_comes_from_autograde_then_explicit_then_the_hub_then_the_login():
+    env = {"NBGRADER_EXECUTION": "autograde", "ABCORE_AUTOGRADE_STUDENT": "alice",
+           "ABCORE_STUDENT": "bob", "JUPYTERHUB_USER": "carol", "USER": "dave"}
+    assert student_key(env) == "alice"
+    env.pop("NBGRADER_EXECUTION")          # in JupyterLab the autograder's variable means nothing
+    assert student_key(env) == "bob"
+    env.pop("ABCORE_STUDENT")
+    assert student_key(env) == "carol"
+    env.pop("JUPYTERHUB_USER")
+    assert student_key(env) == "dave"
+    assert student_key({"LOGNAME": "erin", "USER": "dave"}) == "erin"      # as getpass.getuser
+
+
+def test_no_key_is_an_error_saying_how_to_set_one():
+    with pytest.raises(StudentKeyError, match=r'use_student\("your id"\).*ABCORE_STUDENT'):
+        student_key({}, login=lambda env: None)
+    with pytest.raises(StudentKeyError, match=r"autograde_preprocessors\(\)"):
+        student_key({"NBGRADER_EXECUTION": "autograde", "JUPYTERHUB_USER": "alice"})
+
+
+def test_validate_is_not_autograde():
+    """nbgrader's Validate button runs in the student's own environment (NBGRADER_EXECUTION=validate)."""
+    assert student_key({"NBGRADER_EXECUTION": "validate", "JUPYTERHUB_USER": "alice"}) == "alice"
+
+
+@pytest.mark.parametrize("ex", list(EXERCISES))
+def test_each_student_their_own_tree_the_same_every_time(ex):
+    trees = {k: student_tree(ex, k) for k in KEYS}
+    assert len({s.seed for s in trees.values()}) == len(KEYS)
+    assert len({str(s.tree.to_dict()["root"]) for s in trees.values()}) == len(KEYS)
+    for k, s in trees.items():
+        again = student_tree(ex, k)
+        assert (again.seed, again.tree.to_dict()) == (s.seed, s.tree.to_dict())
+        assert s.seed in {exercise_seed(ex, k, a) for a in range(100)}
+        assert f"student {k!r} (tree seed {s.seed})" in question_text(s)
+
+
+@pytest.mark.parametrize("ex", list(EXERCISES))
+def test_own_rows_pass_and_anothers_are_refused(ex):
+    for k in KEYS:
+        assert verdict(ex, answer_key(ex, k), k).ok
+        other = KEYS[(KEYS.index(k) + 1) % len(KEYS)]
+        v = verdict(ex, answer_key(ex, other), k)
+        assert not v.ok and v.message, (ex, k, other)
+
+
+def test_the_check_says_not_written_yet_right_or_where_it_is_wrong(capsys, monkeypatch):
+    monkeypatch.setenv("ABCORE_STUDENT", "instructor")      # restored after the test
+    assert use_student(" alice ") == "alice"
+    with pytest.raises(NotWrittenYet, match=r"is not written yet: replace `raise NotImplementedError\(\)`"):
+        check_exercise("3.3", None)
+    check_exercise("3.3", answer_key("3.3", "alice"))
+    assert capsys.readouterr().out.startswith("✓ exercise 3.3 (student 'alice'): right")
+    with pytest.raises(CheckFailed, match=r"exercise 3.3 \(student 'alice'\): row \d+, "):
+        check_exercise("3.3", answer_key("3.3", "bob"))
+    with pytest.raises(CheckFailed, match=r"write a row as NODE \[alpha, beta\] VALUE"):
+        check_exercise("3.3", "A [-inf inf] 3")
+
+
+def test_the_instructors_view_prints_the_tree_and_the_key():
+    text = show("03", "alice")
+    assert "the tree of student 'alice'" in text and "answer key:" in text
+    assert text.rstrip().endswith(answer_key("3.3", "alice").rstrip())
+    out = subprocess.run([sys.executable, "-m", "abcore.exercises", "show", "9.4", "--student", "alice",
+                          "--student", "bob"], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    assert "== alice ==" in out and "== bob ==" in out and "(n=" in out
+    bad = subprocess.run([sys.executable, "-m", "abcore.exercises", "show", "05", "--student", "alice"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert bad.returncode == 2 and "no per-student exercise 05; they are 2.4, 3.3, 4.2, 7.3, 9.4" in bad.stderr
+
+
+@pytest.mark.skipif(importlib.util.find_spec("nbgrader") is None, reason="the student build needs nbgrader")
+def test_the_released_notebooks_hold_no_answer():
+    """The student version of every notebook with a per-student exercise: no answer key called,
+    no output, and no row of the stored key (the instructor's tree) in any cell."""
+    spec = importlib.util.spec_from_file_location("student_build", ROOT / "tools" / "student.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    for ex in EXERCISES.values():
+        path = next((ROOT / "notebooks").glob(f"{ex.notebook}_*.ipynb"))
+        released = build.student_version(path)
+        text = "\n".join(c.source for c in released.cells)
+        assert f'my_exercise("{ex.id}")' in text and "answer_key" not in text, path.name
+        rows = [line for line in answer_key(ex.id, "instructor").splitlines() if line.count(" ") > 2]
+        assert not any(r in text for r in rows), path.name
+        source = nbformat.read(path, as_version=4)
+        assert "answer_key" in "\n".join(c.source for c in source.cells)     # only in the solution
