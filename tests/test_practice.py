@@ -237,6 +237,55 @@ def test_mcts_backup_to_the_wrong_player_is_named():
     assert v.part == "value" and "backup credited to the wrong player" in v.message
 
 
+def test_mcts_the_node_the_expansion_adds_is_checked_by_name():
+    # fresh read (issue 15): a wrong last row (a sibling, a node elsewhere, no node at all) got full marks
+    checked = 0
+    for seed in range(12):
+        tree = practice_tree(seed, low=-1, high=1)
+        q = mcts_question(tree, seed=seed)
+        rows = list(q.key)
+        last = len(q.selects) + 1
+        if last >= len(rows):
+            continue
+        parent = tree.initial_state
+        for ev in q.selects:
+            parent = tree.result(parent, ev.value.move)
+        others = [tree.label(tree.result(parent, m)) for m in tree.actions(parent)] + ["ZZ"]
+        for other in others:
+            if other == rows[last].node:
+                continue
+            wrong = rows[:last] + [Row(other, None, rows[last].value)] + rows[last + 1:]
+            v = check_mcts(tree, wrong, q)
+            assert (v.ok, v.step, v.part) == (False, last, "select"), (seed, other, v)
+            assert f"this iteration adds {rows[last].node}" in v.message and f"not {other}" in v.message
+            checked += 1
+    assert checked >= 10
+
+
+def test_failhard_leaf_rows_may_hold_the_value_in_the_window():
+    # fresh read (issue 15): exercise 4.1's failhard_value holds a leaf inside its window; exercise
+    # 4.2's check refused that form of a leaf row. Both forms pass; any other value is refused.
+    from abcore.search import alphabeta_failhard
+    checked = 0
+    for seed in range(20):
+        tree = practice_tree(seed)
+        key = list(expected_rows("failhard", tree))
+        log: list = []
+        alphabeta_failhard(tree, tree.initial_state, trace=log)
+        windows = {tree.label(e.state): (e.alpha, e.beta) for e in log if e.kind == "enter"}
+        for i, row in enumerate(key):
+            a, b = windows[row.node]
+            if row.value is None or a <= row.value <= b:    # (in fail-hard only a leaf's can be outside)
+                continue
+            held = min(max(row.value, a), b)
+            answer = key[:i] + [dataclasses.replace(row, value=held)] + key[i + 1:]
+            assert check_trace("failhard", tree, answer).ok, (seed, row, held)
+            wrong = key[:i] + [dataclasses.replace(row, value=held + 1 if held + 1 != row.value else held + 2)] + key[i + 1:]
+            assert not check_trace("failhard", tree, wrong).ok
+            checked += 1
+    assert checked >= 3
+
+
 def test_unknown_mode_names_the_modes():
     with pytest.raises(ValueError, match="failsoft, failhard, negamax, star1, mcts"):
         check_trace("alphabeta", AIMA, [])

@@ -113,6 +113,10 @@ def check_mcts(tree: GameTree, rows: list[Row], question: MCTSQuestion | None = 
     if len(names) > len(want):
         return Verdict(False, f"step {len(want)}: the path ends at {want[-1]} (the new node); "
                        f"{names[len(want)]} is not selected", len(want), names[len(want)], "select", q.key)
+    for j in range(len(q.selects) + 1, len(want)):     # the node the expansion adds: no UCB1 choice
+        if names[j] != want[j]:
+            return Verdict(False, f"step {j}: this iteration adds {want[j]} (the expansion's untried move, "
+                           f"named with the question), not {names[j]}", j, want[j], "select", q.key)
     for i, ((path, player, credited, visits, total), row) in enumerate(zip(q.backup.detail, rows)):
         step = len(want) + i
         if row.value is None or not same(row.value, total):
@@ -151,7 +155,7 @@ def _select_message(tree: GameTree, q: MCTSQuestion, ev: MCTSEvent, got: str | N
         return f"no exploration term: UCB1 adds c·√(ln N / n) to the mean. {why}"
     if got == names[min(live, key=lambda s: s.mean).move]:
         return (f"a child's mean is already for the player who chooses it (the one who moves into "
-                f"it): take the largest UCB1, never the smallest. {why}")
+                f"it): take the largest UCB1 of the means as they are, without negating them. {why}")
     if got == pick(lambda s: s.visits):
         return f"the most visited child is the final move, not the selection. {why}"
     return why
