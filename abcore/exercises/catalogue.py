@@ -13,10 +13,9 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..draw.formatting import format_value, format_window
 from ..practice import check_trace, expected_rows, mcts_question
 from ..practice.check import Verdict
-from ..practice.exam import tree_for
+from ..practice.exam import row_text, tree_for
 from ..practice.modes import MODES
 from ..trees import GameTree, tree_values
 from .minimax import check_minimax, minimax_rows
@@ -171,14 +170,4 @@ def answer_key(which: str, student: str | None = None) -> str:
     A ...
     """
     rows = student_tree(which, student).key_rows()
-    return "\n".join(_row_text(r) for r in rows)
-
-
-def _row_text(r: Any) -> str:
-    parts = [r.node]
-    if r.window is not None:
-        parts.append(format_window(*r.window))
-    parts.append(format_value(r.value))
-    if r.cut:
-        parts.append("cut " + " ".join(r.cut))
-    return "  ".join(parts)
+    return "\n".join(row_text(r) for r in rows)

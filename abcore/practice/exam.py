@@ -89,11 +89,12 @@ def key_text(version: Version, mode: str) -> str:
         lines.append(f"# after {q.iteration} iterations; this iteration adds {q.expanded}, "
                      f"playout {format_value(q.result)} for the root player; rows: node, total W")
     for r in version.key:
-        lines.append(_row_text(r))
+        lines.append(row_text(r))
     return "\n".join(lines) + "\n"
 
 
-def _row_text(r: Row) -> str:
+def row_text(r: Row) -> str:
+    """A key row as the answer format writes it: ``NODE  [α, β]  VALUE  cut X Y``."""
     parts = [r.node]
     if r.window is not None:
         parts.append(format_window(*r.window))
