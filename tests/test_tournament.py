@@ -196,3 +196,29 @@ def test_the_guard_restores_a_results_file_changed_behind_its_back(tmp_path, cap
     assert [r["game"] for r in read_results(out)] == ["0", "1"] and read_results(out)[0]["result"] == 1
     assert guard.restored == 1 and "changed by something else" in capsys.readouterr().err
     assert os.access(out, os.W_OK)                                # its mode given back
+
+
+def test_the_guard_loses_no_game_to_a_truncation_racing_with_an_append(tmp_path, capsys, monkeypatch):
+    """A player that truncates the file just after the guard's check (before its write), or
+    after the last game: the file still holds every game once the tournament ends."""
+    from abcore.tournament.store import Guard
+    out = tmp_path / "results.jsonl"
+    guard = Guard(out)
+    for game in "01":
+        guard.append({"game": game, "result": 1})
+    checked = Guard._check
+
+    def check_then_truncate(self):
+        changed = checked(self)
+        os.chmod(self.path, 0o644)
+        open(self.path, "w").close()                              # the player's open(..., "w")
+        return changed
+    monkeypatch.setattr(Guard, "_check", check_then_truncate)
+    guard.append({"game": "2", "result": 0})
+    monkeypatch.setattr(Guard, "_check", checked)
+    assert [r["game"] for r in read_results(out)] == ["0", "1", "2"]
+    os.chmod(out, 0o644)
+    out.write_text("")                                            # after the last game
+    guard.close()
+    assert [r["game"] for r in read_results(out)] == ["0", "1", "2"]
+    assert guard.restored == 1 and "written again from its 3 games" in capsys.readouterr().err

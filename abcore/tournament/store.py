@@ -1,10 +1,11 @@
 """The results file: JSON Lines, one object per finished game, appended (and flushed to disk) as
 each game ends, by the tournament's own process only.
 
-While a tournament runs, its file is read-only (mode 0444) except for the instant of an append,
-and :class:`Guard` checks before each append that nobody else changed it since the last one (its
-size and modification time); if a player's process did, the file is written again from the games
-the tournament holds, and the change is reported. (Started as root, players run as ``nobody`` and
+While a tournament runs, its file is read-only (mode 0444), and :class:`Guard` checks before each
+append, and at the end, that it holds exactly the games the tournament wrote; if a player's
+process changed it, the file is written again from the games the tournament holds, and the
+change is reported. Each append writes the whole file anew and renames it into place, so a
+player's truncation racing with an append cannot take games with it. (Started as root, players run as ``nobody`` and
 cannot open it at all.)
 
 A game is known by its ``game`` key (its index in the schedule with its players and opening), so a
@@ -58,10 +59,14 @@ def append_result(path: str | Path, record: dict) -> None:
 
 
 class Guard:
-    """The results file while a tournament runs: read-only between appends, checked before each.
+    """The results file while a tournament runs: read-only between writes, checked before each.
 
-    ``append(record)`` restores the file from the games appended so far if anything else changed
-    it (a warning on stderr says so), then appends; ``close()`` gives back the file's mode.
+    ``append(record)`` compares the file with the games appended so far; if anything else
+    changed it, a warning on stderr says so. Then it writes the file again, whole, with the new
+    game: a temporary file, flushed to disk, renamed over it (``os.replace``). A player that
+    opened the file to truncate it, even between the check and the write, truncates the old
+    file, no longer the results. ``close()`` checks once more (every player has stopped by
+    then), restores the file if it was changed, and gives back its mode.
     """
 
     def __init__(self, path: str | Path):
@@ -69,29 +74,40 @@ class Guard:
         repair(self.path)
         self.path.touch()
         self.mode = stat.S_IMODE(self.path.stat().st_mode)
-        self.lines = [line for line in self.path.read_text(encoding="utf-8").splitlines(keepends=True)]
+        self.lines = self.path.read_text(encoding="utf-8").splitlines(keepends=True)
         self.restored = 0
-        self._lock()
-
-    def _lock(self) -> None:
         os.chmod(self.path, 0o444)
-        st = self.path.stat()
-        self.seen = (st.st_size, st.st_mtime_ns, st.st_ino)
+
+    def _intact(self) -> bool:
+        try:
+            return self.path.read_text(encoding="utf-8") == "".join(self.lines)
+        except (OSError, UnicodeDecodeError):
+            return False
+
+    def _check(self) -> bool:
+        """Whether the file was changed by something else (said on stderr)."""
+        if self._intact():
+            return False
+        self.restored += 1
+        print(f"abcore.tournament: {self.path.name} was changed by something else than the tournament; "
+              f"written again from its {len(self.lines)} games", file=sys.stderr)
+        return True
+
+    def _write(self) -> None:
+        tmp = self.path.with_name(self.path.name + ".write")
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write("".join(self.lines))
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o444)
+        os.replace(tmp, self.path)
 
     def append(self, record: dict) -> None:
-        st = self.path.stat() if self.path.exists() else None
-        if st is None or (st.st_size, st.st_mtime_ns, st.st_ino) != self.seen:
-            self.restored += 1
-            print(f"abcore.tournament: {self.path.name} was changed by something else than the tournament; "
-                  f"written again from its {len(self.lines)} games", file=sys.stderr)
-            tmp = self.path.with_name(self.path.name + ".restore")
-            tmp.write_text("".join(self.lines), encoding="utf-8")
-            os.replace(tmp, self.path)
-        os.chmod(self.path, self.mode | stat.S_IWUSR)
-        append_result(self.path, record)
+        self._check()
         self.lines.append(json.dumps(record) + "\n")
-        self._lock()
+        self._write()
 
     def close(self) -> None:
-        if self.path.exists():
-            os.chmod(self.path, self.mode)
+        if self._check():
+            self._write()
+        os.chmod(self.path, self.mode)
