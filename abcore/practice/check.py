@@ -171,17 +171,8 @@ def _walk(tree: GameTree, log: list[Event], rows: list[Row], view: str, held: bo
     """``held``: a leaf's row may also give its value held inside the window it was entered with
     (fail-hard as exercise 4.1 writes it; the search returns it raw and the parent holds it)."""
     L = tree.label
-    by_name: dict[str, Row] = {}
-    for r in rows:
-        if r.node in by_name:
-            raise _at(0, _Fail("order", r.node, f"{r.node} has two rows; give each node one row"))
-        by_name[r.node] = r
+    by_name = _rows_by_name(tree, rows)
     order = [r.node for r in rows]
-    known = {L(n) for n in tree.nodes}
-    for name in order:
-        if name not in known:
-            raise _at(0, _Fail("order", name, f"there is no node {name} in this tree (its nodes "
-                               f"are {', '.join(sorted(known, key=lambda s: (len(s), s)))})"))
     low, high = tree.utility_range
     info: dict[str, _Node] = {}
     stack: list[str] = []
@@ -250,6 +241,21 @@ def _walk(tree: GameTree, log: list[Event], rows: list[Row], view: str, held: bo
     for name in order[pointer:]:
         if name not in seen:
             raise _at(step, _Fail("order", name, f"{name} is never entered: {_why_unvisited(tree, name, info)}"))
+
+
+def _rows_by_name(tree: GameTree, rows: list[Row]) -> dict[str, Row]:
+    """Each row by its node's name; a node given two rows, or a name not in the tree, fails."""
+    by_name: dict[str, Row] = {}
+    known = {tree.label(n) for n in tree.nodes}
+    for r in rows:
+        if r.node in by_name:
+            raise _at(0, _Fail("order", r.node, f"{r.node} has two rows; give each node one row"))
+        by_name[r.node] = r
+    for name in by_name:
+        if name not in known:
+            raise _at(0, _Fail("order", name, f"there is no node {name} in this tree (its nodes "
+                               f"are {', '.join(sorted(known, key=lambda s: (len(s), s)))})"))
+    return by_name
 
 
 def _at(step: int, f: _Fail) -> _Fail:

@@ -428,10 +428,8 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
     pass. The range is the game's ``value_bounds(state)`` (every node narrows its window to it,
     as Pons does), else its ``utility_range``, else (-inf, inf) (the tests then start at 0).
     Pons calls this loop "iterative deepening": with the bounds at every node, a pass at γ
-    stops each line at a node whose range lies on one side of γ (on Connect 4, a win scoring
-    more than γ, or a loss scoring γ or less, must come within so many moves), so the larger
-    |γ| the shallower the pass, and the first tests, at large |γ|, are shallow ones; with
-    ``node_bounds=False`` nothing limits a pass's depth.
+    stops a line where the node's range lies on one side of γ (on Connect 4, a win or a loss
+    must come within so many moves), so the first passes, at large |γ|, are shallow ones.
 
     Parameters
     ----------
