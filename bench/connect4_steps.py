@@ -25,6 +25,7 @@ from abcore.ordering import by_key
 
 from .connect4 import PONS_FINAL
 from .connect4_reference import Solver
+from .keep import KEEP
 
 __all__ = ["STEPS", "SUBSETS", "main"]
 
@@ -59,6 +60,10 @@ ROW = "{:<36} {:<7} {:>6} {:>12} {:>11} {:>9}  {}"
 # load that comes and goes (one make bench run saw Middle's reference take 1.26 ms a position
 # in one section and 1.54 ms in the next).
 ROUNDS = 5
+# Issue 14's keep: the mean nodes of `solve` as they were (no more), and its time against the
+# reference's, per set.
+KEEP_NODES = {"end": 48.8, "middle": 282.5}
+KEEP_TIME = {"end": 1.2, "middle": 1.35}
 
 
 def _run(fn: Callable[[Any], Any], pairs: list[tuple[str, int]]) -> tuple[float, float]:
@@ -154,6 +159,8 @@ def main() -> None:
         print(f"  {'':<7} time {cpu * 1e3:.2f} ms vs the reference {rc * 1e3:.2f} ms "
               f"({ratio:.2f}x, rounds {rounds[0][0]:.2f}-{rounds[-1][0]:.2f}x; target <= 1.5x: "
               f"{'MET' if ratio <= 1.5 else 'NOT MET'})")
+        KEEP.record(f"Connect 4 solve mean nodes, {name}", nodes, "<=", KEEP_NODES[name])
+        KEEP.record(f"Connect 4 solve time / reference, {name}", ratio, "<=", KEEP_TIME[name])
     peak, entries = table_peak(load_positions("middle"))
     print(f"  table memory on the Middle set (tracemalloc, one table per position, final step): "
           f"peak {peak / 1e6:.2f} MB, at most {entries:,} entries")

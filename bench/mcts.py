@@ -16,6 +16,7 @@ from typing import Any, Callable
 from abcore.games import TicTacToe
 from abcore.mcts import mcts
 
+from .keep import KEEP
 from .timing import Timing, time_runs
 
 __all__ = ["main", "mcts_table", "solver_table", "GAMES"]
@@ -102,6 +103,8 @@ def mcts_table() -> dict[str, float]:
             print(_row(f"PEER OpenSpiel MCTSBot, {label}", n2, nodes2, t2))
             ratio = (sims / t.cpu) / (n2 / t2.cpu)
             ratios[f"{label} {sims}"] = ratio
+            KEEP.record(f"MCTS rate / OpenSpiel, {label}, {sims:,} sims", ratio, ">=",
+                        4 if label.startswith("tic-tac-toe") else 3)
             print(f"  abcore's rate / OpenSpiel's: {ratio:.2f}x [wall clock: "
                   f"{(sims / t.wall) / (n2 / t2.wall):.2f}x]")
     for key, ratio in ratios.items():

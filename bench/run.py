@@ -14,6 +14,7 @@ from abcore.games import TicTacToe
 from abcore.ordering import center_first
 
 from . import overhead, peers, reference
+from .keep import KEEP
 from . import chance as chance_bench
 from . import mcts as mcts_bench
 from .timing import Timing, interleaved, median, spread, time_runs
@@ -86,6 +87,7 @@ def targets(medians: dict[str, Timing]) -> None:
         ratio = ab.cpu / os_.cpu
         print(f"  alphabeta in < half of OpenSpiel's time: {ab.cpu:.4f} s / {os_.cpu:.4f} s = "
               f"{ratio:.2f} [{ab.wall / os_.wall:.2f}]  -> {'MET' if ratio < 0.5 else 'NOT MET'}")
+        KEEP.record("alphabeta / OpenSpiel, tic-tac-toe (CPU time)", ratio, "<=", 0.42)
     else:
         print("  alphabeta in < half of OpenSpiel's time: not judged (OpenSpiel skipped)")
     print(f"  minimax walks all 549,946 states in < 1.5 s: {mm.cpu:.3f} s [{mm.wall:.3f} s]  -> "
@@ -207,5 +209,7 @@ def main() -> None:
     print()
     from . import tournament
     tournament.main()
+    print()
+    print(KEEP.table())
     print()
     print(f"{_load()} at the end (above {os.cpu_count()}: other jobs shared the cores)")

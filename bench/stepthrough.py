@@ -20,6 +20,8 @@ from abcore import GameTree, alphabeta, random_uniform  # noqa: E402
 from abcore.games import TicTacToe  # noqa: E402
 from abcore.widgets import StepThrough  # noqa: E402
 
+from .keep import KEEP  # noqa: E402
+
 __all__ = ["main", "frame_times"]
 
 
@@ -57,6 +59,8 @@ def main() -> None:
         cpu = [c for _, c in times]
         print(f"{name:34} {size:5d} {len(times):6d} {statistics.median(wall):9.3f} "
               f"{max(wall):7.3f} {statistics.median(cpu):13.3f}")
+        KEEP.record(f"StepThrough frame median s, {name.split(',')[0]}", statistics.median(wall),
+                    "<", 0.3)
     print("goal: median < 0.3 s per frame (2 shared cores; other jobs may add noise)")
 
 
