@@ -61,7 +61,9 @@ def check_game(game: Any, state: Any = None, *, states: int = 1000, playouts: in
     - ``utility`` is a number (not None, not NaN) for every player, inside ``utility_range``
       when the game declares one, and zero-sum for two players (``utility(s, p) ==
       -utility(s, q)``) unless ``zero_sum=False`` or the game says ``zero_sum = False``;
-    - chance states (``is_chance``) give outcomes whose probabilities sum to 1.
+    - chance states (``is_chance``) give outcomes whose probabilities sum to 1;
+    - a ``random_playout`` hook ends each of the playouts' random games where MCTS's own loop
+      (``choice(actions(s))`` at every state, the same seed) ends it, in as many moves.
 
     Parameters
     ----------
@@ -118,6 +120,7 @@ def check_game(game: Any, state: Any = None, *, states: int = 1000, playouts: in
     rng = random_state(seed)
     for _ in range(playouts):
         check.playout(state, rng, max_moves)
+    check.random_playouts(state, rng, playouts, max_moves)
     check.utilities()
     return GameReport(len(check.kids), len(check.terminals), tuple(check.players), check.longest,
                       check.chance_seen)
@@ -377,6 +380,25 @@ class _Checker:
                 raise self.too_long(root, max_moves)
             s = c
         self.longest = max(self.longest, len(line))
+
+    def random_playouts(self, root: Any, rng: Any, playouts: int, max_moves: int) -> None:
+        """The game's ``random_playout`` hook, if it has one, against the loop it stands for."""
+        if getattr(self.game, "random_playout", None) is not None:
+            for _ in range(playouts):
+                self.random_playout(root, rng.getrandbits(64), max_moves)
+
+    def random_playout(self, root: Any, seed: int, max_moves: int) -> None:
+        """The hook against the loop, on one seed."""
+        got = self.ask("random_playout", root, (), root, random_state(seed).choice)
+        choice, s, moves = random_state(seed).choice, root, 0
+        while not self.game.is_terminal(s) and moves < max_moves:
+            s, moves = self.game.result(s, choice(self.game.actions(s))), moves + 1
+        if not (isinstance(got, tuple) and len(got) == 2 and got[0] == s and got[1] == moves):
+            raise self.fail("random_playout", f"random_playout(state, Random({seed}).choice) "
+                            f"returned {got!r}; choice(actions(s)) at every state gives "
+                            f"{(s, moves)!r}", "play choice(actions(s)) from the state until "
+                            "the game ends and return (the final state, the number of moves), "
+                            "or drop the hook: MCTS then plays the loop itself", root, ())
 
     def utilities(self) -> None:
         """Every terminal state's utility, for every player seen to move."""

@@ -397,3 +397,26 @@ def test_the_exercise_check_names_a_misspelt_member_instead_of_not_written_yet()
     with pytest.raises(CheckFailed, match="rename MyCount.action to actions") as e:
         same_answers(MyCount(), Count())
     assert not isinstance(e.value, NotWrittenYet)
+
+
+def test_a_random_playout_hook_that_ends_games_elsewhere_is_named():
+    """check_game plays the hook against the loop it stands for: a hook that stops a move early,
+    or draws its moves another way, is refused, naming random_playout and the fix."""
+
+    class Short(ConnectFour):
+        def random_playout(self, state, choice):
+            s, n = super().random_playout(state, choice)
+            return s, n - 1
+
+    class OtherOrder(ConnectFour):
+        def random_playout(self, state, choice):
+            s, n = state, 0
+            while not self.is_terminal(s):
+                s, n = self.result(s, choice(self.actions(s)[::-1])), n + 1
+            return s, n
+
+    for game in (Short(4, 4), OtherOrder(4, 4)):
+        with pytest.raises(GameError, match=r"random_playout.*returned.*choice\(actions\(s\)\)") as e:
+            check_game(game, states=50, playouts=5)
+        assert "drop the hook" in str(e.value)
+    assert check_game(ConnectFour(4, 4), states=50, playouts=5).longest <= 16

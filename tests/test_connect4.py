@@ -60,6 +60,26 @@ def test_win_detection_matches_a_naive_board(size, seed):
                 break
 
 
+@given(st.sampled_from([(7, 6), (7, 6), (4, 4), (5, 4), (1, 4), (4, 1), (9, 7), (3, 5)]),
+       st.integers(0, 2**32), st.integers(0, 60))
+def test_random_playout_ends_the_game_as_the_loop_it_stands_for(size, seed, opening):
+    """The MCTS hook: from a position ``opening`` random moves in (terminal ones too), the same
+    ``choice`` gives the same final state, in as many moves, as choice(actions(s)) until the end."""
+    g = ConnectFour(*size)
+    rng = random.Random(seed)
+    s = g.initial_state
+    for _ in range(opening):
+        if g.is_terminal(s):
+            break
+        s = g.result(s, rng.choice(g.actions(s)))
+    got = g.random_playout(s, random.Random(seed + 1).choice)
+    loop, t, moves = random.Random(seed + 1), s, 0
+    while not g.is_terminal(t):
+        t, moves = g.result(t, loop.choice(g.actions(t))), moves + 1
+    assert got == (t, moves) and type(got[0]) is type(t) and repr(got[0]) == repr(t)
+    assert g.is_terminal(got[0]) and g.utility(got[0], "X") == g.utility(t, "X")
+
+
 def test_from_moves_errors_list_the_legal_columns():
     with pytest.raises(IllegalMoveError) as e:                 # a full column
         GAME.from_moves("4444444")

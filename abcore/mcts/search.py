@@ -15,6 +15,7 @@ One iteration ("simulation") has four phases:
 """
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -231,13 +232,17 @@ def _loop(game: Any, root: Node, ref: Hashable, rp_sign: int, rng: random.Random
     stopped). Selection and expansion are one call per simulation; playout and backup stay here."""
     descend = _tree_policy(game, ref, rp_sign, rng, c, solve, trace, grow)
     choice, isfinite = rng.choice, math.isfinite
-    is_terminal, actions, result, utility = game.is_terminal, game.actions, game.result, game.utility
+    utility = game.utility
     chance = grow.chance
     tracing = trace is not None
     events: list = trace if trace is not None else []
     # The plain random playout gets its own loop, without the checks for a policy, a cut-off or
     # chance that _playout makes at every move.
     plain = rollout is None and cut < 0 and chance is None
+    # A game may play that playout itself, faster, with the same moves for the same rng: on
+    # Connect 4 (ConnectFour.random_playout) 2,000 simulations from the start take 0.57 of the
+    # time of this loop (the median of 15 paired runs); bench.mcts gives the rate.
+    random_playout = getattr(game, "random_playout", None) or functools.partial(_random_playout, game)
     deadline = None if seconds is None else time.perf_counter() + seconds
     perf = time.perf_counter
     sims = 0
@@ -250,15 +255,7 @@ def _loop(game: Any, root: Node, ref: Hashable, rp_sign: int, rng: random.Random
             value = node.lo * node.sign           # for ref
             ending = "terminal" if node.terminal else "proven"
         elif plain:
-            s = node.state
-            for moves in range(PLAYOUT_CAP):      # as fast as the `while` it replaced (bench.mcts)
-                if is_terminal(s):
-                    break
-                s = result(s, choice(actions(s)))
-            else:
-                moves = PLAYOUT_CAP
-                if not is_terminal(s):
-                    raise endless(game, node.state, PLAYOUT_CAP)
+            s, moves = random_playout(node.state, choice)
             value = utility(s, ref)
             if not isfinite(value):
                 raise _not_finite("utility", value, s)
@@ -285,6 +282,19 @@ def _loop(game: Any, root: Node, ref: Hashable, rp_sign: int, rng: random.Random
             return sims, "simulations"
         if deadline is not None and perf() >= deadline:
             return sims, "seconds"
+
+
+def _random_playout(game: Any, start: Any, choice: Callable) -> tuple[Any, int]:
+    """Random moves from ``start`` to the end of the game: (the final state, the number of moves)."""
+    is_terminal, actions, result = game.is_terminal, game.actions, game.result
+    s = start
+    for moves in range(PLAYOUT_CAP):              # as fast as the `while` it replaced (bench.mcts)
+        if is_terminal(s):
+            return s, moves
+        s = result(s, choice(actions(s)))
+    if not is_terminal(s):
+        raise endless(game, start, PLAYOUT_CAP)
+    return s, PLAYOUT_CAP
 
 
 def _tree_policy(game: Any, ref: Hashable, rp_sign: int, rng: random.Random, c: float,
