@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import platform
+import subprocess
 import sys
 from typing import Any, Callable
 
@@ -87,13 +88,47 @@ def targets(medians: dict[str, Timing]) -> None:
         ratio = ab.cpu / os_.cpu
         print(f"  alphabeta in < half of OpenSpiel's time: {ab.cpu:.4f} s / {os_.cpu:.4f} s = "
               f"{ratio:.2f} [{ab.wall / os_.wall:.2f}]  -> {'MET' if ratio < 0.5 else 'NOT MET'}")
-        KEEP.record("alphabeta / OpenSpiel, tic-tac-toe (CPU time)", ratio, "<=", 0.42)
+        each = [_fresh_paired_ratio() for _ in range(PROCESSES)]
+        print(f"  alphabeta / OpenSpiel in {PROCESSES} fresh processes, each the median of the "
+              f"ratios of {PAIRED} interleaved rounds: {', '.join(f'{r:.3f}' for r in each)}")
+        KEEP.record(f"alphabeta / OpenSpiel, tic-tac-toe ({PROCESSES} x {PAIRED} paired)",
+                    median(each), "<=", 0.42)
     else:
         print("  alphabeta in < half of OpenSpiel's time: not judged (OpenSpiel skipped)")
     print(f"  minimax walks all 549,946 states in < 1.5 s: {mm.cpu:.3f} s [{mm.wall:.3f} s]  -> "
           f"{'MET' if mm.cpu < 1.5 else 'NOT MET'}")
     print(f"  for scale: alphabeta takes {ab.cpu / ref.cpu:.1f}x the reference negamax's time "
           f"[{ab.wall / ref.wall:.1f}x]")
+
+
+# The keep of issue 14 is judged on rounds that alternate abcore's alphabeta and OpenSpiel's, one
+# ratio per round, and their median, as bench.connect4_steps judges Connect 4: OpenSpiel's median
+# of five runs in a row moved from 0.023 s to 0.043 s between two make bench runs of this machine
+# (abcore's from 0.0101 to 0.0102 s), which turned the same code's ratio from 0.23 into 0.43. And
+# in fresh processes: six in a row gave 0.38 to 0.43 (abcore 10.2 to 16.2 ms), so the keep is the
+# median of PROCESSES of them.
+PAIRED = 21
+PROCESSES = 5
+
+
+def _fresh_paired_ratio() -> float:
+    """:func:`paired_ratio` in a new Python process (its own memory layout and hash seed)."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    out = subprocess.run([sys.executable, "-c", "from bench.run import paired_ratio; "
+                          "print(paired_ratio()[0])"], cwd=root, env=env, check=True,
+                         capture_output=True, text=True).stdout
+    return float(out)
+
+
+def paired_ratio(runs: int = PAIRED) -> tuple[float, float]:
+    """abcore's alphabeta over OpenSpiel's alpha_beta_search on tic-tac-toe, CPU time: the median
+    of the per-round ratios of ``runs`` interleaved rounds, and their spread."""
+    peer = peers.openspiel()
+    assert peer is not None
+    times = interleaved({"abcore": lambda: alphabeta(GAME, START), "openspiel": peer["solve"]}, runs)
+    ratios = [a / o for a, o in zip(times["abcore"], times["openspiel"])]
+    return median(ratios), spread(ratios)
 
 
 def _paired(times: dict[str, list[float]], a: str, b: str) -> tuple[float, float]:
