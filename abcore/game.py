@@ -29,7 +29,8 @@ copy of a search. None of them may change a minimax value.
   state ``choice(actions(s))``, as ``(final state, number of moves)``; MCTS's random playouts
   call it instead of their own loop (Connect 4: 1.8 times as many simulations a second), and it
   must end every game where that loop would, in as many moves (:func:`abcore.check_game`
-  checks it);
+  checks it). A wrapper or a subclass that changes ``is_terminal``, ``actions`` or ``result``
+  (to count positions, say) does not get it (:func:`own_random_playout`);
 - ``players``: the players' names, in order; ``zero_sum = False``: a game whose utilities are
   not meant to be zero-sum (:func:`abcore.check_game` then does not ask for it).
 
@@ -54,7 +55,7 @@ from typing import Any, Generic, Hashable, Sequence, TypeVar, Union
 from .errors import AbcoreError, MissingMemberError
 
 __all__ = ["Game", "IllegalMoveError", "Number", "S", "A", "P", "PROTOCOL", "HOOKS", "missing_member",
-           "may_have_chance"]
+           "may_have_chance", "own_random_playout"]
 
 S = TypeVar("S", bound=Hashable)      # a state: immutable and hashable
 A = TypeVar("A", bound=Hashable)      # an action (a move)
@@ -182,3 +183,30 @@ def may_have_chance(game: Any) -> bool:
     """
     method = getattr(game, "is_chance", None)
     return method is not None and getattr(method, "__func__", None) is not Game.is_chance
+
+
+def own_random_playout(game: Any) -> Any:
+    """The game's ``random_playout`` hook, if the game plays by the moves it stands for: the hook
+    is the game's own (not forwarded from a game it wraps), and ``is_terminal``, ``actions`` and
+    ``result`` are those of the class that defines it. A wrapper or a subclass that counts or
+    changes the moves (notebook 9's ``Counted``) gets MCTS's own loop, which calls them.
+
+    >>> from abcore.games import ConnectFour
+    >>> own_random_playout(ConnectFour()) is not None
+    True
+    >>> class Counting(ConnectFour):
+    ...     def result(self, state, action):
+    ...         return super().result(state, action)
+    >>> own_random_playout(Counting()) is None
+    True
+    """
+    hook = getattr(game, "random_playout", None)
+    if hook is None or getattr(hook, "__self__", None) is not game:
+        return None
+    cls = type(game)
+    owner = next((c for c in cls.__mro__ if "random_playout" in vars(c)), None)
+    for name in ("is_terminal", "actions", "result"):
+        if owner is None or name in getattr(game, "__dict__", {}) \
+                or getattr(cls, name, None) is not getattr(owner, name, None):
+            return None
+    return hook

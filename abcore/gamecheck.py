@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .errors import GameError
-from .game import PROTOCOL, Game, may_have_chance, missing_member
+from .game import PROTOCOL, Game, may_have_chance, missing_member, own_random_playout
 from .probability import check_outcomes
 from .rng import random_state
 
@@ -383,7 +383,7 @@ class _Checker:
 
     def random_playouts(self, root: Any, rng: Any, playouts: int, max_moves: int) -> None:
         """The game's ``random_playout`` hook, if it has one, against the loop it stands for."""
-        if getattr(self.game, "random_playout", None) is not None:
+        if own_random_playout(self.game) is not None:
             for _ in range(playouts):
                 self.random_playout(root, rng.getrandbits(64), max_moves)
 

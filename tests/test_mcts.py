@@ -230,6 +230,40 @@ def test_a_games_random_playout_hook_changes_nothing_but_the_speed():
         assert any(kind == "playout" and detail[0] > 0 for kind, _, _, detail in runs[0][3])
 
 
+def test_a_game_that_counts_its_moves_is_not_bypassed_by_the_hook():
+    """A wrapper that forwards everything but ``result`` (notebook 9's Counted), and a subclass
+    that overrides ``result``: MCTS plays its own loop, so every position goes through their
+    ``result``, as many as for a game without the hook."""
+    from abcore.games import ConnectFour
+
+    class Counted:
+        def __init__(self, game):
+            self.game, self.positions = game, 0
+
+        def result(self, state, move):
+            self.positions += 1
+            return self.game.result(state, move)
+
+        def __getattr__(self, name):
+            return getattr(self.game, name)
+
+    class CountingC4(ConnectFour):
+        positions = 0
+
+        def result(self, state, action):
+            self.positions += 1
+            return super().result(state, action)
+
+    class Loop(CountingC4):
+        random_playout = None
+
+    counts = []
+    for game in (Counted(ConnectFour()), CountingC4(), Loop()):
+        r = mcts(game, ConnectFour().initial_state, simulations=200, seed=0)
+        counts.append((game.positions, r.move, r.stats))
+    assert counts[0] == counts[1] == counts[2] and counts[0][0] > 200 * 10
+
+
 def test_a_seconds_budget_is_honoured():
     t0 = time.perf_counter()
     r = mcts(TTT, TTT.initial_state, seconds=0.2, seed=0)

@@ -22,6 +22,7 @@ import time
 from bisect import bisect_right
 from typing import Any, Callable, Hashable
 
+from ..game import own_random_playout
 from ..gamecheck import check_root, diagnose, endless
 from ..probability import check_outcomes
 from ..rng import random_state
@@ -242,7 +243,7 @@ def _loop(game: Any, root: Node, ref: Hashable, rp_sign: int, rng: random.Random
     # A game may play that playout itself, faster, with the same moves for the same rng: on
     # Connect 4 (ConnectFour.random_playout) 2,000 simulations from the start take 0.57 of the
     # time of this loop (the median of 15 paired runs); bench.mcts gives the rate.
-    random_playout = getattr(game, "random_playout", None) or functools.partial(_random_playout, game)
+    random_playout = own_random_playout(game) or functools.partial(_random_playout, game)
     deadline = None if seconds is None else time.perf_counter() + seconds
     perf = time.perf_counter
     sims = 0
