@@ -45,6 +45,28 @@ def test_three_steps_by_the_fields_then_a_wrong_one_named():
     assert "✘" in texts and "✂" in texts
 
 
+def test_the_drawing_is_made_again_only_when_what_it_shows_changes(monkeypatch):
+    """A row without a cut, or a check that finds nothing wrong so far, leaves the picture as it
+    was (no new PNG); a cut, a step named wrong, an undone cut and a new mode draw again."""
+    import abcore.widgets.practice as practice
+    w = PracticeTrace("failsoft", seed=4)
+    drawn = []
+    real = practice.png
+    monkeypatch.setattr(practice, "png", lambda fig, dpi: drawn.append(1) or real(fig, dpi))
+    type_row(w, "A", "-inf", "inf", "3")
+    type_row(w, "B", "-inf", "inf", "6")
+    w.check.click()                                   # right so far: nothing to mark
+    assert drawn == [] and w.verdict.so_far
+    type_row(w, "C", "-inf", "inf", "7", cut=("D",))  # a cut is drawn
+    assert len(drawn) == 1
+    w.check.click()                                   # C's cut is wrong: the step is marked
+    assert not w.verdict.ok and len(drawn) == 2 and "✘" in [t.get_text() for t in w.figure().axes[0].texts]
+    w.undo.click()                                    # the cut and the mark go
+    assert len(drawn) == 3
+    w.mode.value = "failhard"
+    assert len(drawn) == 4
+
+
 def test_new_tree_draws_a_new_seed_and_starts_again():
     w = PracticeTrace("negamax", seed=4)
     w.enter(w.key[0])
