@@ -34,25 +34,25 @@ collect_ignore = [] if importlib.util.find_spec("nbgrader") else ["abcore/exerci
 
 MAX_MESSAGES = 300
 
-# Longest first, by the wall seconds of their slowest items (pytest --durations=60, 3 workers, on
-# the 2-core machine at load ~9, after this list's first version; the course had not finished
-# after 16 min): notebook 08 ~220 s, the practice widget ~200, Connect 4 ~145, the browser ~130,
-# exercises 08 ~130, notebook 09 ~125, the practice exam ~115, the tournament ~110, ...
+# Longest first, by the wall seconds of their items (pytest --durations=60, 3 workers, on the
+# 2-core machine, quiet, 2026-11-24): the course ~196 s, notebook 08 ~55, Connect 4 ~29, notebook
+# 10 ~28, the browser ~28, the tournament ~23, notebook 09 ~21, exercises 08 ~17, alpha-beta ~12,
+# the practice exam ~11, exercises 06 ~8, ...
 LONGEST = (
     "tests/test_nbgrader_course.py",
     "notebooks/08_realtime.ipynb",
-    "tests/test_practice_widget.py",
     "tests/test_connect4.py",
-    "tests/test_browser.py",                # JupyterLab and Chromium: waits more than it computes
-    "tests/test_exercises_08.py",
-    "notebooks/09_mcts.ipynb",
-    "tests/test_practice_exam.py",
-    "tests/test_tournament.py",
     "notebooks/10_player.ipynb",
+    "tests/test_browser.py",                # JupyterLab and Chromium: waits more than it computes
+    "tests/test_tournament.py",
+    "notebooks/09_mcts.ipynb",
+    "tests/test_exercises_08.py",
+    "tests/test_alphabeta.py",
+    "tests/test_practice_exam.py",
     "tests/test_exercises_06.py",
+    "tests/test_notebooks.py",
     "tests/test_exercises_10.py",
     "tests/test_tournament_dask.py",
-    "abcore/widgets/practice.py",
 )
 _MOST = pytest.StashKey[tuple]()
 
