@@ -222,3 +222,16 @@ def test_the_guard_loses_no_game_to_a_truncation_racing_with_an_append(tmp_path,
     guard.close()
     assert [r["game"] for r in read_results(out)] == ["0", "1", "2"]
     assert guard.restored == 1 and "written again from its 3 games" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.jsonl"]     # no temporary left
+
+
+def test_the_guard_writes_over_a_temporary_file_left_by_a_killed_run(tmp_path):
+    from abcore.tournament.store import Guard
+    out = tmp_path / "results.jsonl"
+    stale = tmp_path / "results.jsonl.write"
+    stale.write_text('{"game": "stale"}\n')
+    os.chmod(stale, 0o444)
+    guard = Guard(out)
+    guard.append({"game": "0", "result": 1})
+    guard.close()
+    assert [r["game"] for r in read_results(out)] == ["0"] and not stale.exists()

@@ -5,8 +5,8 @@ While a tournament runs, its file is read-only (mode 0444), and :class:`Guard` c
 append, and at the end, that it holds exactly the games the tournament wrote; if a player's
 process changed it, the file is written again from the games the tournament holds, and the
 change is reported. Each append writes the whole file anew and renames it into place, so a
-player's truncation racing with an append cannot take games with it. (Started as root, players run as ``nobody`` and
-cannot open it at all.)
+player's truncation racing with an append cannot take games with it. (Started as root, players
+run as ``nobody`` and cannot open it at all.)
 
 A game is known by its ``game`` key (its index in the schedule with its players and opening), so a
 tournament started again with the same file plays only the games it does not hold. A last line cut
@@ -95,6 +95,7 @@ class Guard:
 
     def _write(self) -> None:
         tmp = self.path.with_name(self.path.name + ".write")
+        tmp.unlink(missing_ok=True)            # left read-only by a run killed before its rename
         with open(tmp, "w", encoding="utf-8") as f:
             f.write("".join(self.lines))
             f.flush()
