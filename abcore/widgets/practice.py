@@ -163,7 +163,8 @@ class PracticeTrace(StaticFallback, W.VBox):
         """Draw again, unless what the drawing shows (the tree, the mode, the cuts, the step
         named wrong) is what it showed: a row without a cut changes only the table, and a
         drawing is all of an **Add row**'s time (a 3-level tree: 0.07 s of CPU, the rest < 0.1 ms)."""
-        tree, question, rest = self.tree, self.question, (self.mode.value, self.dpi, self._cuts(), self._wrong())
+        tree, question = self.tree, self.question
+        rest = (self.mode.value, self.dpi, self._cuts(), self._wrong())
         if self._shown is not None:
             was_tree, was_question, was_rest = self._shown
             if was_tree is tree and was_question is question and was_rest == rest:
