@@ -183,15 +183,23 @@ def test_bradley_terry_is_the_maximum_of_its_posterior():
     assert even[0].rating == pytest.approx(even[1].rating, abs=1e-6)
 
 
+def _record(game: str, result: int) -> dict:
+    """A record the referee accepts: ``result`` 1 (second timed out after one move) or -1 (first
+    timed out at once)."""
+    moves, loser = ("4", "second") if result == 1 else ("", "first")
+    return {"game": game, "first": "a", "second": "b", "opening": "", "seed": 0, "result": result,
+            "reason": "timeout", "loser": loser, "detail": "", "moves": moves}
+
+
 def test_the_guard_restores_a_results_file_changed_behind_its_back(tmp_path, capsys):
     from abcore.tournament.store import Guard
     out = tmp_path / "results.jsonl"
     guard = Guard(out)
-    guard.append({"game": "0", "result": 1})
+    guard.append(_record("0", 1))
     assert not os.access(out, os.W_OK) or os.geteuid() == 0     # read-only between appends
     os.chmod(out, 0o644)
-    out.write_text('{"game": "0", "result": -1}\n{"game": "forged"}\n')   # a player's overwrite
-    guard.append({"game": "1", "result": 0})
+    out.write_text(json.dumps(_record("0", -1)) + '\n{"game": "forged"}\n')   # a player's overwrite
+    guard.append(_record("1", -1))
     guard.close()
     assert [r["game"] for r in read_results(out)] == ["0", "1"] and read_results(out)[0]["result"] == 1
     assert guard.restored == 1 and "changed by something else" in capsys.readouterr().err
@@ -205,7 +213,7 @@ def test_the_guard_loses_no_game_to_a_truncation_racing_with_an_append(tmp_path,
     out = tmp_path / "results.jsonl"
     guard = Guard(out)
     for game in "01":
-        guard.append({"game": game, "result": 1})
+        guard.append(_record(game, 1))
     checked = Guard._check
 
     def check_then_truncate(self):
@@ -214,24 +222,30 @@ def test_the_guard_loses_no_game_to_a_truncation_racing_with_an_append(tmp_path,
         open(self.path, "w").close()                              # the player's open(..., "w")
         return changed
     monkeypatch.setattr(Guard, "_check", check_then_truncate)
-    guard.append({"game": "2", "result": 0})
+    guard.append(_record("2", -1))
     monkeypatch.setattr(Guard, "_check", checked)
     assert [r["game"] for r in read_results(out)] == ["0", "1", "2"]
     os.chmod(out, 0o644)
     out.write_text("")                                            # after the last game
     guard.close()
     assert [r["game"] for r in read_results(out)] == ["0", "1", "2"]
-    assert guard.restored == 1 and "written again from its 3 games" in capsys.readouterr().err
+    assert guard.restored == 1 and "written again from its 3 lines" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["results.jsonl"]     # no temporary left
 
 
-def test_the_guard_writes_over_a_temporary_file_left_by_a_killed_run(tmp_path):
+def test_the_guard_never_writes_through_a_file_planted_beside_the_results(tmp_path):
+    """The old predictable temporary name, left read-only or as a symbolic link to a gradebook,
+    changes nothing: the guard's temporaries are made by mkstemp."""
     from abcore.tournament.store import Guard
     out = tmp_path / "results.jsonl"
     stale = tmp_path / "results.jsonl.write"
     stale.write_text('{"game": "stale"}\n')
     os.chmod(stale, 0o444)
+    gradebook = tmp_path / "gradebook.csv"
+    gradebook.write_text("student,grade\n")
+    (tmp_path / ".results.jsonl.write").symlink_to(gradebook)
     guard = Guard(out)
-    guard.append({"game": "0", "result": 1})
+    guard.append(_record("0", 1))
     guard.close()
-    assert [r["game"] for r in read_results(out)] == ["0"] and not stale.exists()
+    assert [r["game"] for r in read_results(out)] == ["0"] and stale.read_text() == '{"game": "stale"}\n'
+    assert gradebook.read_text() == "student,grade\n" and os.access(gradebook, os.W_OK)

@@ -1,15 +1,15 @@
-"""The player's side of a sandboxed seat: ``python -m abcore.tournament.child`` (started by
-:class:`~abcore.tournament.sandbox.SandboxedSeat`, never by hand).
+"""The player's side of a seat: ``python -m abcore.tournament.child MEMORY CPU [PROCESSES]``
+(started by :class:`~abcore.tournament.sandbox.SandboxedSeat`, inside its bubblewrap sandbox, never
+by hand).
 
-Before the player's code runs: CPU-seconds, address-space and file-size limits
-(``resource.setrlimit``; no file can grow), the privileges of ``nobody`` when started as root and
-``nobody`` can read this Python (so the results file, the parent's, cannot be opened for writing), ``print`` and file descriptor 1
-sent to /dev/null (the answers go out on a copy of the pipe only this module knows). While the
-player's code runs no limit on opening files applies (a lazy ``import`` must work); the results
-file is guarded by the parent (:class:`~abcore.tournament.store.Guard`). Messages are JSON lines: the
-parent sends ``{"player": ..., "source": ..., "seed": ...}`` once, then ``{"moves": "4453"}``
-per move; the child answers ``{"ready": true}`` once, then ``{"move": m}`` or
-``{"error": kind, "detail": text}``.
+Before the player's code runs (:func:`limit`): address-space, CPU-seconds, file-size and core
+limits (``resource.setrlimit``); when started as root, the uid the parent gives (the sandbox's own,
+or ``nobody``), with no group and, after it, no capability; then a limit on processes: the player
+may run ``PROCESSES`` tasks (processes or threads) of its own, itself included (1: none but
+itself); ``print`` and file descriptors 1 and 2 sent to /dev/null (the answers go out on a copy of
+the pipe only this module knows). Messages are JSON lines: the parent sends ``{"player": ...,
+"source": ..., "seed": ..., "uid": ...}`` once, then ``{"moves": "4453"}`` per move; the child
+answers ``{"ready": true}`` once, then ``{"move": m}`` or ``{"error": kind, "detail": text}``.
 """
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ import json
 import os
 import random
 import resource
-import stat
 import sys
 import traceback
 import types
@@ -26,37 +25,54 @@ from ..games import ConnectFour
 from .players import load_player, player_kind
 
 NOBODY = 65534
+FILE_BYTES = 16 << 20            # the largest file the player can write (its /tmp is that big)
 
 
-def limit(memory_bytes: int, cpu_seconds: int) -> None:
-    """Apply the limits and drop root's privileges (when root); the player cannot raise them."""
+def limit(memory_bytes: int, cpu_seconds: int, processes: int = 1, uid: int | None = None) -> None:
+    """Apply the limits and take ``uid`` (when root); the player cannot raise them or get root back.
+
+    Raises PermissionError if a capability is left after taking ``uid``."""
     resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
     resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
-    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_BYTES, FILE_BYTES))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    if os.geteuid() == 0 and all(_others_can_read(p) for p in sys.path if p and os.path.exists(p)):
+    if uid is not None and os.geteuid() == 0:
         os.setgroups([])
-        os.setgid(NOBODY)
-        os.setuid(NOBODY)
+        os.setgid(uid)
+        os.setuid(uid)
+        if os.getuid() == 0 or _capabilities():
+            raise PermissionError("the seat kept a capability after setuid; refusing to run the player")
+    tasks = _own_tasks() + max(0, processes - 1)
+    resource.setrlimit(resource.RLIMIT_NPROC, (tasks, tasks))
 
 
-def _others_can_read(path: str) -> bool:
-    """Whether a user with no rights of its own (``nobody``) reaches ``path``: every folder on the
-    way searchable by others. If not (Python installed in root's home), dropping root's privileges
-    would break every later ``import``, so the child keeps them and the parent's guard of the
-    results file (read-only, checked before each append) is the protection left."""
-    path = os.path.abspath(path)
-    while True:
-        if not os.stat(path).st_mode & stat.S_IXOTH and os.path.isdir(path):
-            return False
-        parent = os.path.dirname(path)
-        if parent == path:
-            return True
-        path = parent
+def _capabilities() -> int:
+    """The effective and permitted capability sets, or-ed (0: none)."""
+    caps = 0
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(("CapEff:", "CapPrm:", "CapAmb:")):
+                caps |= int(line.split()[1], 16)
+    return caps
+
+
+def _own_tasks() -> int:
+    """The tasks (threads) of this uid that this process sees: in its PID namespace, its own and
+    bwrap's init when that runs as the same user. The kernel counts them for RLIMIT_NPROC."""
+    uid, n = os.getuid(), 0
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                if os.stat(f"/proc/{pid}").st_uid == uid:
+                    n += len(os.listdir(f"/proc/{pid}/task"))
+            except OSError:
+                pass
+    return max(n, 1)
 
 
 def main() -> None:
     memory_bytes, cpu_seconds = int(sys.argv[1]), int(sys.argv[2])
+    processes = int(sys.argv[3]) if len(sys.argv) > 3 else 1
     out = os.fdopen(os.dup(1), "w", buffering=1)
     null = os.open(os.devnull, os.O_WRONLY)
     os.dup2(null, 1)
@@ -67,7 +83,13 @@ def main() -> None:
         out.write(json.dumps(message) + "\n")
 
     hello = json.loads(inbox.readline())
-    limit(memory_bytes, cpu_seconds)
+    try:
+        limit(memory_bytes, cpu_seconds, processes, hello.get("uid"))
+    except OSError as e:
+        send(error="sandbox", detail=f"the seat could not take its limits: {e}"[:300])
+        return
+    os.dup2(null, 2)
+    sys.stderr = sys.stdout
     try:
         if player_kind(hello["player"]) == "reference":
             player = load_player(hello["player"], hello["seed"])

@@ -31,7 +31,10 @@ def play_seats(first: Any, second: Any, opening: str = "") -> dict:
     seats = (first, second)
     turn = 0
     while not game.is_terminal(state):
-        move = seats[turn].ask(moves)
+        try:
+            move = seats[turn].ask(moves)
+        except OSError as e:                        # the seat's pipes: its loss, not the tournament's
+            move = Failure("crash", f"{type(e).__name__}: {e}"[:300])
         legal = game.actions(state)
         if isinstance(move, Failure) or type(move) is not int or move not in legal:
             failure = move if isinstance(move, Failure) else Failure(

@@ -1,9 +1,15 @@
 """Seats: how the game loop asks a player for a move.
 
-- :class:`SandboxedSeat`: the player in its own process (:mod:`abcore.tournament.child`), in an
-  empty temporary folder, with CPU, memory and file-size limits, no file descriptor of the parent
-  but its pipes, and a wall-clock limit per move enforced here: whatever the player does, the
-  seat answers a move or a :class:`Failure`, and the process is gone after :meth:`close`.
+- :class:`SandboxedSeat`: the player in its own process (:mod:`abcore.tournament.child`) inside a
+  bubblewrap sandbox (:mod:`abcore.tournament.jail`: its own PID, network, IPC and user
+  namespaces, a read-only view of the runtime, the kit and its own file, a private /tmp, no
+  capability, an unprivileged uid), with CPU, memory, file-size and process-count limits, and a
+  wall-clock limit per move enforced here: whatever the player does, the seat answers a move or a
+  :class:`Failure`, and every process of the seat is gone when :meth:`~SandboxedSeat.close`
+  returns (its PID namespace dies with it).
+  Without bubblewrap, a player's file or notebook is refused (:class:`SandboxUnavailable`) unless
+  ``Limits(sandbox=False)``: then a plain process under the same limits, in an empty folder,
+  ``nobody`` when root and the runtime allows it, with none of the walls (trusted code only).
 - :class:`InProcessSeat`: the same questions asked in this process (the notebook, the browser
   kernel, and the bench's baseline); no protection.
 """
@@ -13,24 +19,29 @@ import json
 import os
 import selectors
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
 import time
+import warnings
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from . import jail
 from .players import load_player, notebook_source, player_kind
 
-__all__ = ["Failure", "Limits", "SandboxedSeat", "InProcessSeat"]
+__all__ = ["Failure", "Limits", "SandboxedSeat", "InProcessSeat", "SandboxUnavailable", "require_sandbox"]
 
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])     # the folder that holds abcore/
 _MAX_LINE = 1 << 16
+NOBODY = 65534
+_REPORTED = ("exception", "exit", "memory", "sandbox")        # the kinds the child may report
 
 
 class Failure(NamedTuple):
     """Why a seat gave no move: ``kind`` (timeout, exception, memory, exit, crash, cpu limit,
-    garbage output) and a short ``detail``."""
+    garbage output, sandbox) and a short ``detail``."""
 
     kind: str
     detail: str
@@ -39,51 +50,119 @@ class Failure(NamedTuple):
 class Limits(NamedTuple):
     """A seat's limits: wall-clock ``seconds`` per move, ``load_seconds`` to start the player,
     ``memory_mb`` of address space, ``cpu_seconds`` for the whole game (None: 30 s + 42 moves'
-    worth)."""
+    worth), ``processes`` the player may run, itself included (1: it cannot fork or start a thread,
+    so it cannot steal its opponent's CPU), and ``sandbox`` (False: no bubblewrap, for trusted
+    players only; see :func:`require_sandbox`)."""
 
     seconds: float = 1.0
     load_seconds: float = 30.0
     memory_mb: int = 1024
     cpu_seconds: int | None = None
+    processes: int = 1
+    sandbox: bool = True
 
     def cpu(self) -> int:
         return self.cpu_seconds if self.cpu_seconds is not None else int(30 + 42 * self.seconds)
 
 
+class SandboxUnavailable(ValueError):
+    """A player's code would run without a sandbox: bubblewrap is missing or cannot work here."""
+
+
+def require_sandbox(players: list[str], limits: Limits = Limits()) -> str | None:
+    """Check, before a tournament, that its players' code can be sandboxed: the sandbox's mode
+    ("root" or "user", :func:`abcore.tournament.jail.mode`), or None when there is none and every
+    player is a reference (trusted) or ``limits.sandbox`` is False (then a warning says the seats
+    are not sandboxed). Raises :class:`SandboxUnavailable` naming how to install bubblewrap."""
+    how = jail.mode() if limits.sandbox else None
+    untrusted = [p for p in players if player_kind(p) != "reference"]
+    if how is None and untrusted:
+        if limits.sandbox:
+            raise SandboxUnavailable(
+                f"{jail.problem()}. A player's code ({Path(untrusted[0]).name}...) runs only in a sandbox: "
+                f"install bubblewrap (as root: {jail.INSTALL}), or run trusted players only with --no-sandbox")
+        warnings.warn("abcore.tournament: --no-sandbox: the players' code runs with the tournament's "
+                      "rights, under limits only; run players you trust only", stacklevel=2)
+    return how
+
+
 class SandboxedSeat:
-    """A player in its own process. ``ask(moves)`` returns the move or a :class:`Failure`; after
-    a failure the process is killed and every later ``ask`` returns the same failure."""
+    """A player in its own sandboxed process. ``ask(moves)`` returns the move or a
+    :class:`Failure`; after a failure the process is killed and every later ``ask`` returns the
+    same failure. Raises :class:`SandboxUnavailable` for a player's file when there is no sandbox
+    and ``limits.sandbox`` is True."""
 
     def __init__(self, spec: str, seed: int = 0, limits: Limits = Limits()):
         self.spec, self.limits = spec, limits
         self.failure: Failure | None = None
+        self.proc: subprocess.Popen | None = None
+        self.folder: tempfile.TemporaryDirectory | None = None
+        self._init_pid: int | None = None
+        self._buffer = b""
         kind = player_kind(spec)
+        self.how = jail.mode() if limits.sandbox else None
+        if self.how is None and limits.sandbox and kind != "reference":
+            raise SandboxUnavailable(f"{jail.problem()}: the player {Path(spec).name} runs only in a sandbox "
+                                     f"(install bubblewrap: {jail.INSTALL})")
         try:
             source = ("" if kind == "reference" else
                       notebook_source(spec) if kind == "notebook" else Path(spec).read_text(encoding="utf-8"))
         except (OSError, ValueError, SyntaxError) as e:
-            self.failure, self.proc = Failure("exception", f"cannot read the player: {e}"), None
+            self.failure = Failure("exception", f"cannot read the player: {e}")
             return
-        self.folder = tempfile.TemporaryDirectory(prefix="abcore-seat-")
-        os.chmod(self.folder.name, 0o777)        # the child may run as nobody: its cwd is its own
-        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONHASHSEED": "0",
-               "PYTHONDONTWRITEBYTECODE": "1", "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1",
-               "PYTHONPATH": os.pathsep.join([_PACKAGE_ROOT] + [p for p in sys.path if p])}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "abcore.tournament.child", str(limits.memory_mb << 20), str(limits.cpu())],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            cwd=self.folder.name, env=env, close_fds=True, start_new_session=True)
-        self._buffer = b""
-        self._send({"player": spec, "source": source, "seed": seed})
-        reply = self._receive(limits.load_seconds)
-        if isinstance(reply, dict) and reply.get("ready") is not True:
-            self._fail(self._reported(reply))
+        deadline = time.monotonic() + limits.load_seconds
+        try:
+            uid = self._start(spec if kind != "reference" else None, deadline)
+            hello = {"player": spec, "source": source, "seed": seed, "uid": uid}
+            if self._send(hello, deadline):
+                reply = self._receive(max(0.0, deadline - time.monotonic()))
+                if isinstance(reply, dict) and reply.get("ready") is not True:
+                    self._fail(self._reported(reply))
+        except BaseException:
+            self.close()
+            raise
+
+    def _start(self, player_file: str | None, deadline: float) -> int | None:
+        """Start the process; the uid the child takes (None: keep its own)."""
+        argv = [sys.executable, "-m", "abcore.tournament.child", str(self.limits.memory_mb << 20),
+                str(self.limits.cpu()), str(max(1, self.limits.processes))]
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONHASHSEED": "0", "HOME": "/tmp",
+               "TMPDIR": "/tmp", "PYTHONDONTWRITEBYTECODE": "1", "OMP_NUM_THREADS": "1",
+               "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONPATH": _PACKAGE_ROOT}
+        info_r = info_w = -1
+        fds: tuple[int, ...]
+        if self.how is not None:
+            info_r, info_w = os.pipe()
+            cmd, cwd, fds = jail.command(argv, self.how, player_file, info_w), "/", (info_w,)
+        else:
+            self.folder = tempfile.TemporaryDirectory(prefix="abcore-seat-")
+            os.chmod(self.folder.name, 0o777)        # the child may run as nobody: its cwd is its own
+            env["PYTHONPATH"] = os.pathsep.join([_PACKAGE_ROOT] + [p for p in sys.path if p])
+            env["HOME"] = env["TMPDIR"] = self.folder.name
+            cmd, cwd, fds = argv, self.folder.name, ()
+        try:
+            self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.DEVNULL, cwd=cwd, env=env, close_fds=True,
+                                         pass_fds=fds, start_new_session=True, bufsize=0)
+        finally:
+            if info_w >= 0:
+                os.close(info_w)
+        if info_r >= 0:
+            self._init_pid = _init_pid(info_r, deadline)
+        assert self.proc.stdin is not None
+        os.set_blocking(self.proc.stdin.fileno(), False)
+        if self.how == "root":
+            return jail.seat_uid(self.proc.pid)
+        if self.how is None and os.geteuid() == 0 and _others_can_read():
+            return NOBODY
+        return None
 
     def ask(self, moves: str) -> Any:
         """The player's move after ``moves`` (a move string), or a :class:`Failure`."""
         if self.failure is not None:
             return self.failure
-        self._send({"moves": moves})
+        if not self._send({"moves": moves}, time.monotonic() + self.limits.seconds):
+            return self._receive(0)
         reply = self._receive(self.limits.seconds)
         if isinstance(reply, Failure):
             return reply
@@ -92,28 +171,52 @@ class SandboxedSeat:
         return reply["move"]
 
     def close(self) -> None:
-        """Kill the player's process group and remove its folder."""
-        if self.proc is not None and self.proc.poll() is None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        if self.proc is not None:
-            self.proc.wait()
-            for f in (self.proc.stdin, self.proc.stdout):
-                if f is not None:
-                    f.close()
+        """Kill every process of the seat and remove its folder. With a sandbox, the seat's init
+        is killed first (its PID namespace dies with it: a ``setsid`` and double-forked child too),
+        and bwrap, which waits for it, is waited for: nothing of the seat runs after this."""
+        proc, self.proc = self.proc, None
+        if proc is not None:
+            if self._init_pid is not None and proc.poll() is None:
+                _kill(self._init_pid)
+                try:
+                    proc.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    pass
+            _kill(proc.pid, group=True)
+            proc.wait()
+            for f in (proc.stdin, proc.stdout):
+                try:
+                    if f is not None:
+                        f.close()
+                except OSError:
+                    pass
+        if self.folder is not None:
             self.folder.cleanup()
-        self.proc = None
+            self.folder = None
 
     # --- the pipe ----------------------------------------------------------------------------
-    def _send(self, message: dict) -> None:
-        assert self.proc is not None and self.proc.stdin is not None
-        try:
-            self.proc.stdin.write((json.dumps(message) + "\n").encode())
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            pass                                    # the process is gone: _receive says why
+    def _send(self, message: dict, deadline: float) -> bool:
+        """Write ``message`` before ``deadline``; False (and the failure set) if the seat is gone or
+        does not read."""
+        if self.proc is None or self.proc.stdin is None:
+            return False
+        data = (json.dumps(message) + "\n").encode()
+        fd = self.proc.stdin.fileno()
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, selectors.EVENT_WRITE)
+            while data:
+                left = deadline - time.monotonic()
+                if left <= 0 or not sel.select(left):
+                    self._fail(Failure("timeout", "did not read its input"))
+                    return False
+                try:
+                    data = data[os.write(fd, data):]
+                except BlockingIOError:
+                    continue
+                except OSError:                  # the process is gone: say why
+                    self._fail(self._ended())
+                    return False
+        return True
 
     def _receive(self, seconds: float) -> Any:
         """One JSON object from the child within ``seconds``, or the Failure (process killed)."""
@@ -128,7 +231,10 @@ class SandboxedSeat:
                 left = deadline - time.monotonic()
                 if left <= 0 or not sel.select(left):
                     return self._fail(Failure("timeout", f"no move within {seconds:g} s"))
-                chunk = os.read(fd, 1 << 16)
+                try:
+                    chunk = os.read(fd, 1 << 16)
+                except OSError:
+                    chunk = b""
                 if not chunk:
                     return self._fail(self._ended())
                 self._buffer += chunk
@@ -149,16 +255,23 @@ class SandboxedSeat:
             code = self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
             return Failure("garbage output", "closed its output")
+        if self.how is not None and code > 128:          # bwrap: 128 + the signal that killed it
+            code = 128 - code
         if code == -signal.SIGXCPU:
             return Failure("cpu limit", f"over {self.limits.cpu()} s of CPU in the game")
         if code < 0:
-            return Failure("crash", f"killed by {signal.Signals(-code).name}")
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = f"signal {-code}"
+            return Failure("crash", f"killed by {name}")
         return Failure("exit", f"the process exited with code {code}")
 
     @staticmethod
     def _reported(reply: dict) -> Failure:
         if "error" in reply:
-            return Failure(str(reply["error"]), str(reply.get("detail", ""))[:300])
+            kind = reply["error"] if reply["error"] in _REPORTED else "garbage output"
+            return Failure(kind, str(reply.get("detail", ""))[:300])
         return Failure("garbage output", f"unexpected message {json.dumps(reply)[:60]}")
 
     def _fail(self, failure: Failure) -> Failure:
@@ -171,6 +284,50 @@ class SandboxedSeat:
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
+
+
+def _init_pid(fd: int, deadline: float) -> int | None:
+    """The pid (outside) of the seat's init, from bwrap's ``--info-fd`` (read, then closed);
+    None if bwrap ended before writing it. Killing it kills every process of the seat."""
+    data = b""
+    try:
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, selectors.EVENT_READ)
+            while sel.select(max(0.0, deadline - time.monotonic())):
+                chunk = os.read(fd, 4096)
+                if not chunk:
+                    return None
+                data += chunk
+                try:
+                    return int(json.loads(data)["child-pid"])
+                except (ValueError, KeyError, TypeError):
+                    continue
+        return None
+    finally:
+        os.close(fd)
+
+
+def _kill(pid: int, group: bool = False) -> None:
+    try:
+        (os.killpg if group else os.kill)(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _others_can_read() -> bool:
+    """Whether a user with no rights of its own (``nobody``) reaches every folder of ``sys.path``:
+    every folder on the way searchable by others. If not (Python installed in root's home),
+    dropping root's privileges would break every later ``import`` (without a sandbox)."""
+    for path in (p for p in sys.path if p and os.path.exists(p)):
+        path = os.path.abspath(path)
+        while True:
+            if os.path.isdir(path) and not os.stat(path).st_mode & stat.S_IXOTH:
+                return False
+            parent = os.path.dirname(path)
+            if parent == path:
+                break
+            path = parent
+    return True
 
 
 class InProcessSeat:

@@ -1,16 +1,21 @@
 """The results file: JSON Lines, one object per finished game, appended (and flushed to disk) as
-each game ends, by the tournament's own process only.
+each game ends, by the tournament's own process only; and the referee that reads it.
 
-While a tournament runs, its file is read-only (mode 0444), and :class:`Guard` checks before each
-append, and at the end, that it holds exactly the games the tournament wrote; if a player's
-process changed it, the file is written again from the games the tournament holds, and the
-change is reported. Each append writes the whole file anew and renames it into place, so a
-player's truncation racing with an append cannot take games with it. (Started as root, players
-run as ``nobody`` and cannot open it at all.)
+**The referee.** No record counts unless it is replayed (:func:`referee`): every field present
+and of its type, the moves legal from the empty board and starting with the opening, the result
+and the loser following from them (four in a row, a full board, or a failure of the side to move
+after the last move), and its ``game`` key seen for the first time. Any other line (forged,
+rewritten in place, cut short, duplicated, missing a field) is set aside and reported by
+:func:`audit`, never counted, never a crash. A tournament started again trusts nothing it did
+not replay: a game whose record was set aside is played again.
 
-A game is known by its ``game`` key (its index in the schedule with its players and opening), so a
-tournament started again with the same file plays only the games it does not hold. A last line cut
-short by a kill is removed before appending.
+**The file.** Seats never see the folder it is in (their sandbox shows them nothing of it). While a
+tournament runs, :class:`Guard` holds the games it wrote, checks the file before each append and at
+the end, and writes it anew if anything else changed it (said on stderr). Each write is a new
+file made by ``mkstemp`` in the same folder (an unpredictable name, created exclusively, so no
+symbolic link planted there is followed), flushed to disk and renamed over the results; the
+results file is opened with ``O_NOFOLLOW`` (a symbolic link in its place is refused by name), and
+read-only between writes.
 """
 from __future__ import annotations
 
@@ -18,41 +23,147 @@ import json
 import os
 import stat
 import sys
+import tempfile
 from pathlib import Path
+from typing import Any, NamedTuple
 
-__all__ = ["read_results", "append_result", "repair", "Guard"]
+from ..game import IllegalMoveError
+from ..games import ConnectFour
+
+__all__ = ["read_results", "append_result", "repair", "referee", "audit", "Audit", "Guard", "FIELDS"]
+
+# Every field of a record, with its type (play_game's record and the schedule's key).
+FIELDS: dict[str, Any] = {"game": str, "first": str, "second": str, "opening": str, "seed": int,
+                          "result": int, "reason": str, "loser": (str, type(None)), "detail": str, "moves": str}
+_GAME = ConnectFour()
 
 
-def read_results(path: str | Path) -> list[dict]:
-    """The finished games in ``path`` (none if it does not exist); a cut last line is ignored."""
-    path = Path(path)
-    if not path.exists():
-        return []
-    out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
+class Audit(NamedTuple):
+    """The records that count, and the lines set aside: ``(line number, why, the line's start)``."""
+
+    kept: list[dict]
+    set_aside: list[tuple[int, str, str]]
+
+
+def _read(path: Path) -> bytes:
+    """The file's bytes ('' if it does not exist); a symbolic link or anything but a regular file
+    in its place is refused (ValueError naming it)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return b""
+    except OSError as e:
+        raise ValueError(f"{path}: cannot be opened as a plain file ({e.strerror}); a results file is never a "
+                         "symbolic link: give --out a plain file") from None
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError(f"{path} is not a regular file: give --out a plain file")
+        return f.read()
+
+
+def referee(record: Any) -> str | None:
+    """Why ``record`` does not count (None: it does): a missing field or a wrong type, moves that are
+    not legal or do not start with the opening, a result or a loser that does not follow from the
+    moves.
+
+    >>> good = {"game": "a|b|", "first": "a", "second": "b", "opening": "", "seed": 0, "result": -1,
+    ...         "reason": "timeout", "loser": "first", "detail": "", "moves": ""}
+    >>> referee(good) is None
+    True
+    >>> referee({**good, "result": 1})
+    'result 1 and loser first do not follow from the moves (timeout of first, the side to move)'
+    """
+    if not isinstance(record, dict):
+        return "not a JSON object"
+    for field, kind in FIELDS.items():
+        if field not in record:
+            return f"no field {field!r}"
+        if not isinstance(record[field], kind) or isinstance(record[field], bool):
+            return f"field {field!r} is {type(record[field]).__name__}"
+    moves, opening = record["moves"], record["opening"]
+    if moves and not (moves.isascii() and moves.isdigit()) or not moves.startswith(opening):
+        return f"moves {moves[:50]!r} are not digits starting with the opening {opening!r}"
+    if record["first"] == record["second"]:
+        return "a player against itself"
+    try:
+        state = _GAME.from_moves(moves)
+    except (IllegalMoveError, ValueError):
+        return f"moves {moves[:50]!r} are not a legal game"
+    mover_at_opening = _GAME.to_move(_GAME.from_moves(opening))
+    expected: tuple[str, int, str | None]
+    if _GAME.is_terminal(state):
+        winner = _GAME.winner(state)
+        if winner is None:
+            expected = ("draw", 0, None)
+        else:
+            first_won = winner == mover_at_opening
+            expected = ("win", 1 if first_won else -1, "second" if first_won else "first")
+        why = f"the game ended in a {expected[0]}"
+    else:
+        side = ("first", "second")[(len(moves) - len(opening)) % 2]
+        if record["reason"] in ("win", "draw"):
+            return f"reason {record['reason']!r} but the game was not over"
+        expected = (record["reason"], -1 if side == "first" else 1, side)
+        why = f"{record['reason']} of {side}, the side to move"
+    if (record["reason"], record["result"], record["loser"]) != expected:
+        return f"result {record['result']} and loser {record['loser']} do not follow from the moves ({why})"
+    return None
+
+
+def audit(path: str | Path, planned: dict[str, dict] | None = None) -> Audit:
+    """Every line of ``path`` replayed by :func:`referee`: the records that count (the first valid
+    record of each ``game`` key) and the lines set aside with why. ``planned`` (key to the
+    schedule's game): a record whose players or opening differ from its key's game is set aside
+    too. A last line cut short (no newline) is ignored, not reported."""
+    data = _read(Path(path)).decode("utf-8", errors="replace")
+    lines = data.split("\n")[:-1]                  # the last piece has no newline: cut short or empty
+    kept: list[dict] = []
+    aside: list[tuple[int, str, str]] = []
+    seen: dict[str, int] = {}
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
         try:
             record = json.loads(line)
         except ValueError:
+            aside.append((n, "not JSON", line[:80]))
             continue
-        if isinstance(record, dict) and "game" in record:
-            out.append(record)
-    return out
+        why = referee(record)
+        if why is None and record["game"] in seen:
+            why = f"a second record of game {record['game']!r} (the first is line {seen[record['game']]})"
+        if why is None and planned is not None:
+            game = planned.get(record["game"])
+            if game is not None and any(game.get(k, record[k]) != record[k] for k in ("first", "second", "opening")):
+                why = f"players or opening differ from the schedule's game {record['game']!r}"
+        if why is not None:
+            aside.append((n, why, line[:80]))
+            continue
+        seen[record["game"]] = n
+        kept.append(record)
+    return Audit(kept, aside)
+
+
+def read_results(path: str | Path, planned: dict[str, dict] | None = None) -> list[dict]:
+    """The records of ``path`` that count (see :func:`audit`; none if it does not exist)."""
+    return audit(path, planned).kept
 
 
 def repair(path: str | Path) -> None:
     """Cut ``path`` back to its last complete line (a kill may have left half of one)."""
     path = Path(path)
-    if not path.exists():
-        return
-    data = path.read_bytes()
+    data = _read(path)
     if data and not data.endswith(b"\n"):
-        with open(path, "r+b") as f:
-            f.truncate(data.rfind(b"\n") + 1)
+        fd = os.open(path, os.O_WRONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        try:
+            os.ftruncate(fd, data.rfind(b"\n") + 1)
+        finally:
+            os.close(fd)
 
 
 def append_result(path: str | Path, record: dict) -> None:
-    """Append one game and flush it to disk before returning."""
-    with open(path, "a", encoding="utf-8") as f:
+    """Append one game and flush it to disk before returning (never through a symbolic link)."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(json.dumps(record) + "\n")
         f.flush()
         os.fsync(f.fileno())
@@ -61,27 +172,31 @@ def append_result(path: str | Path, record: dict) -> None:
 class Guard:
     """The results file while a tournament runs: read-only between writes, checked before each.
 
-    ``append(record)`` compares the file with the games appended so far; if anything else
-    changed it, a warning on stderr says so. Then it writes the file again, whole, with the new
-    game: a temporary file, flushed to disk, renamed over it (``os.replace``). A player that
-    opened the file to truncate it, even between the check and the write, truncates the old
-    file, no longer the results. ``close()`` checks once more (every player has stopped by
-    then), restores the file if it was changed, and gives back its mode.
+    At the start, the file is audited (:func:`audit`): the lines set aside are reported on stderr
+    and stay in the file, never counted. ``append(record)`` compares the file with what the guard
+    wrote; if anything else changed it, a warning on stderr says so. Then it writes the file
+    again, whole, with the new game (``mkstemp`` in the same folder, flushed, renamed over it): a
+    process that opened the file to truncate it truncates the old file, no longer the results.
+    ``close()`` checks once more, restores the file if it was changed, and gives back its mode.
     """
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
         repair(self.path)
-        self.path.touch()
-        self.mode = stat.S_IMODE(self.path.stat().st_mode)
-        self.lines = self.path.read_text(encoding="utf-8").splitlines(keepends=True)
+        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+        self.mode = stat.S_IMODE(os.fstat(fd).st_mode) | stat.S_IRUSR | stat.S_IWUSR
+        os.close(fd)
+        self.lines = _read(self.path).decode("utf-8", errors="replace").splitlines(keepends=True)
         self.restored = 0
-        os.chmod(self.path, 0o444)
+        self.set_aside = audit(self.path).set_aside
+        for n, why, _ in self.set_aside:
+            print(f"abcore.tournament: {self.path.name} line {n} set aside, not counted: {why}", file=sys.stderr)
+        self._write(0o444)
 
     def _intact(self) -> bool:
         try:
-            return self.path.read_text(encoding="utf-8") == "".join(self.lines)
-        except (OSError, UnicodeDecodeError):
+            return _read(self.path).decode("utf-8") == "".join(self.lines)
+        except (ValueError, UnicodeDecodeError):
             return False
 
     def _check(self) -> bool:
@@ -90,25 +205,27 @@ class Guard:
             return False
         self.restored += 1
         print(f"abcore.tournament: {self.path.name} was changed by something else than the tournament; "
-              f"written again from its {len(self.lines)} games", file=sys.stderr)
+              f"written again from its {len(self.lines)} lines", file=sys.stderr)
         return True
 
-    def _write(self) -> None:
-        tmp = self.path.with_name(self.path.name + ".write")
-        tmp.unlink(missing_ok=True)            # left read-only by a run killed before its rename
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write("".join(self.lines))
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o444)
-        os.replace(tmp, self.path)
+    def _write(self, mode: int) -> None:
+        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write("".join(self.lines))
+                f.flush()
+                os.fsync(f.fileno())
+                os.fchmod(f.fileno(), mode)
+            os.replace(tmp, self.path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
 
     def append(self, record: dict) -> None:
         self._check()
         self.lines.append(json.dumps(record) + "\n")
-        self._write()
+        self._write(0o444)
 
     def close(self) -> None:
-        if self._check():
-            self._write()
-        os.chmod(self.path, self.mode)
+        self._check()
+        self._write(self.mode)
