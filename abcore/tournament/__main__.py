@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from .report import failures, format_table, plot_ratings, standings
-from .sandbox import Limits
+from .sandbox import Limits, require_sandbox
 from .schedule import run_tournament
 
 
@@ -27,13 +27,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, metavar="K", help="games in parallel (default 1)")
     parser.add_argument("--memory-mb", type=int, default=1024, help="address space per player (default 1024)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--no-sandbox", action="store_true",
+                        help="run players without bubblewrap (trusted players only; warned)")
     args = parser.parse_args(argv)
     if args.seconds_per_move <= 0 or args.workers < 1 or args.games_per_pair < 1:
         parser.error("--seconds-per-move must be > 0, --workers and --games-per-pair >= 1")
+    limits = Limits(seconds=args.seconds_per_move, memory_mb=args.memory_mb, sandbox=not args.no_sandbox)
     try:
+        require_sandbox(args.players, limits)
         games = run_tournament(args.players, args.out, games_per_pair=args.games_per_pair,
-                               limits=Limits(seconds=args.seconds_per_move, memory_mb=args.memory_mb),
-                               workers=args.workers, progress=not args.no_progress)
+                               limits=limits, workers=args.workers, progress=not args.no_progress)
     except ValueError as e:
         parser.error(str(e))
     rows = standings(games, args.players)

@@ -99,14 +99,16 @@ def command(argv: list[str], how: str, player_file: str | None = None, info_fd: 
         if os.geteuid() == 0:              # root where it cannot mount: nobody inside, at least
             args += ["--uid", "65534", "--gid", "65534"]
     args += _system()
-    for p in runtime_paths():
-        args += ["--ro-bind", p, p]
-    args += ["--ro-bind", str(KIT), str(KIT)]
+    binds = [*runtime_paths(), str(KIT)]
     if player_file is not None and os.path.isfile(player_file):
-        real = os.path.abspath(player_file)
-        args += ["--ro-bind", real, real]
-    args += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size", str(TMP_BYTES), "--tmpfs", "/tmp",
-             "--remount-ro", "/", "--remount-ro", "/dev", "--chdir", "/tmp"]
+        binds.append(os.path.abspath(player_file))
+    args += ["--perms", "1777", "--size", str(TMP_BYTES), "--tmpfs", "/tmp"]     # first: binds may be in it
+    ancestors = {str(a) for b in binds for a in Path(b).parents if str(a) not in ("/", "/tmp")} - set(binds)
+    for folder in sorted(a for a in ancestors if not a.startswith("/usr/") and a != "/usr"):
+        args += ["--perms", "0755", "--dir", folder]     # else bwrap makes them 0700: none could pass
+    for p in binds:
+        args += ["--ro-bind", p, p]
+    args += ["--proc", "/proc", "--dev", "/dev", "--remount-ro", "/", "--remount-ro", "/dev", "--chdir", "/tmp"]
     if info_fd is not None:
         args += ["--info-fd", str(info_fd)]
     return args + ["--", *argv]

@@ -1,0 +1,484 @@
+"""Hostile players against the tournament's sandbox and referee (issue 24, items 2 and 3).
+
+Each hostile player attacks at its first move, then plays the first legal column: if an attack
+works, it says so by returning an illegal move ``"LEAK ..."`` (its detail carries what it got).
+Against an honest player (alpha-beta to depth 2, in a file beside it), every hostile one must lose:
+on the board when its attack did nothing, or by its own failure; none may read what is not its own,
+change anything outside its seat, or leave a process behind. Run by the user running the tests
+(root in CI: seats take a uid of their own) and, when that is root, again by an ordinary user who
+owns a copy of the checkout (seats in a user namespace)."""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import hashlib
+import json
+import mmap
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from abcore.tournament import Limits, SandboxedSeat, audit, jail, play_game, read_results
+from abcore.tournament.store import Guard
+
+pytestmark = pytest.mark.skipif(jail.mode() is None, reason=f"SKIPPED the sandbox tests: {jail.problem()}")
+
+ROOT = Path(__file__).resolve().parent.parent
+FAST = Limits(seconds=2.0, load_seconds=30.0)
+
+HONEST = '''
+# SECRET-honest-player-token
+from abcore import alphabeta
+
+
+def choose(game, state):
+    return alphabeta(game, state, depth=2, evaluate=game.evaluate).move
+'''
+
+# name: (the attack, run once at the first move; it returns a string when it succeeded, the
+#        reason the hostile player's games must end with)
+HOSTILE = {
+    "reads_shadow": ("return open('/etc/shadow').read()[:40]", "win"),
+    "reads_other_player": ("return open(HONEST).read()[:40] or 'empty'", "win"),
+    "lists_players": ("return str(os.listdir(os.path.dirname(HONEST))) if len(os.listdir(os.path.dirname(HONEST))) > 1 "
+                      "else None", "win"),
+    "writes_outside": ("""
+    for path in (OUTSIDE, os.path.join(os.path.dirname(KIT), 'pwned.txt'), RESULTS, '/pwned'):
+        try:
+            with open(path, 'w') as f:              # under /tmp, the seat's own /tmp may take it:
+                f.write('pwned')                    # the test looks for these files outside
+        except OSError:
+            pass""", "win"),
+    "edits_kit": ("""
+    import abcore.tournament.match as m
+    for attack in (lambda: open(m.__file__, 'a').write('# pwned'), lambda: os.chmod(m.__file__, 0o777),
+                   lambda: os.rename(m.__file__, m.__file__ + '.x'), lambda: os.utime(m.__file__, (0, 0))):
+        try:
+            attack()
+            return 'changed ' + m.__file__
+        except OSError:
+            pass""", "win"),
+    "signals_others": ("""
+    import signal
+    me, seen = os.getpid(), []
+    for pid in [int(p) for p in os.listdir('/proc') if p.isdigit()]:
+        if pid != me:
+            seen.append(open(f'/proc/{pid}/cmdline', 'rb').read()[:60])
+            for sig in (signal.SIGSTOP, signal.SIGKILL):
+                try:
+                    os.kill(pid, sig)
+                except OSError:
+                    pass
+    for sig in (signal.SIGSTOP, signal.SIGKILL):
+        try:
+            os.kill(-1, sig)
+        except OSError:
+            pass
+    others = [c for c in seen if b'bwrap' not in c]
+    return str(others) if others else None""", "win"),
+    "writes_pipes": ("""
+    for pid in [p for p in os.listdir('/proc') if p.isdigit() and int(p) != os.getpid()]:
+        for fd in os.listdir(f'/proc/{pid}/fd') if os.access(f'/proc/{pid}/fd', os.R_OK) else []:
+            try:
+                target = os.readlink(f'/proc/{pid}/fd/{fd}')
+                if target.startswith('pipe:'):
+                    w = os.open(f'/proc/{pid}/fd/{fd}', os.O_WRONLY | os.O_NONBLOCK)
+                    os.write(w, b'{"move": 1}\\n')
+            except OSError:
+                pass""", "any"),
+    "kills_parent": ("""
+    import signal
+    for pid in (os.getppid(), 1):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass""", "win"),
+    "connects": ("""
+    import socket
+    for family, kind in ((socket.AF_INET, socket.SOCK_STREAM), (socket.AF_INET, socket.SOCK_DGRAM)):
+        s = socket.socket(family, kind)
+        s.settimeout(0.5)
+        try:
+            s.connect(('127.0.0.1', PORT))
+            s.send(open(HONEST, 'rb').read() if os.path.exists(HONEST) else b'hello')
+            if kind == socket.SOCK_STREAM:
+                return 'connected'
+        except OSError:
+            pass
+        finally:
+            s.close()""", "win"),
+    "forks": ("""
+    import threading
+    try:
+        pid = os.fork()
+    except OSError:
+        pid = None
+    if pid == 0:
+        os.setsid()
+        while True:
+            pass
+    try:
+        threading.Thread(target=lambda: None).start()
+        return 'started a thread'
+    except RuntimeError:
+        pass
+    return 'forked' if pid else None""", "win"),
+    "fills_tmp": ("""
+    written = 0
+    try:
+        with open('/tmp/hog', 'wb') as f:
+            for _ in range(64):
+                f.write(b'x' * (1 << 20))
+                written += 1
+    except OSError:
+        pass
+    return f'wrote {written} MiB' if written > 16 else None""", "win"),
+    "hogs_memory": ("table = bytearray(4 << 30)", "memory"),
+    "sets_a_timer": ("import signal; signal.setitimer(signal.ITIMER_REAL, 0.005)", "crash"),
+    "closes_its_pipes": ("os.close(0)", "exit"),
+    "reports_who_it_is": ("""
+    status = {l.split(':')[0]: l.split()[1] for l in open('/proc/self/status') if ':' in l and l.split()[1:]}
+    raise RuntimeError(f"uid={os.getuid()} euid={os.geteuid()} caps={status['CapEff']}/{status['CapPrm']}/"
+                       f"{status['CapAmb']} nnp={status['NoNewPrivs']} limits={resource.getrlimit(resource.RLIMIT_NPROC)}")""",
+                          "exception"),
+}
+LOAD_TIME = {"dies_at_load": ("import signal; os.kill(os.getpid(), signal.SIGKILL)", "crash")}
+
+
+def _source(name: str, attack: str, at_load: bool, where: dict) -> str:
+    head = "import os, resource, sys\n" + "".join(f"{k} = {v!r}\n" for k, v in where.items())
+    if at_load:
+        return head + attack + "\n\n\ndef choose(game, state):\n    return game.actions(state)[0]\n"
+    body = textwrap.indent(textwrap.dedent(attack).strip(), "    ")
+    return head + f"""
+
+def attack():
+{body}
+
+
+done = []
+
+
+def choose(game, state):
+    if not done:
+        done.append(1)
+        try:
+            got = attack()
+        except OSError:                                  # the attack failed: play on
+            got = None
+        if got:
+            return "LEAK " + str(got)[:200]
+    return game.actions(state)[0]
+"""
+
+
+def write_players(folder: Path, kit: Path, port: int) -> tuple[str, dict[str, tuple[str, str]]]:
+    """The honest player and every hostile one in ``folder``; the hostile ones' paths with the
+    reason their games must end with."""
+    folder.mkdir(parents=True, exist_ok=True)
+    honest = folder / "honest.py"
+    honest.write_text(HONEST)
+    where = {"HONEST": str(honest), "OUTSIDE": str(folder / "outside.txt"), "KIT": str(kit),
+             "RESULTS": str(folder / "results.jsonl"), "PORT": port}
+    out = {}
+    for name, (attack, reason) in {**HOSTILE, **LOAD_TIME}.items():
+        path = folder / f"{name}.py"
+        path.write_text(_source(name, attack, name in LOAD_TIME, where))
+        out[name] = (str(path), reason)
+    return str(honest), out
+
+
+def kit_digest(kit: Path) -> str:
+    h = hashlib.sha256()
+    for p in sorted(kit.rglob("*")):
+        if p.is_file() and "__pycache__" not in p.parts:
+            h.update(str(p).encode() + p.read_bytes() + oct(p.stat().st_mode).encode())
+    return h.hexdigest()
+
+
+def nothing_written_outside(folder: Path, kit: Path) -> None:
+    """What writes_outside.py tried to write, seen from outside the seats: nothing."""
+    for path in (folder / "outside.txt", kit.parent / "pwned.txt", folder / "results.jsonl", Path("/pwned")):
+        assert not path.exists(), path
+
+
+def check_games(games: dict[str, dict], hostile: dict[str, tuple[str, str]]) -> None:
+    """Every hostile player lost its game, with the expected reason, and no attack worked."""
+    for name, (path, reason) in hostile.items():
+        g = games[name]
+        assert "LEAK" not in g["detail"], (name, g)
+        assert g["loser"] == "first", (name, g)                   # the hostile player moved first
+        if reason != "any":
+            assert g["reason"] == reason, (name, g)
+
+
+@pytest.fixture(scope="module")
+def listener():
+    tcp = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    tcp.bind(("127.0.0.1", 0))
+    tcp.listen(8)
+    tcp.setblocking(False)
+    udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    udp.bind(("127.0.0.1", tcp.getsockname()[1]))
+    udp.setblocking(False)
+    yield tcp, udp
+    tcp.close()
+    udp.close()
+
+
+def _nothing_arrived(tcp: socket.socket, udp: socket.socket) -> None:
+    with pytest.raises(BlockingIOError):
+        tcp.accept()
+    with pytest.raises(BlockingIOError):
+        udp.recvfrom(1 << 16)
+
+
+@pytest.fixture(scope="module")
+def hostile_games(tmp_path_factory, listener):
+    """Each hostile player moves first against the honest one, two games at a time."""
+    folder = tmp_path_factory.mktemp("hostile")
+    honest, hostile = write_players(folder, jail.KIT, listener[0].getsockname()[1])
+    before = kit_digest(jail.KIT)
+    with cf.ThreadPoolExecutor(2) as pool:
+        futures = {name: pool.submit(play_game, path, honest, "", 0, limits=FAST)
+                   for name, (path, _) in hostile.items()}
+        games = {name: f.result() for name, f in futures.items()}
+    return {"games": games, "hostile": hostile, "folder": folder, "kit_before": before}
+
+
+def test_no_hostile_player_wins_reads_or_writes_what_is_not_its_own(hostile_games, listener):
+    check_games(hostile_games["games"], hostile_games["hostile"])
+    assert kit_digest(jail.KIT) == hostile_games["kit_before"]
+    folder = hostile_games["folder"]
+    assert sorted(p.name for p in folder.iterdir() if not p.name.endswith(".py")) == []
+    nothing_written_outside(folder, jail.KIT)
+    _nothing_arrived(*listener)
+
+
+def test_a_seat_has_no_capability_and_an_unprivileged_uid(hostile_games):
+    detail = hostile_games["games"]["reports_who_it_is"]["detail"]
+    fields = dict(item.split("=", 1) for item in detail.split(" (line")[0].split(": ", 1)[1].split(" ", 4))
+    assert fields["caps"] == "0000000000000000/0000000000000000/0000000000000000" and fields["nnp"] == "1"
+    assert int(fields["uid"]) != 0 and int(fields["euid"]) != 0
+    if jail.mode() == "root":
+        assert int(fields["uid"]) >= jail.UID_BASE                # a uid of its own, outside too
+    assert fields["limits"].startswith("(") and int(fields["limits"][1:].split(",")[0]) <= 2   # no fork
+
+
+def _marked(marker: str) -> list[int]:
+    out = []
+    for pid in (p for p in os.listdir("/proc") if p.isdigit()):
+        try:
+            if Path(f"/proc/{pid}/comm").read_text().strip() == marker:
+                out.append(int(pid))
+        except OSError:
+            pass
+    return out
+
+
+def test_nothing_a_player_starts_outlives_its_game(tmp_path):
+    """Allowed 8 processes, a player starts a session of its own and double-forks; the grandchild
+    sleeps on, named by a marker: it is gone when the game's seats are closed."""
+    marker = f"orphan{os.getpid() % 100000}"
+    player = tmp_path / "orphan.py"
+    player.write_text(textwrap.dedent(f'''
+        import ctypes, os, time
+
+        def choose(game, state):
+            if os.fork() == 0:
+                os.setsid()
+                if os.fork() == 0:
+                    ctypes.CDLL(None).prctl(15, b"{marker}", 0, 0, 0)
+                    while True:
+                        time.sleep(1)
+                os._exit(0)
+            time.sleep(0.3)
+            return game.actions(state)[0]
+        '''))
+    seat = SandboxedSeat(str(player), 0, Limits(seconds=5, processes=8))
+    try:
+        assert seat.ask("") == 1
+        assert _marked(marker), "the grandchild should run while the game does"
+    finally:
+        seat.close()
+    assert _marked(marker) == []
+
+
+def _valid(game: str, result: int) -> dict:
+    moves, loser = ("4", "second") if result == 1 else ("", "first")
+    return {"game": game, "first": "a", "second": "b", "opening": "", "seed": 0, "result": result,
+            "reason": "timeout", "loser": loser, "detail": "", "moves": moves}
+
+
+def test_the_referee_sets_aside_forged_duplicate_and_incomplete_records(tmp_path, capsys):
+    """A lost record rewritten in place (mmap, same length) to a win, a duplicate line, a missing
+    field, a won game that is not over, garbage: each set aside and reported, never counted,
+    never a crash; a tournament started again on the file counts only what it replayed."""
+    out = tmp_path / "results.jsonl"
+    real = play_game("alphabeta:2", "random", "", 1, limits=FAST)
+    lines = [json.dumps({"game": "g0", **real}), json.dumps({"game": "g1", **_valid("g1", -1)}),
+             json.dumps({"game": "g2", **_valid("g2", 1)})]
+    out.write_text("\n".join(lines) + "\n" + lines[2] + "\n")                  # g2 twice
+    with open(out, "r+b") as f, mmap.mmap(f.fileno(), 0) as m:                 # g1: first lost, now "won"
+        lost, won = b'"result": -1, "reason": "timeout", "loser": "first"', b'"result":  1, "reason": "timeout", "loser":"second"'
+        at = m.find(lost)
+        assert at > 0 and len(lost) == len(won)
+        m[at:at + len(lost)] = won
+    with open(out, "a") as f:
+        missing = {**_valid("g3", 1)}
+        del missing["moves"]
+        f.write(json.dumps(missing) + "\n")
+        f.write(json.dumps({**_valid("g4", -1), "reason": "win"}) + "\n")
+        f.write("not json at all\n")
+        f.write(json.dumps({**real, "game": "g5", "moves": real["moves"][:-1] + "9"}) + "\n")
+    kept, aside = audit(out)
+    assert [r["game"] for r in kept] == ["g0", "g2"] and kept[0]["result"] == real["result"]
+    why = {n: w for n, w, _ in aside}
+    assert set(why) == {2, 4, 5, 6, 7, 8}, why
+    assert "do not follow" in why[2] and "second record" in why[4] and "no field 'moves'" in why[5]
+    assert "not over" in why[6] and "not JSON" in why[7] and "not a legal game" in why[8]
+    guard = Guard(out)                                                         # a restart: reported
+    guard.close()
+    err = capsys.readouterr().err
+    assert all(f"line {n} set aside" in err for n in why)
+    assert [r["game"] for r in read_results(out)] == ["g0", "g2"]
+
+
+def test_the_results_file_is_never_written_through_a_symbolic_link(tmp_path):
+    gradebook = tmp_path / "gradebook.csv"
+    gradebook.write_text("student,grade\n")
+    out = tmp_path / "results.jsonl"
+    out.symlink_to(gradebook)
+    with pytest.raises(ValueError, match="symbolic link"):
+        Guard(out)
+    assert gradebook.read_text() == "student,grade\n"
+
+
+def test_the_cli_refuses_a_players_file_without_bubblewrap_and_names_the_fix(tmp_path):
+    """PATH without bwrap: a student's player is refused, naming apt-get install bubblewrap."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    player = tmp_path / "weak.py"
+    player.write_text("def choose(game, state):\n    return game.actions(state)[0]\n")
+    done = subprocess.run([sys.executable, "-m", "abcore.tournament", "--games-per-pair", "1", "--no-progress",
+                           "--out", str(tmp_path / "r.jsonl"), str(player), "alphabeta:1"],
+                          env=dict(os.environ, PYTHONPATH=str(ROOT), PATH=str(bin_dir)),
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 2 and "apt-get install bubblewrap" in done.stderr, done.stderr
+    assert not (tmp_path / "r.jsonl").exists() or read_results(tmp_path / "r.jsonl") == []
+
+
+def test_without_bubblewrap_a_players_file_runs_only_when_the_sandbox_is_turned_off(tmp_path, monkeypatch):
+    from abcore.tournament import SandboxUnavailable, require_sandbox
+    monkeypatch.setattr(jail, "_found", lambda: (None, "bubblewrap (bwrap) is not installed"))
+    player = tmp_path / "weak.py"
+    player.write_text("def choose(game, state):\n    return game.actions(state)[0]\n")
+    with pytest.raises(SandboxUnavailable, match="apt-get install bubblewrap"):
+        require_sandbox([str(player), "random"])
+    with pytest.raises(SandboxUnavailable, match="apt-get install bubblewrap"):
+        SandboxedSeat(str(player))
+    assert require_sandbox(["random", "alphabeta:2"]) is None          # trusted players: no warning
+    with pytest.warns(UserWarning, match="--no-sandbox"):
+        require_sandbox([str(player)], Limits(sandbox=False))
+    g = play_game("alphabeta:2", str(player), "", 0, limits=Limits(seconds=5, sandbox=False))
+    assert g["reason"] == "win" and g["loser"] == "second"
+
+
+# --- the same attacks by an ordinary user who owns a copy of the checkout ----------------------
+
+DRIVER = '''
+import concurrent.futures as cf, json, sys
+from abcore.tournament import Limits, play_game, run_tournament
+honest, out, *hostile = sys.argv[1:]
+with cf.ThreadPoolExecutor(2) as pool:
+    games = dict(zip(hostile, pool.map(lambda p: play_game(p, honest, "", 0, limits=Limits(seconds=2.0)), hostile)))
+run_tournament([honest, hostile[0]], out, games_per_pair=1, limits=Limits(seconds=2.0), progress=False)
+print(json.dumps(games))
+'''
+AS_USER = ["edits_kit", "reads_other_player", "writes_outside", "signals_others", "kills_parent", "connects",
+           "reports_who_it_is"]
+
+
+def _ordinary_uid() -> int:
+    taken = {int(line.split(":")[2]) for line in Path("/etc/passwd").read_text().splitlines() if line.count(":") >= 3}
+    return next(u for u in range(23000, 60000) if u not in taken)
+
+
+def _closed_folder(path: str) -> str | None:
+    """The outermost folder on the way to ``path`` that others cannot search, if any."""
+    parts = Path(path).parts
+    for k in range(1, len(parts) + 1):
+        folder = os.path.join(*parts[:k])
+        if os.path.isdir(folder) and not os.stat(folder).st_mode & 0o001:
+            return folder
+    return None
+
+
+def _as_user(uid: int) -> list[str]:
+    """The command prefix that runs as ``uid``, with the Python runtime reachable (under /root,
+    only root reads it: root's bwrap shows it, read-only, over an empty /root, in an otherwise
+    unchanged filesystem)."""
+    prefix = ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--"]
+    closed = {p: _closed_folder(p) for p in jail.runtime_paths()}
+    if not any(closed.values()):
+        return prefix
+    wrap = ["bwrap", "--dev-bind", "/", "/", "--cap-add", "ALL"]
+    for folder in sorted({f for f in closed.values() if f}):
+        wrap += ["--perms", "0755", "--tmpfs", folder]
+    for p, folder in closed.items():
+        if folder:
+            between = [str(a) for a in Path(p).parents if str(a).startswith(folder + "/")]
+            for a in sorted(between):
+                wrap += ["--perms", "0755", "--dir", a]
+            wrap += ["--ro-bind", p, p]
+    return wrap + ["--", *prefix]
+
+
+@pytest.fixture(scope="module")
+def ordinary_user_games(request, listener):
+    if os.geteuid() != 0:
+        uid, prefix = os.getuid(), []                     # we are the ordinary user
+    elif shutil.which("setpriv"):
+        uid = _ordinary_uid()
+        prefix = _as_user(uid)
+    else:
+        pytest.skip("SKIPPED the ordinary user's run: root without setpriv (util-linux) cannot become one")
+    home = Path(tempfile.mkdtemp(prefix="abcore-student-"))       # not under root's own pytest folder
+    request.addfinalizer(lambda: shutil.rmtree(home, ignore_errors=True))
+    checkout = home / "abcore-checkout"
+    shutil.copytree(jail.KIT, checkout / "abcore", ignore=shutil.ignore_patterns("__pycache__"))
+    honest, hostile = write_players(home / "players", checkout / "abcore", listener[0].getsockname()[1])
+    chosen = {n: hostile[n] for n in AS_USER}
+    (home / "driver.py").write_text(DRIVER)
+    if os.geteuid() == 0:
+        os.chmod(home, 0o755)
+        for p in [home, *home.rglob("*")]:
+            os.lchown(p, uid, uid)
+    before = kit_digest(checkout / "abcore")
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home), "PYTHONPATH": str(checkout),
+           "PYTHONDONTWRITEBYTECODE": "1", "MPLCONFIGDIR": str(home)}
+    done = subprocess.run([*prefix, sys.executable, str(home / "driver.py"), honest, str(home / "results.jsonl"),
+                           *(p for p, _ in chosen.values())], env=env, cwd=home, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    by_path = json.loads(done.stdout.strip().splitlines()[-1])
+    games = {n: by_path[p] for n, (p, _) in chosen.items()}
+    return {"games": games, "hostile": chosen, "home": home, "uid": uid, "kit": checkout / "abcore",
+            "kit_before": before}
+
+
+def test_an_ordinary_users_seats_hold_the_same_walls(ordinary_user_games, listener):
+    run = ordinary_user_games
+    check_games(run["games"], run["hostile"])
+    assert kit_digest(run["kit"]) == run["kit_before"]            # the student owns it; no seat wrote it
+    nothing_written_outside(run["home"] / "players", run["kit"])
+    assert f"uid={run['uid']} " in run["games"]["reports_who_it_is"]["detail"]
+    kept, aside = audit(run["home"] / "results.jsonl")
+    assert len(kept) == 2 and aside == []
+    _nothing_arrived(*listener)
