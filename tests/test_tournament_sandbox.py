@@ -350,6 +350,32 @@ def test_the_referee_sets_aside_forged_duplicate_and_incomplete_records(tmp_path
     assert [r["game"] for r in read_results(out)] == ["g0", "g2"]
 
 
+def test_a_restart_replays_a_game_whose_record_was_forged(tmp_path, capsys):
+    """The tournament killed, a lost record rewritten in place to a win (same length), the
+    tournament started again: the forged line is reported and not counted, its game played again."""
+    from abcore.tournament import run_tournament
+    out = tmp_path / "results.jsonl"
+    players = ["alphabeta:2", "random"]
+    first = run_tournament(players, out, games_per_pair=1, limits=FAST, progress=False)
+    assert len(first) == 2 and all(g["reason"] == "win" and g[g["loser"]] == "random" for g in first)
+    data = out.read_bytes()
+    lost = data.split(b"\n")[0]
+    assert b'"result": 1, "reason": "win", "loser": "second"' in lost           # alphabeta:2 moved first
+    os.chmod(out, 0o644)
+    won, forged = b'"result": 1, "reason": "win", "loser": "second"', b'"result":-1, "reason": "win", "loser":  "first"'
+    assert len(won) == len(forged)
+    with open(out, "r+b") as f, mmap.mmap(f.fileno(), 0) as m:
+        at = m.find(won)
+        m[at:at + len(won)] = forged
+    capsys.readouterr()
+    again = []
+    games = run_tournament(players, out, games_per_pair=1, limits=FAST, progress=False, on_game=again.append)
+    assert "line 1 set aside" in capsys.readouterr().err
+    assert len(again) == 1 and again[0]["game"] == first[0]["game"]        # the forged game, played again
+    assert sorted(g["game"] for g in games) == sorted(g["game"] for g in first)
+    assert all(g[g["loser"]] == "random" for g in games)
+
+
 def test_the_results_file_is_never_written_through_a_symbolic_link(tmp_path):
     gradebook = tmp_path / "gradebook.csv"
     gradebook.write_text("student,grade\n")

@@ -140,8 +140,9 @@ def _found() -> tuple[str | None, str]:
         if complaint is None:
             return how, ""
         complaints.append(f"{how}: {complaint}")
-    return None, ("bubblewrap (bwrap) cannot make a sandbox here (" + "; ".join(complaints) + "); it needs "
-                  "user namespaces for an ordinary user (sysctl kernel.unprivileged_userns_clone=1), or root")
+    return None, ("bubblewrap (bwrap) cannot make a sandbox here (" + "; ".join(complaints) + "); started by "
+                  "an ordinary user it needs unprivileged user namespaces (Debian: sysctl "
+                  "kernel.unprivileged_userns_clone=1; Ubuntu 24.04: an AppArmor profile for bwrap), or run it as root")
 
 
 def mode() -> str | None:
