@@ -52,6 +52,7 @@ LONGEST = (
     "tests/test_exercises_06.py",
     "tests/test_notebooks.py",
     "tests/test_exercises_10.py",
+    "tests/test_tournament_sandbox.py",     # hostile players, as root and as an ordinary user
     "tests/test_tournament_dask.py",
 )
 _MOST = pytest.StashKey[tuple]()
