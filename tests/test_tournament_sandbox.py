@@ -427,8 +427,8 @@ with cf.ThreadPoolExecutor(2) as pool:
 run_tournament([honest, hostile[0]], out, games_per_pair=1, limits=Limits(seconds=2.0), progress=False)
 print(json.dumps(games))
 '''
-AS_USER = ["edits_kit", "reads_other_player", "writes_outside", "signals_others", "kills_parent", "connects",
-           "reports_who_it_is"]
+AS_USER = ["edits_kit", "reads_other_player", "reads_shadow", "writes_outside", "signals_others", "writes_pipes",
+           "kills_parent", "connects", "forks", "dies_at_load", "reports_who_it_is"]
 
 
 def _ordinary_uid() -> int:
