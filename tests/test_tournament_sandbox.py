@@ -298,8 +298,20 @@ def test_nothing_a_player_starts_outlives_its_game(tmp_path):
                     while True:
                         time.sleep(1)
                 os._exit(0)
-            time.sleep(0.3)
+            for _ in range(300):                  # until the grandchild has taken its name
+                if "{marker}" in names():
+                    break
+                time.sleep(0.01)
             return game.actions(state)[0]
+
+        def names():
+            out = []
+            for p in os.listdir("/proc"):
+                try:
+                    out.append(open(f"/proc/{{p}}/comm").read().strip())
+                except OSError:
+                    pass
+            return out
         '''))
     seat = SandboxedSeat(str(player), 0, Limits(seconds=5, processes=8))
     try:
