@@ -88,7 +88,8 @@ def _system() -> list[str]:
 
 def command(argv: list[str], how: str, player_file: str | None = None, info_fd: int | None = None) -> list[str]:
     """bwrap's command line running ``argv`` in a seat, in mode ``how`` ("root" or "user"), with
-    ``player_file`` bound read-only where it is and bwrap's ``--info-fd`` (the seat's init pid)."""
+    ``player_file`` bound read-only where it is (unless it is a symbolic link: the seat gets its
+    source on its pipe anyway) and bwrap's ``--info-fd`` (the seat's init pid)."""
     bw = shutil.which("bwrap") or "bwrap"
     args = [bw, "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
             "--die-with-parent", "--new-session", "--hostname", "seat"]
@@ -100,8 +101,8 @@ def command(argv: list[str], how: str, player_file: str | None = None, info_fd: 
             args += ["--uid", "65534", "--gid", "65534"]
     args += _system()
     binds = [*runtime_paths(), str(KIT)]
-    if player_file is not None and os.path.isfile(player_file):
-        binds.append(os.path.abspath(player_file))
+    if player_file is not None and os.path.isfile(player_file) and not os.path.islink(player_file):
+        binds.append(os.path.abspath(player_file))     # never a link's target: it may be anyone's file
     args += ["--perms", "1777", "--size", str(TMP_BYTES), "--tmpfs", "/tmp"]     # first: binds may be in it
     ancestors = {str(a) for b in binds for a in Path(b).parents if str(a) not in ("/", "/tmp")} - set(binds)
     for folder in sorted(a for a in ancestors if not a.startswith("/usr/") and a != "/usr"):
