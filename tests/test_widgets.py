@@ -55,7 +55,8 @@ def test_frame_12_of_seed_004(step):
     assert step.highlighted == lines("alphabeta").index("  if TERMINAL(n): return UTILITY(n)", 10)
     assert "TERMINAL" in highlighted_text(step)
     assert "A → C → E → F → G → I" in step.stack_label.value
-    assert "[3, +∞]" in step.window_label.value
+    assert info.window_in == (3, math.inf)        # the leaf I is entered with G's window
+    assert "at I: ↓ on the way down (3, +∞)" in step.window_label.value
     assert "leaves 2" in step.counters_label.value
 
 
@@ -77,6 +78,12 @@ def test_seed_004_windows_of_g(step, seed004):
         info = step.info(k)
         if info.stack and info.stack[-1] == "G" and info.window not in windows:
             windows.append(info.window)
+            assert info.window_in == (-math.inf, math.inf)      # on the way down, every time
+            if info.window == (3, math.inf):                       # on the way up from H
+                step.show(k)
+                assert ("at G: ↓ on the way down (−∞, +∞) · ↑ on the way up (3, +∞)"
+                        in step.window_label.value)
+    # seed 004: "en descendant" (−∞, +∞); "en remontant de H" (3, +∞); "de I" (7, +∞)
     assert windows == [(-math.inf, math.inf), (3, math.inf), (7, math.inf)]
 
 
