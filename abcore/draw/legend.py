@@ -12,6 +12,7 @@ import networkx as nx
 from matplotlib.lines import Line2D
 
 from ..search.descriptions import Description, describe
+from .alt import legend_alt, set_alt_text
 from .style import COLORS, KIND_NAMES, LEGEND, MARKERS, WINDOW_WAYS
 
 __all__ = ["draw_legend", "add_legend", "legend_entries"]
@@ -114,4 +115,4 @@ def draw_legend(ax: Any = None, *, algorithm: str | Description | None = "alphab
     ax.set_axis_off()
     ax.legend(handles, names, loc="center", ncol=ncol or math.ceil(len(names) / 2), fontsize=8,
               frameon=False, handlelength=1.8, columnspacing=1.2)
-    return ax
+    return set_alt_text(ax, legend_alt(names))

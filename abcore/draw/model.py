@@ -76,26 +76,21 @@ def tree_graph(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: 
         Node attributes: ``kind`` (max, min, chance, leaf, cut), ``label``, ``status``
         (plain, unvisited, active, visited, pruned), ``leaf_value``, ``value``, ``bound`` ('',
         '≤', '≥': the value is only a bound), ``running`` (the value is the best so far, not
-        yet returned), ``window_in`` (the window (α, β) it was entered with, on the way down;
-        None without a window), ``window`` (its window now: on the way up, after the children
-        returned so far), ``side`` (who moves there), ``state``,
+        yet returned), ``window_in`` and ``window`` ((α, β) on entry, on the way down, and now,
+        on the way up; None without a window), ``side`` (who moves there), ``state``,
         ``hidden`` (descendants not drawn), ``pos``. Arc attributes: ``move`` (as the tree
         names it, a chance arc's too), ``p``, ``cut``, ``faded``, ``pv``. Graph attributes: ``description`` (the search's
         :class:`~abcore.search.descriptions.Description`), ``negamax``, ``hidden``, and for a frame
-        ``stack``, ``count``, ``current``, ``window`` and ``window_in`` (of the node on top of the
-        stack), ``names``, ``calls``.
+        ``stack``, ``count``, ``current``, ``window``, ``window_in``, ``names``, ``calls``.
 
     Examples
     --------
     >>> from abcore import GameTree, alphabeta
     >>> t = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    >>> log = []
-    >>> _ = alphabeta(t, 'r', trace=log)
+    >>> _ = alphabeta(t, 'r', trace=(log := []))
     >>> g = tree_graph(t, log)
-    >>> g.nodes['r']['value'], g.nodes['r.1']['bound'], g.nodes['r.1.1']['status']
-    (3, '≤', 'pruned')
-    >>> g.nodes['r.1']['window_in'], g.nodes['r']['window']     # on the way down; up, at the end
-    ((3, inf), (3, inf))
+    >>> g.nodes['r']['value'], g.nodes['r.1']['bound'], g.nodes['r']['window_in'], g.nodes['r']['window']
+    (3, '≤', (-inf, inf), (3, inf))
     >>> sorted((u, v) for u, v, cut in g.edges(data='cut') if cut)
     [('r.1', 'r.1.1'), ('r.1', 'r.1.2')]
     """

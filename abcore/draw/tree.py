@@ -18,6 +18,7 @@ import networkx as nx
 from matplotlib.collections import LineCollection
 
 from ..trace import Event
+from .alt import set_alt_text, tree_alt
 from .formatting import format_value, window_lines
 from .legend import add_legend
 from .model import tree_graph
@@ -149,6 +150,7 @@ def draw_graph(g: nx.DiGraph, tree: Any = None, *, ax: Any = None, boards: Any =
         ax.set_title(title, fontsize=10)
     if legend:
         add_legend(ax, g, windows)
+    set_alt_text(ax, tree_alt(g, str(getattr(tree, "title", "") or "")))
     return ax
 
 

@@ -8,7 +8,8 @@ from typing import Any, Iterable
 import ipywidgets as W
 from matplotlib.figure import Figure
 
-from ..draw import draw_graph, draw_legend, format_value, format_window, line_for, tree_graph
+from ..draw import (draw_graph, draw_legend, format_value, format_window, line_for, set_alt_text,
+                    tree_graph)
 from ..draw.formatting import DOWN, UP
 from ..draw.model import is_trace
 from ..search import describe
@@ -355,6 +356,9 @@ class StepThrough(StaticFallback, W.VBox):
                  "(α, β): " + ways
                  + f"   ·   nodes {c['nodes']}, leaves {c['leaves']}, cut-offs {c['cutoffs']}"]
         code_ax.text(0.02, -0.05, "\n".join(state), fontsize=7.5, va="top", ha="left", wrap=True)
+        current = code[info.line].strip() if info.line is not None else "none (the start)"
+        set_alt_text(code_ax, f"The pseudocode of {self.description.title}, the line of this "
+                     f"event highlighted: {current}. " + ". ".join(state) + ".")
         return fig
 
     def __repr__(self) -> str:
