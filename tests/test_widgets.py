@@ -337,6 +337,16 @@ def test_the_static_caption_fits_in_the_picture():
         assert width <= fig.bbox.width, (type(widget).__name__, widget.static_caption(), width, fig.bbox.width)
 
 
+def test_the_legend_picture_holds_its_entries(step):
+    """Two window entries (on the way down, on the way up) widen the legend: none is cut."""
+    import io
+
+    from matplotlib.image import imread
+    picture = imread(io.BytesIO(step.legend.value))
+    ink = (picture[:, :, :3] < 0.5).any(axis=2)          # dark pixels: text and markers
+    assert not ink[:, -3:].any() and not ink[:, :2].any()
+
+
 def test_a_frame_looks_the_same_whatever_came_before(seed004):
     t, log = seed004
     a = StepThrough(t, log)
