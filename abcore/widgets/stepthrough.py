@@ -226,7 +226,7 @@ class StepThrough(StaticFallback, W.VBox):
         ax = draw_legend(fig.add_axes((0, 0, 1, 1)), algorithm=self.description,
                          kinds=self._kinds_for_legend(), pv=True, ncol=4)
         # as wide as the legend: its entries are not cut at the picture's edge
-        need = ax.get_legend().get_window_extent(fig.canvas.get_renderer()).width / fig.dpi
+        need = ax.get_legend().get_window_extent().width / fig.dpi
         if need + 0.2 > fig.get_figwidth():
             fig.set_size_inches(need + 0.2, 0.75)
         return png(fig, self.dpi)
