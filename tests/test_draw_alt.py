@@ -144,3 +144,20 @@ def test_a_widget_image_carries_its_alt_text(seed004):
     assert alt.startswith("StepThrough, static image: frame 25 of 62")
     assert "2 panels" in alt and "A game tree" in alt and "β-cut" in alt
     assert "(α, β): ↓ (−∞, 7)" in alt                   # J, entered with F's window
+
+
+def test_every_widget_image_says_what_it_shows():
+    from abcore import random_uniform
+    from abcore.games import Nim
+    from abcore.mcts import mcts
+    from abcore.widgets import ConnectFourBoard, MCTSStepThrough, OrderingLab, TicTacToeBoard
+    log = []
+    mcts(Nim(5), Nim(5).initial_state, simulations=10, seed=0, trace=log)
+    expected = {TicTacToeBoard(): "A tic-tac-toe board (you: X, computer: O), cells 0 to 8 row by row",
+                ConnectFourBoard(depth=1): "A Connect 4 board, 7 columns and 6 rows",
+                OrderingLab(random_uniform(2, 2, seed=1)): "searched by alpha-beta",
+                MCTSStepThrough(log): "An MCTS tree after 0 iterations"}
+    for widget, words in expected.items():
+        assert "image/png" in widget._repr_mimebundle_()
+        assert widget.static_alt.startswith(f"{type(widget).__name__}, static image")
+        assert words in widget.static_alt, (type(widget).__name__, widget.static_alt)
