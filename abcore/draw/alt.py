@@ -96,7 +96,10 @@ def alt_metadata(text: str | None) -> dict:
 def _figure_bundle(fig: Any) -> Any:
     """IPython's mime-bundle hook for a matplotlib Figure: no data (the PNG formatter makes
     it), the alt text as metadata."""
-    text = alt_text(fig)
+    try:
+        text = alt_text(fig)
+    except Exception:       # words are a help: a figure they cannot read still shows
+        return None
     return ({}, alt_metadata(text)) if text else None
 
 
