@@ -90,7 +90,9 @@ def test_legend_has_seed_004_categories(seed004):
     ax = draw_tree(t, log, ax=axes())
     labels = [x.get_text() for x in ax.get_legend().get_texts()]
     for category in LEGEND[:6]:
-        assert category in labels
+        assert any(x.startswith(category) for x in labels)
+    assert "(α, β) window on the way down (on entry)" in labels
+    assert "(α, β) window on the way up (after its children)" in labels
     assert any(x.startswith(LEGEND[6]) for x in labels)
     assert "MAX ▲" in labels and "MIN ▼" in labels and "principal variation" in labels
 
@@ -147,7 +149,8 @@ def test_seed_004_windows_and_values(seed004):
     assert g.nodes["E"]["value"] == 7 and g.nodes["E"]["bound"] == ""
     ax = draw_tree(t, log, ax=axes())
     shown = texts(ax)
-    assert "[6, +∞]" in shown and "[−∞, 6]" in shown and "v=7" in shown and "v=6" in shown
+    assert "↓ (−∞, +∞)\n↑ (6, +∞)" in shown and "↓ (−∞, +∞)\n↑ (−∞, 6)" in shown
+    assert "v=7" in shown and "v=6" in shown
 
 
 def test_principal_variation_is_bold_at_the_end(seed004):
@@ -308,7 +311,7 @@ def test_bad_input_says_what_to_do():
 
 def test_format():
     assert format_value(-2) == "−2" and format_value(2.5) == "2.5"
-    assert format_window(-math.inf, math.inf) == "[−∞, +∞]"
+    assert format_window(-math.inf, math.inf) == "(−∞, +∞)"
 
 
 def test_game_states_as_labels_are_left_out_when_too_long():

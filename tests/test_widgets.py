@@ -55,7 +55,8 @@ def test_frame_12_of_seed_004(step):
     assert step.highlighted == lines("alphabeta").index("  if TERMINAL(n): return UTILITY(n)", 10)
     assert "TERMINAL" in highlighted_text(step)
     assert "A → C → E → F → G → I" in step.stack_label.value
-    assert "[3, +∞]" in step.window_label.value
+    assert info.window_in == (3, math.inf)        # the leaf I is entered with G's window
+    assert "at I: ↓ on the way down (3, +∞)" in step.window_label.value
     assert "leaves 2" in step.counters_label.value
 
 
@@ -77,6 +78,12 @@ def test_seed_004_windows_of_g(step, seed004):
         info = step.info(k)
         if info.stack and info.stack[-1] == "G" and info.window not in windows:
             windows.append(info.window)
+            assert info.window_in == (-math.inf, math.inf)      # on the way down, every time
+            if info.window == (3, math.inf):                       # on the way up from H
+                step.show(k)
+                assert ("at G: ↓ on the way down (−∞, +∞) · ↑ on the way up (3, +∞)"
+                        in step.window_label.value)
+    # seed 004: "en descendant" (−∞, +∞); "en remontant de H" (3, +∞); "de I" (7, +∞)
     assert windows == [(-math.inf, math.inf), (3, math.inf), (7, math.inf)]
 
 
@@ -328,6 +335,16 @@ def test_the_static_caption_fits_in_the_picture():
         text = fig.text(0.005, 0.005, widget.static_caption(), fontsize=7.5, ha="left", va="bottom")
         width = text.get_window_extent(renderer=fig.canvas.get_renderer()).x1
         assert width <= fig.bbox.width, (type(widget).__name__, widget.static_caption(), width, fig.bbox.width)
+
+
+def test_the_legend_picture_holds_its_entries(step):
+    """Two window entries (on the way down, on the way up) widen the legend: none is cut."""
+    import io
+
+    from matplotlib.image import imread
+    picture = imread(io.BytesIO(step.legend.value))
+    ink = (picture[:, :, :3] < 0.5).any(axis=2)          # dark pixels: text and markers
+    assert not ink[:, -3:].any() and not ink[:, :2].any()
 
 
 def test_a_frame_looks_the_same_whatever_came_before(seed004):

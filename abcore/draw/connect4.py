@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
+from .alt import connect4_alt, set_alt_text
+
 __all__ = ["draw_connect4", "COLOURS"]
 
 COLOURS = {"X": "#d62728", "O": "#f2c80f", ".": "white", "board": "#1f5fbf"}
@@ -53,13 +55,12 @@ def draw_connect4(state: Any, ax: Any = None, *, values: Mapping[int, Any] | Non
         for c, cell in enumerate(row):
             ax.add_patch(Circle((c + 0.5, y), 0.4, facecolor=COLOURS[cell], edgecolor="black",
                                 linewidth=0.5, zorder=1, gid="disc" if cell != "." else "hole"))
-    if highlight is not None:
-        cols = [highlight] if isinstance(highlight, int) else list(highlight)
-        for col in cols:
-            if not 1 <= col <= width:
-                raise ValueError(f"highlight: column {col!r} is not in 1..{width}")
-            ax.add_patch(Rectangle((col - 1 + 0.04, 0.04), 0.92, height - 0.08, fill=False,
-                                   edgecolor="black", linewidth=2.5, zorder=2, gid="highlight"))
+    cols = [] if highlight is None else [highlight] if isinstance(highlight, int) else list(highlight)
+    for col in cols:
+        if not 1 <= col <= width:
+            raise ValueError(f"highlight: column {col!r} is not in 1..{width}")
+        ax.add_patch(Rectangle((col - 1 + 0.04, 0.04), 0.92, height - 0.08, fill=False,
+                               edgecolor="black", linewidth=2.5, zorder=2, gid="highlight"))
     for col, v in (values or {}).items():
         if not 1 <= col <= width:
             raise ValueError(f"values: column {col!r} is not in 1..{width}")
@@ -74,4 +75,4 @@ def draw_connect4(state: Any, ax: Any = None, *, values: Mapping[int, Any] | Non
     ax.set_yticks([])
     for side in ("top", "right", "left"):
         ax.spines[side].set_visible(False)
-    return ax
+    return set_alt_text(ax, connect4_alt(rows, values, cols))

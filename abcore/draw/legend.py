@@ -12,7 +12,8 @@ import networkx as nx
 from matplotlib.lines import Line2D
 
 from ..search.descriptions import Description, describe
-from .style import COLORS, KIND_NAMES, LEGEND, MARKERS
+from .alt import legend_alt, set_alt_text
+from .style import COLORS, KIND_NAMES, LEGEND, MARKERS, WINDOW_WAYS
 
 __all__ = ["draw_legend", "add_legend", "legend_entries"]
 
@@ -31,6 +32,8 @@ def legend_entries(description: Description | None, kinds: Iterable[str], pv: bo
     >>> _, names = legend_entries(describe("minimax"), {"max", "min"}, pv=False)
     >>> names
     ['not yet visited', 'being visited (on the recursion stack)', 'visited', 'returned value', 'value of a leaf (for MAX)', 'MAX ▲', 'MIN ▼']
+    >>> [n for n in legend_entries(describe("alphabeta"), {"max"}, pv=False)[1] if "window" in n]
+    ['(α, β) window on the way down (on entry)', '(α, β) window on the way up (after its children)']
     """
     handles: list = []
     names: list = []
@@ -41,9 +44,10 @@ def legend_entries(description: Description | None, kinds: Iterable[str], pv: bo
         if description.window:
             handles.append(Line2D([], [], color=COLORS["cut"], linewidth=1.6, linestyle=(0, (4, 3))))
             names.append(LEGEND[3])
-            if windows:     # a plain blue swatch: a "[α,β]" marker beside the text read twice
-                handles.append(_marker("s", COLORS["window"], COLORS["window"], 7))
-                names.append(LEGEND[4])
+            if windows:     # the two windows of a node, marked as drawn: ↓ (α, β) and ↑ (α, β)
+                for arrow, way in zip((r"$\downarrow$", r"$\uparrow$"), WINDOW_WAYS):
+                    handles.append(_marker(arrow, COLORS["window"], COLORS["window"], 9))
+                    names.append(f"{LEGEND[4]} {way}")
         handles.append(_marker("s", COLORS["value"], COLORS["value"], 7))
         names.append(LEGEND[5] + (" (side to move)" if description.view == "mover" else ""))
     handles.append(_marker("s"))
@@ -86,7 +90,7 @@ def draw_legend(ax: Any = None, *, algorithm: str | Description | None = "alphab
     pv : bool
         List the principal variation.
     windows : bool
-        List the [α, β] pair (for a search with a window).
+        List the (α, β) windows, on the way down and up (for a search with a window).
     ncol : int, optional
         Columns (default: two rows).
 
@@ -111,4 +115,4 @@ def draw_legend(ax: Any = None, *, algorithm: str | Description | None = "alphab
     ax.set_axis_off()
     ax.legend(handles, names, loc="center", ncol=ncol or math.ceil(len(names) / 2), fontsize=8,
               frameon=False, handlelength=1.8, columnspacing=1.2)
-    return ax
+    return set_alt_text(ax, legend_alt(names))

@@ -5,6 +5,7 @@ import math
 from typing import Any, Callable
 
 from ..mcts.events import MCTSReplay
+from .alt import set_alt_text
 from .layout import tidy_layout
 
 __all__ = ["draw_mcts"]
@@ -89,7 +90,30 @@ def draw_mcts(rep: MCTSReplay, ax: Any = None, *, max_depth: int | None = 3, min
         ax.set_title(title, fontsize=9)
     ax.set_axis_off()
     ax.margins(0.08)
-    return ax
+    return set_alt_text(ax, mcts_alt(rep, list(pos), kids))
+
+
+def mcts_alt(rep: MCTSReplay, drawn: list, kids: Callable[[tuple], list]) -> str:
+    """The words of :func:`draw_mcts`'s picture: the iteration and phase, the root and its
+    children drawn (visits, mean for the root player, proven), the current path."""
+    def node(p: tuple) -> str:
+        n = rep.nodes[p]
+        return (f"{n.visits} visits, mean {rep.value_for_root_player(p):+.2f}"
+                + (", proven" if n.proven else ""))
+
+    out = (f"An MCTS tree after {rep.iterations} iterations, phase {rep.phase}: {len(drawn)} "
+           f"nodes drawn, disc area by visits, colour by mean for {rep.player!r} (red good, blue "
+           f"bad). The root: {node(())}.")
+    children = kids(())
+    if children:
+        out += " Its children: " + "; ".join(f"move {c[-1]}: {node(c)}" for c in children) + "."
+    path = [p for p in rep.selected if p]
+    if path:
+        out += (" The current iteration's path: moves "
+                + ", ".join(str(p[-1]) for p in path) + ".")
+    if rep.phase in ("playout", "backup") and rep.playout is not None:
+        out += f" Its playout scored {rep.playout.value:+g} for {rep.player!r}."
+    return out
 
 
 def _draw_arcs(rep: MCTSReplay, ax: Any, pos: dict, kids: Callable[[tuple], list], hot_colour: str,

@@ -76,21 +76,21 @@ def tree_graph(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: 
         Node attributes: ``kind`` (max, min, chance, leaf, cut), ``label``, ``status``
         (plain, unvisited, active, visited, pruned), ``leaf_value``, ``value``, ``bound`` ('',
         '≤', '≥': the value is only a bound), ``running`` (the value is the best so far, not
-        yet returned), ``window`` ((α, β) or None), ``side`` (who moves there), ``state``,
+        yet returned), ``window_in`` and ``window`` ((α, β) on entry, on the way down, and now,
+        on the way up; None without a window), ``side`` (who moves there), ``state``,
         ``hidden`` (descendants not drawn), ``pos``. Arc attributes: ``move`` (as the tree
         names it, a chance arc's too), ``p``, ``cut``, ``faded``, ``pv``. Graph attributes: ``description`` (the search's
         :class:`~abcore.search.descriptions.Description`), ``negamax``, ``hidden``, and for a frame
-        ``stack``, ``count``, ``current``, ``names``, ``calls``.
+        ``stack``, ``count``, ``current``, ``window``, ``window_in``, ``names``, ``calls``.
 
     Examples
     --------
     >>> from abcore import GameTree, alphabeta
     >>> t = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    >>> log = []
-    >>> _ = alphabeta(t, 'r', trace=log)
+    >>> _ = alphabeta(t, 'r', trace=(log := []))
     >>> g = tree_graph(t, log)
-    >>> g.nodes['r']['value'], g.nodes['r.1']['bound'], g.nodes['r.1.1']['status']
-    (3, '≤', 'pruned')
+    >>> g.nodes['r']['value'], g.nodes['r.1']['bound'], g.nodes['r']['window_in'], g.nodes['r']['window']
+    (3, '≤', (-inf, inf), (3, inf))
     >>> sorted((u, v) for u, v, cut in g.edges(data='cut') if cut)
     [('r.1', 'r.1.1'), ('r.1', 'r.1.2')]
     """
@@ -254,9 +254,10 @@ def _status(n: Hashable, p: Any, tn: Any, now: Replay | None, cut: bool, faded: 
 
 
 def _value(tn: Any, kind: str, side: Any, description: Any) -> tuple:
-    """(value, bound, running, window) of a node the frame knows."""
+    """(value, bound, running, window, window_in) of a node the frame knows."""
     value, running = tn.value, not tn.done
     window = (tn.alpha, tn.beta) if description.window else None
+    window_in = tuple(tn.window) if description.window else None
     bound = ""
     if value is not None and not running and description.window and kind != "leaf":
         a0, b0 = tn.window
@@ -266,7 +267,7 @@ def _value(tn: Any, kind: str, side: Any, description: Any) -> tuple:
         bound = "≤" if seen == "min" else "≥"
         if kind == "chance":     # a weighted sum so far, or the bound a cut just returned
             bound = "Σ" if not tn.skipped else "≤" if value <= tn.alpha else "≥"
-    return value, bound, running, window
+    return value, bound, running, window, window_in
 
 
 def _cut_nodes(shape: _Shape, tree: Any, now: Replay | None) -> set:
@@ -295,12 +296,12 @@ def _add_nodes(g: nx.DiGraph, shape: _Shape, levels: _Levels, pos: dict, tree: A
         kind = _kind(n, shape, tree, full, game)
         side = _side(n, kind, shape, tree, full, game)
         tn = tnodes.get(p) if p is not None else None
-        leaf_value = value = window = None
+        leaf_value = value = window = window_in = None
         bound, running = "", False
         if kind == "leaf":
             leaf_value = tree.value(n) if tree is not None else (tn.value if tn else None)
         if tn is not None and (kind != "leaf" or g.graph["negamax"]):
-            value, bound, running, window = _value(tn, kind, side, description)
+            value, bound, running, window, window_in = _value(tn, kind, side, description)
         elif values is not None and n in values and now is None:
             value = values[n]
         hidden = 0
@@ -311,7 +312,7 @@ def _add_nodes(g: nx.DiGraph, shape: _Shape, levels: _Levels, pos: dict, tree: A
                    state=states.get(n, n) if tree is not None else (
                        None if n in shape.placeholder else full.nodes[n].state if full else None),
                    leaf_value=leaf_value, value=value, bound=bound, running=running,
-                   window=window, side=side, hidden=hidden, pos=pos[n], depth=levels.depth_of[n])
+                   window=window, window_in=window_in, side=side, hidden=hidden, pos=pos[n], depth=levels.depth_of[n])
     g.graph["_faded"], g.graph["_cut"] = faded, cut_nodes
 
 
@@ -383,6 +384,7 @@ def _summary(g: nx.DiGraph, shape: _Shape, tree: Any, now: Replay) -> None:
                    count=dict(now.count), event=now.last)
     top = now.nodes.get(now.stack[-1]) if now.stack else None
     g.graph["window"] = (top.alpha, top.beta) if top is not None else None
+    g.graph["window_in"] = tuple(top.window) if top is not None else None
     g.graph["current"] = _drawn(tree, shape.path_of, now.stack[-1]) if now.stack else None
 
 

@@ -5,18 +5,21 @@ changes every picture (and a test can name a colour instead of repeating it).
 """
 from __future__ import annotations
 
-__all__ = ["LEGEND", "COLORS", "MARKERS", "KIND_NAMES", "FADE"]
+__all__ = ["LEGEND", "WINDOW_WAYS", "COLORS", "MARKERS", "KIND_NAMES", "FADE"]
 
-# Seed 004's legend, in its order, and the colours we give each category.
+# Seed 004's legend, in its order, and the colours we give each category. Its "[α, β] pair" is
+# written as the open window (α, β), the one notation of the kit; the legend shows it twice, on
+# the way down and on the way up (WINDOW_WAYS).
 LEGEND = ("not yet visited", "being visited (on the recursion stack)", "visited", "pruned arc",
-          "[α, β] pair", "returned value", "value of a leaf")
+          "(α, β) window", "returned value", "value of a leaf")
+WINDOW_WAYS = ("on the way down (on entry)", "on the way up (after its children)")
 COLORS = {
     "unvisited": "#ffffff",    # not yet visited: white, grey outline
     "active": "#f4a261",       # being visited: orange
     "visited": "#8fd19e",      # visited: green
     "pruned": "#f2f2f2",       # under a pruned arc: faded grey
     "plain": "#ffffff",        # a tree drawn without a trace
-    "window": "#1d4e89",       # the [α, β] pair: blue
+    "window": "#1d4e89",       # the (α, β) windows: blue
     "value": "#c1121f",        # the returned value: red
     "leaf": "#111111",         # the value of a leaf: black
     "cut": "#c1121f",          # a pruned arc: red, dashed

@@ -9,6 +9,7 @@ import networkx as nx
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Rectangle
 
+from .alt import board_alt, set_alt_text
 from .style import COLORS, FADE
 
 __all__ = ["draw_board", "draw_node_boards", "board_cells", "is_board"]
@@ -124,4 +125,4 @@ def draw_board(state: Any, ax: Any = None, *, values: dict | None = None,
                         color="#333333")
     if title:
         ax.set_title(title, fontsize=10)
-    return ax
+    return set_alt_text(ax, board_alt(cells, values, highlight, title))

@@ -18,7 +18,8 @@ import networkx as nx
 from matplotlib.collections import LineCollection
 
 from ..trace import Event
-from .formatting import format_value, format_window
+from .alt import set_alt_text, tree_alt
+from .formatting import format_value, window_lines
 from .legend import add_legend
 from .model import tree_graph
 from .style import COLORS, FADE, MARKERS
@@ -36,8 +37,11 @@ def draw_tree(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: i
 
     MAX nodes are ▲, MIN ▼, chance ○, leaves squares with their value (for MAX). With a trace:
     white = not yet visited, orange = being visited (on the recursion stack; the node where the
-    last event happened has a thick outline), green = visited; at each visited node its [α, β]
-    pair (blue, for a search with a window) and its returned value (red; ``v≤4`` / ``v≥5`` when
+    last event happened has a thick outline), green = visited; at each visited node its two
+    windows (blue, for a search with a window; seed 004's "en descendant", "en remontant"):
+    ``↓ (α, β)`` the window it was entered with, on the way down, and ``↑ (α, β)`` its window on
+    the way up, after its children returned (``↓↑`` when the two are the same), and its returned
+    value (red; ``v≤4`` / ``v≥5`` when
     it is only a bound, ``v≥3…`` while the node is still searching); pruned arcs dashed red,
     their subtrees faded; the principal variation in bold once the root has returned. When the
     search's values are for the side to move (negamax), the value says whose: ``v=−7 (MIN)``.
@@ -55,7 +59,7 @@ def draw_tree(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: i
     labels, moves : bool or "auto"
         Node names, arc labels (``"auto"``: when informative).
     windows, legend : bool
-        Draw the [α, β] pairs, the legend.
+        Draw the (α, β) windows, the legend.
     title : str, None or False
         None: automatic (the tree's title, the search, the counters); False: none.
 
@@ -146,6 +150,7 @@ def draw_graph(g: nx.DiGraph, tree: Any = None, *, ax: Any = None, boards: Any =
         ax.set_title(title, fontsize=10)
     if legend:
         add_legend(ax, g, windows)
+    set_alt_text(ax, tree_alt(g, str(getattr(tree, "title", "") or "")))
     return ax
 
 
@@ -250,7 +255,7 @@ def _draw_nodes(ax: Any, g: nx.DiGraph, style: _Style) -> None:
 
 
 def _draw_texts(ax: Any, d: dict, style: _Style) -> None:
-    """A node's texts (``d``: its attributes): leaf value, name, [α, β], value, what is hidden."""
+    """A node's texts (``d``: its attributes): leaf value, name, windows, value, what is hidden."""
     x, y = d["pos"]
     fade = FADE if d["status"] == "pruned" else 1
     below = (x, y - 0.52) if style.boards else (x, y)
@@ -272,17 +277,19 @@ def _draw_texts(ax: Any, d: dict, style: _Style) -> None:
             ax.annotate(str(d["label"]), (x, y), xytext=(-marker * 0.6, 0),
                         textcoords="offset points", ha="right", va="center",
                         fontsize=font, fontweight="bold", alpha=fade, zorder=4)
-    has_window = style.windows and d["window"] is not None
-    if has_window and d["kind"] != "leaf":
-        ax.annotate(format_window(*d["window"]), below,
+    shown = (window_lines(d["window_in"], d["window"], not d["running"])
+             if style.windows and d["kind"] != "leaf" else [])
+    has_window = len(shown)         # lines of windows drawn under the node
+    if shown:
+        ax.annotate("\n".join(shown), below,
                     xytext=(0, -2 if style.boards else -marker * 0.55),
                     textcoords="offset points", ha="center", va="top", fontsize=font - 1,
                     color=COLORS["window"], zorder=5,
                     bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.85))
     if d["value"] is not None and (d["kind"] != "leaf" or style.negamax):
         _draw_value(ax, d, style, has_window)
-    if d["hidden"]:          # below the node, and below its window if it has one
-        gap = font * 1.5 if has_window else 0
+    if d["hidden"]:          # below the node, and below its windows if it has some
+        gap = font * 1.3 * has_window + (font * 0.2 if has_window else 0)
         if not style.boards and d["value"] is not None:
             gap += font * 1.5
         ax.annotate(f"+{d['hidden']}", below,
@@ -314,7 +321,7 @@ def value_text(d: dict, negamax: bool) -> str:
     return text
 
 
-def _draw_value(ax: Any, d: dict, style: _Style, has_window: bool) -> None:
+def _draw_value(ax: Any, d: dict, style: _Style, has_window: int) -> None:
     """The node's value in red, beside the node (above right of a board; below a node whose
     subtree is cut off, where the next column is close)."""
     x, y = d["pos"]
@@ -324,7 +331,7 @@ def _draw_value(ax: Any, d: dict, style: _Style, has_window: bool) -> None:
     elif style.boards:
         xy, off, ha, va = (x + 0.42, y + 0.42), (1, 1), "left", "bottom"
     elif d["hidden"]:
-        below_window = style.font * 1.5 if has_window else 0
+        below_window = style.font * 1.3 * has_window + (style.font * 0.2 if has_window else 0)
         xy, off, ha, va = (x, y), (0, -marker * 0.55 - below_window), "center", "top"
     else:
         xy, off, ha, va = (x, y), (marker * 0.6, 0), "left", "center"

@@ -8,7 +8,7 @@ from typing import Any
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from ..draw import figure_size
+from ..draw import alt_text, figure_size
 
 __all__ = ["png", "agg_figure", "widget_size", "StaticFallback", "HIGHLIGHT"]
 
@@ -56,16 +56,25 @@ def widget_size(graph: Any, boards: bool, widest: float = 11.0) -> tuple:
 
 
 class StaticFallback:
-    """Adds a PNG of the current state to the widget's display, for frontends without widgets."""
+    """Adds a PNG of the current state to the widget's display, for frontends without widgets.
+
+    ``static_alt``: the words of that PNG (its caption, then what the figure shows, by
+    :func:`~abcore.draw.alt_text`), which a notebook's output carries as the image's alt text
+    (:func:`abcore.draw.alt.install`).
+    """
+
+    static_alt: str | None = None
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
         data = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         data["text/plain"] = repr(self)
         fig = self.figure()
         # Say what the picture is: a still of the widget as first shown, not a live control.
-        fig.text(0.005, 0.005, self.static_caption(), fontsize=7.5, color="#555555",
-                 ha="left", va="bottom")
+        caption = self.static_caption()
+        fig.text(0.005, 0.005, caption, fontsize=7.5, color="#555555", ha="left", va="bottom")
         data["image/png"] = base64.b64encode(png(fig, 72)).decode("ascii")
+        shows = alt_text(fig)
+        self.static_alt = f"{type(self).__name__}, {caption}." + (f" {shows}" if shows else "")
         return data
 
     def figure(self) -> Figure:

@@ -8,7 +8,9 @@ from typing import Any, Iterable
 import ipywidgets as W
 from matplotlib.figure import Figure
 
-from ..draw import draw_graph, draw_legend, format_value, format_window, line_for, tree_graph
+from ..draw import (draw_graph, draw_legend, format_value, format_window, line_for, set_alt_text,
+                    tree_graph)
+from ..draw.formatting import DOWN, UP
 from ..draw.model import is_trace
 from ..search import describe
 from ..search.descriptions import Description
@@ -25,8 +27,9 @@ class FrameInfo:
     """What frame ``index`` of a trace shows (after its events 0..index).
 
     ``event`` (the last event), ``node`` (the name of the node it happened at), ``stack``
-    (names, root first), ``window`` ((α, β) of the node on top of the stack, or None),
-    ``counts`` (nodes, leaves, cutoffs so far, in the frame's pass), ``line`` (index of the
+    (names, root first), ``window`` ((α, β) of the node on top of the stack now: on the way up,
+    after the children returned so far; or None), ``window_in`` (the window that node was
+    entered with, on the way down), ``counts`` (nodes, leaves, cutoffs so far, in the frame's pass), ``line`` (index of the
     pseudocode line, None at a start event), ``text`` (the event in words), ``pass_`` (the
     frame's pass, 0 for the first).
     """
@@ -40,6 +43,7 @@ class FrameInfo:
     line: int | None
     text: str
     pass_: int = 0
+    window_in: tuple[float, float] | None = None
 
     def __repr__(self) -> str:
         return (f"FrameInfo(index={self.index}, event={self.event.kind!r}, node={self.node!r}, "
@@ -171,17 +175,23 @@ class StepThrough(StaticFallback, W.VBox):
         self.event_label.value = f"<b>event {k}/{self.frames - 1}:</b> {html.escape(info.text)}"
         self.stack_label.value = ("<b>recursion stack:</b> "
                                   + (html.escape(" → ".join(info.stack)) if info.stack else "empty"))
-        d = self.description
-        if info.window is not None and d.window:
-            whose = " (for the side to move)" if d.view == "mover" else ""
-            self.window_label.value = (f"<b>[α, β]</b> at {html.escape(info.stack[-1])}: "
-                                       f"{format_window(*info.window)}{whose}")
-        else:
-            self.window_label.value = ("<b>[α, β]</b>: —" if d.window
-                                       else "<b>[α, β]</b>: none (no pruning)")
+        self.window_label.value = self._window_html(info)
         c = info.counts
         self.counters_label.value = (f"<b>so far:</b> nodes {c['nodes']} · leaves {c['leaves']}"
                                      f" · cut-offs {c['cutoffs']}")
+
+    def _window_html(self, info: FrameInfo) -> str:
+        """The window of the node on top of the stack: on the way down (entered with), and on
+        the way up (now, after the children returned so far) once it has changed."""
+        d = self.description
+        if info.window is None or not d.window:
+            return "<b>(α, β)</b>: —" if d.window else "<b>(α, β)</b>: none (no pruning)"
+        whose = " (for the side to move)" if d.view == "mover" else ""
+        down = info.window_in or info.window
+        text = f"{DOWN} on the way down {format_window(*down)}"
+        if tuple(info.window) != tuple(down):
+            text += f" · {UP} on the way up {format_window(*info.window)}"
+        return f"<b>(α, β)</b> at {html.escape(info.stack[-1])}: {text}{whose}"
 
     def png(self, k: int) -> bytes:
         """Frame ``k``'s tree as PNG bytes (drawn once, then cached)."""
@@ -213,8 +223,12 @@ class StepThrough(StaticFallback, W.VBox):
 
     def _legend_png(self) -> bytes:
         fig = agg_figure(max(8.5, self._fig.get_figwidth()), 0.75)
-        draw_legend(fig.add_axes((0, 0, 1, 1)), algorithm=self.description,
-                    kinds=self._kinds_for_legend(), pv=True, ncol=4)
+        ax = draw_legend(fig.add_axes((0, 0, 1, 1)), algorithm=self.description,
+                         kinds=self._kinds_for_legend(), pv=True, ncol=4)
+        # as wide as the legend: its entries are not cut at the picture's edge
+        need = ax.get_legend().get_window_extent().width / fig.dpi
+        if need + 0.2 > fig.get_figwidth():
+            fig.set_size_inches(need + 0.2, 0.75)
         return png(fig, self.dpi)
 
     def _kinds_for_legend(self) -> set:
@@ -252,7 +266,7 @@ class StepThrough(StaticFallback, W.VBox):
                          stack=[self._name(p) for p in r.stack],
                          window=(top.alpha, top.beta) if top is not None else None,
                          counts=dict(r.count), line=line, text=self._describe(k, r, path, kind),
-                         pass_=r.pass_)
+                         pass_=r.pass_, window_in=tuple(top.window) if top is not None else None)
 
     def _describe(self, k: int, r: Any, path: Any, kind: str) -> str:
         ev, f = self.trace[k], format_value
@@ -267,7 +281,8 @@ class StepThrough(StaticFallback, W.VBox):
         node = r.nodes[path]
         ab = d.window
         if ev.kind == "enter":
-            return f"enter {name}" + (f" with [α, β] = {format_window(ev.alpha, ev.beta)}" if ab else "")
+            return f"enter {name}" + (f" with (α, β) = {format_window(ev.alpha, ev.beta)} "
+                                      "(its window on the way down)" if ab else "")
         if ev.kind == "leaf":
             how = "UTILITY" if ev.detail == "utility" else "EVAL (depth limit)"
             return f"{name} is a leaf: {how} = {f(ev.value)}"
@@ -280,7 +295,7 @@ class StepThrough(StaticFallback, W.VBox):
         if ev.kind == "research":
             child = self._name(path + (ev.detail,))
             return (f"{child} returned {f(ev.value)} to the null-window test: better than α, so "
-                    f"{name} searches it again with [α, β] = {format_window(ev.alpha, ev.beta)}")
+                    f"{name} searches it again with (α, β) = {format_window(ev.alpha, ev.beta)}")
         if ev.kind == "hit":
             return f"{name}: the table knows its value ({ev.detail}): {f(ev.value)}"
         if ev.kind == "alpha":
@@ -289,8 +304,8 @@ class StepThrough(StaticFallback, W.VBox):
             return f"β at {name} falls from {f(ev.detail)} to {f(ev.beta)}"
         if ev.kind == "probe":                 # a bound on one outcome, from one move of it
             i, lo, hi, p = ev.detail
-            return (f"{name} probes {self._name(path + (i,))} (p = {f(p)}): its value lies in "
-                    f"[{f(lo)}, {f(hi)}]")
+            return (f"{name} probes {self._name(path + (i,))} (p = {f(p)}): "
+                    f"{f(lo)} ≤ its value ≤ {f(hi)}")
         if ev.kind == "cut" and kind == "chance":    # a cut on bounds, not on one child's value
             low = ev.value <= ev.alpha
             skipped = ", ".join(self._name(path + (m,)) for m in ev.detail) or "no other outcome"
@@ -308,6 +323,7 @@ class StepThrough(StaticFallback, W.VBox):
         if ev.kind == "leave":
             text = f"{name} returns {f(ev.value)}"
             if ab and not node.leaf:
+                text += f", its window on the way up {format_window(ev.alpha, ev.beta)}"
                 a0, b0 = node.window
                 if ev.value <= a0:
                     text += f" (only a bound: its true value is ≤ {f(ev.value)})"
@@ -336,11 +352,17 @@ class StepThrough(StaticFallback, W.VBox):
                          va="center", ha="left",
                          bbox=dict(fc=HIGHLIGHT, ec="none", pad=1.5) if i == info.line else None)
         c = info.counts
+        down = info.window_in or info.window
+        ways = ("—" if info.window is None or down is None else f"{DOWN} {format_window(*down)}"
+                + (f"  {UP} {format_window(*info.window)}" if info.window != down else ""))
         state = [f"event {k}: {info.text}",
                  "stack: " + (" → ".join(info.stack) or "empty"),
-                 "[α, β]: " + (format_window(*info.window) if info.window else "—")
+                 "(α, β): " + ways
                  + f"   ·   nodes {c['nodes']}, leaves {c['leaves']}, cut-offs {c['cutoffs']}"]
         code_ax.text(0.02, -0.05, "\n".join(state), fontsize=7.5, va="top", ha="left", wrap=True)
+        current = code[info.line].strip() if info.line is not None else "none (the start)"
+        set_alt_text(code_ax, f"The pseudocode of {self.description.title}, the line of this "
+                     f"event highlighted: {current}. " + ". ".join(state) + ".")
         return fig
 
     def __repr__(self) -> str:
