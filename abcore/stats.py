@@ -16,8 +16,17 @@ class SearchStats:
 
     - ``nodes``: states visited, the root included;
     - ``leaves``: static evaluations (calls of ``utility`` or ``evaluate``);
-    - ``cutoffs``: times a node stopped searching its remaining children;
+    - ``cutoffs``: times a node stopped with a bound, its value having reached the edge of its
+      window (a fail high or a fail low; at a chance node, a bound outside the window), counted
+      even when the child that reached it was the last, so that nothing was left to skip (the
+      trace's ``cut`` events list what each one skipped);
     - ``max_depth``: the deepest ply reached below the root.
+
+    >>> from abcore import GameTree, alphabeta
+    >>> t = GameTree.from_nested([[3, 5], [4, 1]])      # the cut at r.1 comes after its last leaf
+    >>> log = []
+    >>> alphabeta(t, t.initial_state, trace=log).stats.cutoffs, [e.detail for e in log if e.kind == "cut"]
+    (1, [()])
     """
 
     nodes: int = 0
