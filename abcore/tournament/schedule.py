@@ -4,8 +4,10 @@ The format, for a class of any size: each player meets ``opponents`` others at l
 :func:`pairs` (every pair when there are few players), and each pair plays ``games_per_pair``
 meetings, the k-th from the k-th opening of :data:`OPENINGS`, each meeting two games, one with
 each player moving first. A class of n players plays at most ``n * opponents * 2 *
-games_per_pair`` games (the CLI's defaults, 8 opponents and 1 meeting: at most 16 n, 1,968 for
-120 students and 3 references), whatever happens in the games.
+games_per_pair`` games, whatever happens in the games: with the CLI's defaults (8 opponents, 1
+meeting) at most 16 n, 1,968 for 120 students and 3 references; 1,160 for the names of
+tests/test_tournament_class.py (16 to 32 games a player, 19 on average: most pairs are drawn by
+both their players).
 
 Why sampled opponents and not a Swiss system: the games do not depend on the results, so all of
 them are known at the start and run in parallel on as many workers as there are (a Swiss round
