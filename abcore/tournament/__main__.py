@@ -51,6 +51,9 @@ def _resume_command(argv: list[str]) -> str:
     return f"cd {shlex.quote(os.getcwd())} && " + shlex.join([python, "-m", "abcore.tournament", *argv])
 
 
+CONNECT = "20s"         # how long --scheduler waits for the scheduler to answer
+
+
 def _executor(address: str | None) -> tuple[Any, Any]:
     """(client, executor) for ``--scheduler`` (both None without it)."""
     if address is None:
@@ -60,7 +63,7 @@ def _executor(address: str | None) -> tuple[Any, Any]:
     except ImportError:
         raise ValueError("--scheduler needs Dask's distributed: pip install -r requirements-instructor.txt") from None
     try:
-        client = Client(address, timeout="20s")
+        client = Client(address, timeout=CONNECT)
     except OSError as e:
         raise ValueError(f"no Dask scheduler answers at {address} ({e}); start one with `dask scheduler` "
                          "and workers with `dask worker ADDRESS`") from None
