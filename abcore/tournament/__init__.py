@@ -5,8 +5,9 @@
 - :mod:`~abcore.tournament.sandbox`: a seat per player, its own process under limits
   (:mod:`~abcore.tournament.child` is that process), or in this process;
 - :mod:`~abcore.tournament.match`: one game between two seats, to a record;
-- :mod:`~abcore.tournament.schedule`: every pair both ways, on any ``concurrent.futures.Executor``,
-  resumed from the results file (:mod:`~abcore.tournament.store`);
+- :mod:`~abcore.tournament.schedule`: each player against sampled opponents (every pair when
+  few), both ways, on any ``concurrent.futures.Executor``, resumed from the results file
+  (:mod:`~abcore.tournament.store`);
 - :mod:`~abcore.tournament.ratings` and :mod:`~abcore.tournament.report`: Wilson intervals,
   Bradley–Terry ratings, the table and the plot.
 """
