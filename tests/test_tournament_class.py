@@ -95,6 +95,8 @@ def test_a_player_is_named_by_student_id_and_a_clash_is_refused(tmp_path, capsys
     assert stop.value.code == 2 and "two players would be named 's1'" in err and "NAME=FILE" in err
     assert list(name_players([f"s1b={tmp_path}/b/s1.py", str(tmp_path / "a/s1.py")])) == ["s1b", "s1"]
     assert not (tmp_path / "r.jsonl").exists()
+    with pytest.raises(ValueError, match="random is named twice"):
+        name_players(["random", "alphabeta:1", "random"])
 
 
 def test_a_game_lost_with_its_worker_is_played_again(tmp_path, capsys):

@@ -166,6 +166,8 @@ def name_players(specs: list[str]) -> dict[str, str]:
     for spec in specs:
         name, path = player_name(spec), _split(spec)[1]
         player_kind(path)                                   # a clear error for a wrong name
+        if name in out and player_kind(path) == "reference":
+            raise ValueError(f"{path} is named twice: give each reference player once")
         if name in out:
             raise ValueError(f"two players would be named {name!r} ({out[name]} and {path}): a player is "
                              "named by its file's stem (its student folder under nbgrader's submitted/); "

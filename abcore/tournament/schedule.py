@@ -238,7 +238,7 @@ def _results(todo: list[dict], limits: Limits, workers: int, executor: cf.Execut
 def _stop(pool: cf.Executor) -> None:
     """Shut our own pool down: games still running are interrupted (SIGINT to the workers, which
     closes their seats) rather than waited for."""
-    for proc in list(getattr(pool, "_processes", None) or {}).copy():
+    for proc in list(getattr(pool, "_processes", None) or {}):
         try:
             os.kill(proc, signal.SIGINT)
         except (ProcessLookupError, TypeError):
