@@ -25,6 +25,7 @@ import resource
 import statistics
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 from abcore.games import ConnectFour, load_positions
@@ -169,9 +170,11 @@ def _class_ratings(records: list[dict], kind: dict[str, str]) -> None:
     print(f"    {len(records)} games ({lost} lost by a failure, e.g. time); games a player "
           f"{min(r.games for r in rows)}-{max(r.games for r in rows)}; 95% interval width: mean {statistics.mean(width):.0f}, "
           f"median {statistics.median(width):.0f} Elo")
+    failed = Counter(kind[g[g["loser"]]] for g in records if g["reason"] not in ("win", "draw"))
+    print("    games lost by a failure, by strength: " + (", ".join(f"{k} {n}" for k, n in failed.most_common()) or "none"))
     by_kind = {k: [r for r in rows if kind[r.player] == k] for k in KINDS}
     means = {k: statistics.mean(r.rating for r in v) for k, v in by_kind.items()}
-    print("    mean rating by strength: " + ", ".join(f"{k} {means[k]:+.0f}" for k in sorted(means, key=means.get)))
+    print("    mean rating by strength: " + ", ".join(f"{k} {means[k]:+.0f}" for k in sorted(means, key=lambda k: means[k])))
     ordered = all(means[a] < means[b] for a, b in zip(LADDER, LADDER[1:]))
     for a, b in zip(LADDER, LADDER[1:]):
         apart = [lo.rating_high < hi.rating_low for lo in by_kind[a] for hi in by_kind[b]]
