@@ -6,9 +6,9 @@
   bubblewrap sandbox (:mod:`~abcore.tournament.jail`; :mod:`~abcore.tournament.child` is that
   process), or in this process;
 - :mod:`~abcore.tournament.match`: one game between two seats, to a record;
-- :mod:`~abcore.tournament.schedule`: every pair both ways, on any ``concurrent.futures.Executor``,
-  resumed from the results file (:mod:`~abcore.tournament.store`, whose referee replays every
-  record before it counts);
+- :mod:`~abcore.tournament.schedule`: each player against sampled opponents (every pair when
+  few), both ways, on any ``concurrent.futures.Executor``, resumed from the results file
+  (:mod:`~abcore.tournament.store`, whose referee replays every record before it counts);
 - :mod:`~abcore.tournament.ratings` and :mod:`~abcore.tournament.report`: Wilson intervals,
   Bradley–Terry ratings, the table and the plot.
 """
@@ -17,12 +17,12 @@ from .players import AlphaBetaPlayer, MCTSReference, RandomPlayer, load_player, 
 from ..confidence import wilson
 from .ratings import Rating, bradley_terry
 from .report import Standing, failures, format_table, plot_ratings, standings
-from .sandbox import Failure, InProcessSeat, Limits, SandboxedSeat, SandboxUnavailable, require_sandbox
+from .sandbox import Failure, InProcessSeat, Limits, SandboxedSeat
 from .schedule import OPENINGS, run_tournament, schedule
-from .store import append_result, audit, read_results, referee
+from .store import append_result, read_results
 
 __all__ = ["play_game", "play_seats", "load_player", "notebook_source", "RandomPlayer",
            "AlphaBetaPlayer", "MCTSReference", "wilson", "bradley_terry", "Rating", "standings",
            "Standing", "format_table", "plot_ratings", "failures", "Failure", "Limits",
            "SandboxedSeat", "InProcessSeat", "run_tournament", "schedule", "OPENINGS",
-           "read_results", "append_result", "audit", "referee", "SandboxUnavailable", "require_sandbox"]
+           "read_results", "append_result"]

@@ -1,59 +1,130 @@
-"""``python -m abcore.tournament [--games-per-pair N] [--seconds-per-move S] [--out results.jsonl]
-[--workers K] PLAYER...``: every pair of players both ways, each game appended to ``--out`` as it
-ends; then the table (printed, and written beside ``--out`` as ``<out>.table.txt``) and the plot of
-the ratings (``<out>.ratings.png``). Started again with the same ``--out``, it plays only the games
-the file lacks."""
+"""``python -m abcore.tournament [--opponents K] [--games-per-pair N] [--seconds-per-move S]
+[--out results.jsonl] [--workers W | --scheduler ADDRESS] PLAYER...``: each player meets at least
+K others (every pair when there are K + 1 players or fewer), N meetings a pair, each meeting two
+games, one with each player moving first; each game appended to ``--out`` as it ends; then the
+table (printed, and written beside ``--out`` as ``<out>.table.txt``) and the plot of the ratings
+(``<out>.ratings.png``). Started again with the same ``--out`` (and more players, or the same), it
+plays only the games the file lacks. Ctrl-C stops it and prints the command that resumes it."""
 from __future__ import annotations
 
 import argparse
+import os
+import shlex
+import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 from .report import failures, format_table, plot_ratings, standings
 from .sandbox import Limits, require_sandbox
-from .schedule import run_tournament
+from .schedule import OPPONENTS, Interrupted, run_tournament, schedule
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m abcore.tournament", description=__doc__.split("\n\n")[0])
     parser.add_argument("players", nargs="+", metavar="PLAYER",
                         help="a .py file defining choose(game, state), a notebook whose cells define it, "
-                             "or random, alphabeta:D, mcts:N")
-    parser.add_argument("--games-per-pair", type=int, default=2, metavar="N",
-                        help="games each pair plays with each player moving first (default 2)")
+                             "NAME=FILE to name it, or random, alphabeta:D, mcts:N; a player is named by its "
+                             "file's stem (a notebook under nbgrader's submitted/<student>/ by the student)")
+    parser.add_argument("--opponents", type=int, default=OPPONENTS, metavar="K",
+                        help=f"others each player meets, at least (default {OPPONENTS}): at most "
+                             f"players x K x 2 x N games in all")
+    parser.add_argument("--games-per-pair", type=int, default=1, metavar="N",
+                        help="meetings of each pair, each two games, one with each player moving first, "
+                             "the k-th from the k-th opening (default 1)")
     parser.add_argument("--seconds-per-move", type=float, default=1.0, metavar="S",
                         help="wall-clock limit per move (default 1)")
     parser.add_argument("--out", default="results.jsonl", help="the results, JSON Lines (default results.jsonl)")
-    parser.add_argument("--workers", type=int, default=1, metavar="K", help="games in parallel (default 1)")
+    parser.add_argument("--workers", type=int, default=1, metavar="W",
+                        help="games in parallel on this machine (default 1)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="play the games on a Dask cluster, e.g. tcp://10.0.0.1:8786 (see `dask scheduler`)")
     parser.add_argument("--memory-mb", type=int, default=1024, help="address space per player (default 1024)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--no-sandbox", action="store_true",
                         help="run players without bubblewrap (trusted players only; warned)")
+    return parser
+
+
+def _resume_command(argv: list[str]) -> str:
+    """The command that runs this tournament again, from this folder."""
+    python = "python" if shutil.which("python") and os.path.realpath(shutil.which("python") or "") == \
+        os.path.realpath(sys.executable) else sys.executable
+    return f"cd {shlex.quote(os.getcwd())} && " + shlex.join([python, "-m", "abcore.tournament", *argv])
+
+
+CONNECT = "20s"         # how long --scheduler waits for the scheduler to answer
+
+
+def _executor(address: str | None) -> tuple[Any, Any]:
+    """(client, executor) for ``--scheduler`` (both None without it)."""
+    if address is None:
+        return None, None
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ValueError("--scheduler needs Dask's distributed: pip install -r requirements-instructor.txt") from None
+    try:
+        client = Client(address, timeout=CONNECT)
+    except OSError as e:
+        raise ValueError(f"no Dask scheduler answers at {address} ({e}); start one with `dask scheduler` "
+                         "and workers with `dask worker ADDRESS`") from None
+    return client, client.get_executor()
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = _parser()
     args = parser.parse_args(argv)
-    if args.seconds_per_move <= 0 or args.workers < 1 or args.games_per_pair < 1:
-        parser.error("--seconds-per-move must be > 0, --workers and --games-per-pair >= 1")
+    if args.seconds_per_move <= 0 or args.workers < 1 or args.games_per_pair < 1 or args.opponents < 1:
+        parser.error("--seconds-per-move must be > 0, --workers, --games-per-pair and --opponents >= 1")
     limits = Limits(seconds=args.seconds_per_move, memory_mb=args.memory_mb, sandbox=not args.no_sandbox)
     try:
         require_sandbox(args.players, limits)
-        games = run_tournament(args.players, args.out, games_per_pair=args.games_per_pair,
-                               limits=limits, workers=args.workers, progress=not args.no_progress)
+        planned = schedule(args.players, args.games_per_pair, args.opponents)
+        print(f"abcore.tournament: {len(args.players)} players, {len(planned)} games "
+              f"(at most {len(args.players) * args.opponents * 2 * args.games_per_pair})", file=sys.stderr)
+        client, executor = _executor(args.scheduler)
     except ValueError as e:
         parser.error(str(e))
-    rows = standings(games, args.players)
+    try:
+        games = run_tournament(args.players, args.out, games_per_pair=args.games_per_pair,
+                               opponents=args.opponents, executor=executor,
+                               limits=limits,
+                               workers=args.workers, progress=not args.no_progress)
+    except Interrupted as stop:
+        print(f"\nabcore.tournament: stopped; {stop.saved} games saved in {args.out}, {stop.left} to play. "
+              f"To resume, run:\n  {_resume_command(argv)}", file=sys.stderr)
+        return 130
+    except ValueError as e:
+        parser.error(str(e))
+    finally:
+        if client is not None:
+            client.close()
+    _report(games, args.players, Path(args.out))
+    return 0
+
+
+def _report(games: list[dict], players: list[str], out: Path) -> None:
+    from .players import name_players
+    rows = standings(games, list(name_players(players)))
     text = format_table(rows)
     lost = failures(games)
     if lost:
         text += "\n\nGames lost by a failure:\n" + "\n".join(lost)
     print(text)
-    out = Path(args.out)
     out.with_name(out.name + ".table.txt").write_text(text + "\n", encoding="utf-8")
     import matplotlib
     matplotlib.use("Agg")
     ax = plot_ratings(rows)
     ax.figure.tight_layout()
     ax.figure.savefig(out.with_name(out.name + ".ratings.png"), dpi=120)
-    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:            # Ctrl-C before the games (or during the table): no traceback
+        print("\nabcore.tournament: stopped; every game played is in the results file: run the same "
+              "command again to resume", file=sys.stderr)
+        sys.exit(130)

@@ -9,7 +9,12 @@ A PLAYER is one of:
   fresh module per game);
 - a ``.ipynb`` notebook whose cells define ``choose``: only the statements ``choose`` needs are
   run (:func:`notebook_source`), so a submitted notebook's demonstrations and grading cells are not
-  replayed at every game.
+  replayed at every game;
+- ``NAME=FILE``: that file, named NAME in the table and the results.
+
+A player is named by its student id (:func:`player_name`), never by its path: the file's stem
+(``s123.py`` is ``s123``), a notebook in nbgrader's ``submitted/<student>/`` folder by that
+folder; :func:`name_players` refuses two players of the same name.
 
 :func:`load_player` turns a PLAYER into an object with ``choose``; seeds make random players
 repeatable (the game's index in the schedule is its seed).
@@ -27,8 +32,8 @@ from ..games import ConnectFour
 from ..mcts import MCTSPlayer
 from ..search import alphabeta
 
-__all__ = ["REFERENCES", "load_player", "player_kind", "notebook_source", "RandomPlayer",
-           "AlphaBetaPlayer", "MCTSReference"]
+__all__ = ["REFERENCES", "load_player", "player_kind", "player_name", "name_players", "notebook_source",
+           "RandomPlayer", "AlphaBetaPlayer", "MCTSReference"]
 
 
 class RandomPlayer:
@@ -111,6 +116,67 @@ def player_kind(spec: str) -> str:
         return "reference"
     raise ValueError(f"unknown player {spec!r}: give a .py file defining choose(game, state), a "
                      "notebook (.ipynb) whose cells define it, or one of random, alphabeta:D, mcts:N")
+
+
+_NBGRADER = ("submitted", "autograded", "feedback")
+
+
+def _split(spec: str) -> tuple[str | None, str]:
+    """(NAME, FILE) of ``NAME=FILE``; (None, spec) for anything else."""
+    name, eq, path = spec.partition("=")
+    if eq and name and "/" not in name and path.endswith((".py", ".ipynb")):
+        return name, path
+    return None, spec
+
+
+def player_name(spec: str) -> str:
+    """The name a PLAYER is known by in the results and the table: a reference's own name, NAME
+    of ``NAME=FILE``, the student's folder of a notebook under nbgrader's ``submitted/<student>/``
+    (``autograded``, ``feedback``), else the file's stem.
+
+    >>> [player_name(s) for s in ("mcts:100", "work/s123.py", "nb/submitted/s7/10_player/10_player.ipynb",
+    ...                           "ana=forms/upload 3.ipynb")]
+    ['mcts:100', 's123', 's7', 'ana']
+    """
+    name, path = _split(spec)
+    if name is not None:
+        return name
+    if player_kind(path) == "reference":
+        return path
+    parts = Path(path).parts
+    for k in range(len(parts) - 2, -1, -1):
+        if parts[k] in _NBGRADER and k + 2 < len(parts):
+            return parts[k + 1]
+    return Path(path).stem
+
+
+def name_players(specs: list[str]) -> dict[str, str]:
+    """``{name: PLAYER}`` for the PLAYER arguments (``NAME=`` taken off), in their order; a name
+    that two players would share, or one the results cannot hold (``|``, a line break), is
+    refused, saying which files and how to name them.
+
+    >>> name_players(["a/s1.py", "random", "b=a/s1.py"])
+    {'s1': 'a/s1.py', 'random': 'random', 'b': 'a/s1.py'}
+    >>> name_players(["a/s1.py", "b/s1.ipynb"])
+    Traceback (most recent call last):
+    ...
+    ValueError: two players would be named 's1' (a/s1.py and b/s1.ipynb): a player is named by its file's stem (its student folder under nbgrader's submitted/); rename a file, or name it on the command line as NAME=FILE, e.g. s1b=b/s1.ipynb
+    """
+    out: dict[str, str] = {}
+    for spec in specs:
+        name, path = player_name(spec), _split(spec)[1]
+        player_kind(path)                                   # a clear error for a wrong name
+        if name in out and player_kind(path) == "reference":
+            raise ValueError(f"{path} is named twice: give each reference player once")
+        if name in out:
+            raise ValueError(f"two players would be named {name!r} ({out[name]} and {path}): a player is "
+                             "named by its file's stem (its student folder under nbgrader's submitted/); "
+                             f"rename a file, or name it on the command line as NAME=FILE, e.g. {name}b={path}")
+        if not name or "|" in name or "\n" in name or name != name.strip():
+            raise ValueError(f"{spec!r}: a player's name cannot be empty, hold '|' or a line break, or start or "
+                             "end with a space; name it on the command line as NAME=FILE, e.g. s123=" + path)
+        out[name] = path
+    return out
 
 
 def notebook_source(path: str | Path) -> str:

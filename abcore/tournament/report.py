@@ -29,15 +29,24 @@ class Standing(NamedTuple):
     rating_high: float
 
 
+def _name(player: str) -> str:
+    """A player's name in the records, from its name or its PLAYER argument (a path)."""
+    from .players import player_name
+    try:
+        return player_name(player)
+    except ValueError:
+        return player
+
+
 def standings(games: Sequence[dict], players: Sequence[str] | None = None) -> list[Standing]:
-    """One :class:`Standing` per player (``players``: those named, in that order before sorting;
-    default: everyone in ``games``), sorted by rating, best first.
+    """One :class:`Standing` per player (``players``: those named, by name or PLAYER argument, in
+    that order before sorting; default: everyone in ``games``), sorted by rating, best first.
 
     >>> g = [{"first": "a", "second": "b", "result": 1}, {"first": "b", "second": "a", "result": -1}]
     >>> [(s.player, s.wins, s.losses, s.score) for s in standings(g)]
     [('a', 2, 0, 1.0), ('b', 0, 2, 0.0)]
     """
-    names = list(players) if players is not None else list(dict.fromkeys(
+    names = [_name(p) for p in players] if players is not None else list(dict.fromkeys(
         p for g in games for p in (g["first"], g["second"])))
     index = {p: i for i, p in enumerate(names)}
     wdl = {p: [0, 0, 0] for p in names}
