@@ -17,12 +17,12 @@ from .players import AlphaBetaPlayer, MCTSReference, RandomPlayer, load_player, 
 from ..confidence import wilson
 from .ratings import Rating, bradley_terry
 from .report import Standing, failures, format_table, plot_ratings, standings
-from .sandbox import Failure, InProcessSeat, Limits, SandboxedSeat
+from .sandbox import Failure, InProcessSeat, Limits, SandboxedSeat, SandboxUnavailable, require_sandbox
 from .schedule import OPENINGS, run_tournament, schedule
-from .store import append_result, read_results
+from .store import append_result, audit, read_results, referee
 
 __all__ = ["play_game", "play_seats", "load_player", "notebook_source", "RandomPlayer",
            "AlphaBetaPlayer", "MCTSReference", "wilson", "bradley_terry", "Rating", "standings",
            "Standing", "format_table", "plot_ratings", "failures", "Failure", "Limits",
            "SandboxedSeat", "InProcessSeat", "run_tournament", "schedule", "OPENINGS",
-           "read_results", "append_result"]
+           "read_results", "append_result", "audit", "referee", "SandboxUnavailable", "require_sandbox"]
