@@ -68,9 +68,11 @@ MATH = re.compile(r"\$[^$\n]+\$")
 
 
 def literal_parts(text: str, french_text: bool) -> dict[str, list[str]]:
-    """What a translation must keep: code spans, LaTeX, link targets, and the numbers of the prose
-    (French writes 0,5 and 18 297 with a narrow no-break space; English 0.5 and 18,297)."""
-    codes, maths, links = CODE.findall(text), MATH.findall(text), LINK.findall(text)
+    """What a translation must keep: code spans, LaTeX (but the words of its \\text{}), link
+    targets, and the numbers of the prose (French writes 0,5 and 18 297 with a narrow no-break
+    space; English 0.5 and 18,297)."""
+    codes, links = CODE.findall(text), LINK.findall(text)
+    maths = [re.sub(r"\\text\{[^}]*\}", r"\\text{}", m) for m in MATH.findall(text)]  # words translate
     prose = LINK.sub("]", MATH.sub(" ", CODE.sub(" ", text)))
     if french_text:
         prose = re.sub(r"(?<=\d)[\u202f\u00a0](?=\d{3}\b)", "", prose)
@@ -89,6 +91,7 @@ def test_literal_parts_read_both_conventions():
     assert en == fr
     assert en["numbers"] == sorted(["003", "2.1", "18297", "0.5"])
     assert literal_parts("18 297", True)["numbers"] == ["18", "297"]    # a plain space: two numbers
+    assert literal_parts(r"$x \text{ the root of } y$", False)["LaTeX"] == [r"$x \text{} y$"]
 
 
 @pytest.mark.parametrize("stem", STEMS)
