@@ -178,3 +178,42 @@ def test_check_finds_outdated_and_stray_notebooks(planted, tmp_path, monkeypatch
     assert [p.kind + " " + p.notebook for p in i18n.check()] == ["orphaned 99_nothing",
                                                                  "stray 02_minimax"]
     assert i18n.main(["check"]) == 1
+
+
+# -- words of the field (issue 27, item 4) --------------------------------------------------------
+
+# One French term per concept: a variant found in the prose (outside code spans and quotations)
+# is a slip. The glossary of notebook 1 (cell b6c0e618) cites the seeds' own words, so it is left out.
+WRONG_TERMS = {
+    r"tic-tac-toe": "morpion",
+    r"connect ?(4|four)": "Puissance 4",
+    r"alpha-beta": "alpha-bêta",
+    r"\bcoupes? (α|β|alpha|beta)": "coupure α / coupure β",
+    r"facteur (de branchage|d'embranchement)": "facteur de branchement",
+    r"tables? de transpositions": "table de transposition",
+    r"profondeur itérative|approfondissement (progressif|successif)": "approfondissement itératif",
+    r"fenêtre (zéro|vide|minimale)": "fenêtre nulle",
+    r"variante principale": "variation principale",
+    r"\bnoeuds?\b|nœuds? (de )?hasard": "nœud, nœud chance",
+    r"effet (de l')?horizon": "effet d'horizon",
+}
+QUOTED = re.compile(r"`[^`\n]+`|\*\"[^\"]*\"\*|\"[^\"\n]*\"|«[^»]*»|\]\([^)]*\)")
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_one_french_term_per_concept(stem):
+    found = []
+    for cell in i18n.markdown_cells(french(stem)):
+        if cell.id == "b6c0e618":
+            continue
+        prose = QUOTED.sub(" ", cell.source)
+        found += [f"cell {cell.id}: {m.group(0)!r}, write {right!r}"
+                  for wrong, right in WRONG_TERMS.items()
+                  for m in re.finditer(wrong, prose, flags=re.IGNORECASE)]
+    assert not found, "\n".join(found)
+
+
+def test_wrong_terms_are_found_outside_quotations():
+    prose = QUOTED.sub(" ", "Le tic-tac-toe, `alpha-beta`, « Appliquer Alpha-Beta », une coupe α.")
+    hits = [w for w in WRONG_TERMS if re.search(w, prose, flags=re.IGNORECASE)]
+    assert hits == [r"tic-tac-toe", r"\bcoupes? (α|β|alpha|beta)"]
