@@ -217,3 +217,12 @@ def test_wrong_terms_are_found_outside_quotations():
     prose = QUOTED.sub(" ", "Le tic-tac-toe, `alpha-beta`, « Appliquer Alpha-Beta », une coupe α.")
     hits = [w for w in WRONG_TERMS if re.search(w, prose, flags=re.IGNORECASE)]
     assert hits == [r"tic-tac-toe", r"\bcoupes? (α|β|alpha|beta)"]
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_links_to_notebooks_stay_in_the_edition(stem):
+    """A link to another notebook resolves beside the French notebook: that one is translated too."""
+    targets = {t for c in i18n.markdown_cells(french(stem)) for t in LINK.findall(c.source)
+               if t.endswith(".ipynb") and "/" not in t}
+    missing = sorted(t for t in targets if not (i18n.edition_path(stem).parent / t).is_file())
+    assert not missing, f"{stem} links to {missing}, not in notebooks/fr/: translate it first"
