@@ -1,0 +1,228 @@
+"""The French edition (tools/i18n.py): catalogues complete and current, notebooks/fr/ exactly what
+``build`` makes from them, the same structure and code as the English notebooks, the same code
+spans, numbers and links in every Markdown cell; and stale, missing and orphaned entries caught
+on planted catalogues."""
+from __future__ import annotations
+
+import copy
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import i18n  # noqa: E402
+
+STEMS = i18n.translated_stems("fr")
+
+
+def english(stem: str) -> nbformat.NotebookNode:
+    return nbformat.read(ROOT / "notebooks" / f"{stem}.ipynb", as_version=4)
+
+
+def french(stem: str) -> nbformat.NotebookNode:
+    return nbformat.read(i18n.edition_path(stem), as_version=4)
+
+
+def test_the_first_notebooks_are_translated():
+    assert {"01_games", "02_minimax"} <= set(STEMS)
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_catalogue_complete_and_current(stem):
+    nb, catalog = i18n.load(stem)
+    problems = i18n.catalogue_problems(nb, catalog, stem)
+    assert not problems, "\n".join(map(str, problems))
+
+
+def test_edition_is_what_build_makes():
+    problems = i18n.check("fr")
+    assert not problems, "\n".join(map(str, problems))
+
+
+def without_source(cell: nbformat.NotebookNode) -> dict:
+    return {k: v for k, v in cell.items() if k != "source"}
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_same_structure_and_code(stem):
+    en, fr = english(stem), french(stem)
+    assert (fr.nbformat, fr.nbformat_minor, fr.metadata) == (en.nbformat, en.nbformat_minor,
+                                                             en.metadata)
+    assert [(c.id, c.cell_type) for c in fr.cells] == [(c.id, c.cell_type) for c in en.cells]
+    for e, f in zip(en.cells, fr.cells):
+        assert without_source(f) == without_source(e), f"cell {e.id}: metadata or outputs differ"
+        if e.cell_type != "markdown":
+            assert f.source == e.source, f"cell {e.id}: code differs"
+    grade_ids = [c.metadata.get("nbgrader", {}).get("grade_id") for c in en.cells]
+    assert grade_ids == [c.metadata.get("nbgrader", {}).get("grade_id") for c in fr.cells]
+
+
+CODE = re.compile(r"`[^`\n]+`")
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+MATH = re.compile(r"\$[^$\n]+\$")
+
+
+def literal_parts(text: str, french_text: bool) -> dict[str, list[str]]:
+    """What a translation must keep: code spans, LaTeX (but the words of its \\text{}), link
+    targets, and the numbers of the prose (French writes 0,5 and 18 297 with a narrow no-break
+    space; English 0.5 and 18,297)."""
+    codes, links = CODE.findall(text), LINK.findall(text)
+    maths = [re.sub(r"\\text\{[^}]*\}", r"\\text{}", m) for m in MATH.findall(text)]  # words translate
+    prose = LINK.sub("]", MATH.sub(" ", CODE.sub(" ", text)))
+    if french_text:
+        prose = re.sub(r"(?<=\d)[\u202f\u00a0](?=\d{3}\b)", "", prose)
+        prose = re.sub(r"(?<=\d),(?=\d)", ".", prose)
+    else:
+        prose = re.sub(r"(?<=\d),(?=\d{3}\b)", "", prose)
+    numbers = re.findall(r"\d+(?:\.\d+)?", prose)
+    return {"code spans": sorted(codes), "LaTeX": sorted(maths), "links": sorted(links),
+            "numbers": sorted(numbers)}
+
+
+def test_literal_parts_read_both_conventions():
+    en = literal_parts("Seed 003 §2.1: 18,297 nodes, 0.5 of them, `depth=3` (see [x](a.md)).", False)
+    fr = literal_parts("Seed 003 §2.1 : 18\u202f297 nœuds, 0,5 d'entre eux, `depth=3` ([x](a.md)).",
+                       True)
+    assert en == fr
+    assert en["numbers"] == sorted(["003", "2.1", "18297", "0.5"])
+    assert literal_parts("18 297", True)["numbers"] == ["18", "297"]    # a plain space: two numbers
+    assert literal_parts(r"$x \text{ the root of } y$", False)["LaTeX"] == [r"$x \text{} y$"]
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_same_code_spans_numbers_and_links(stem):
+    differ = []
+    for e, f in zip(english(stem).cells, french(stem).cells):
+        if e.cell_type == "markdown":
+            a, b = literal_parts(e.source, False), literal_parts(f.source, True)
+            differ += [f"cell {e.id}, {k}: English {a[k]} French {b[k]}" for k in a if a[k] != b[k]]
+    assert not differ, "\n".join(differ)
+
+
+# -- planted catalogues -------------------------------------------------------------------------
+
+def kinds(problems) -> list[tuple[str, str]]:
+    return sorted((p.kind, p.cell) for p in problems)
+
+
+@pytest.fixture
+def planted():
+    """A fresh copy of notebook 01 and a complete catalogue for it (every msgstr filled)."""
+    nb = english("01_games")
+    catalog = i18n.updated(nb, None, "01_games")
+    for m in catalog:
+        if m.id:
+            m.string = "FR " + m.id
+    assert i18n.catalogue_problems(nb, catalog, "01_games") == []
+    return nb, catalog
+
+
+def test_planted_stale_missing_orphaned(planted):
+    nb, catalog = planted
+    cells = i18n.markdown_cells(nb)
+    cells[0].source += "\nOne more English sentence."                     # stale: msgid differs
+    i18n.by_cell(catalog)[cells[1].id].flags.add("fuzzy")                  # stale: flagged fuzzy
+    i18n.by_cell(catalog)[cells[2].id].string = ""                         # missing: empty
+    catalog.delete(cells[3].source, context=cells[3].id)                   # missing: no entry
+    catalog.add("Gone.", "Disparu.", context="no-such-cell")               # orphaned
+    assert kinds(i18n.catalogue_problems(nb, catalog, "01_games")) == sorted([
+        ("stale", cells[0].id), ("stale", cells[1].id), ("missing", cells[2].id),
+        ("missing", cells[3].id), ("orphaned", "no-such-cell")])
+
+
+def test_extract_keeps_the_french_and_flags_it(planted, tmp_path):
+    nb, catalog = planted
+    changed, removed = i18n.markdown_cells(nb)[0], i18n.markdown_cells(nb)[-1]
+    old_source = changed.source
+    changed.source = old_source.replace("Games", "Jeux and games")
+    nb.cells = [c for c in nb.cells if c.id != removed.id]
+    new = i18n.updated(nb, catalog, "01_games")
+    i18n.write_catalogue(new, tmp_path / "x.po")                         # through the .po file
+    new = i18n.read_catalogue(tmp_path / "x.po")
+    entry = i18n.by_cell(new)[changed.id]
+    assert (entry.id, entry.string, entry.fuzzy) == (changed.source, "FR " + old_source, True)
+    assert kinds(i18n.catalogue_problems(nb, new, "01_games")) == [("orphaned", removed.id),
+                                                                   ("stale", changed.id)]
+    pruned = i18n.updated(nb, catalog, "01_games", prune=True)
+    assert kinds(i18n.catalogue_problems(nb, pruned, "01_games")) == [("stale", changed.id)]
+
+
+def test_po_round_trip_keeps_every_source(planted, tmp_path):
+    nb, catalog = planted
+    i18n.write_catalogue(catalog, tmp_path / "x.po")
+    again = i18n.by_cell(i18n.read_catalogue(tmp_path / "x.po"))
+    assert {c.id: c.source for c in i18n.markdown_cells(nb)} == {k: m.id for k, m in again.items()}
+
+
+def test_check_finds_outdated_and_stray_notebooks(planted, tmp_path, monkeypatch):
+    nb, catalog = planted
+    notebooks = tmp_path / "notebooks"
+    (notebooks / "fr").mkdir(parents=True)
+    shutil.copy(ROOT / "notebooks" / "01_games.ipynb", notebooks)
+    monkeypatch.setattr(i18n, "ROOT", tmp_path)
+    monkeypatch.setattr(i18n, "NOTEBOOKS", notebooks)
+    i18n.write_catalogue(catalog, i18n.catalogue_path("01_games"))
+    assert kinds(i18n.check()) == [("outdated", "")]                      # not built yet
+    assert i18n.build() == 0 and i18n.check() == []
+    built = french_text = i18n.edition_path("01_games").read_text()
+    i18n.edition_path("01_games").write_text(french_text.replace("FR ", "EN ", 1))
+    assert kinds(i18n.check()) == [("outdated", "")]                      # edited by hand
+    i18n.edition_path("01_games").write_text(built)
+    shutil.copy(i18n.edition_path("01_games"), notebooks / "fr" / "02_minimax.ipynb")
+    i18n.write_catalogue(copy.deepcopy(catalog), i18n.catalogue_path("99_nothing"))
+    assert [p.kind + " " + p.notebook for p in i18n.check()] == ["orphaned 99_nothing",
+                                                                 "stray 02_minimax"]
+    assert i18n.main(["check"]) == 1
+
+
+# -- words of the field (issue 27, item 4) --------------------------------------------------------
+
+# One French term per concept: a variant found in the prose (outside code spans and quotations)
+# is a slip. The glossary of notebook 1 (cell b6c0e618) cites the seeds' own words, so it is left out.
+WRONG_TERMS = {
+    r"tic-tac-toe": "morpion",
+    r"connect ?(4|four)": "Puissance 4",
+    r"alpha-beta": "alpha-bêta",
+    r"\bcoupes? (α|β|alpha|beta)": "coupure α / coupure β",
+    r"facteur (de branchage|d'embranchement)": "facteur de branchement",
+    r"tables? de transpositions": "table de transposition",
+    r"profondeur itérative|approfondissement (progressif|successif)": "approfondissement itératif",
+    r"fenêtre (zéro|vide|minimale)": "fenêtre nulle",
+    r"variante principale": "variation principale",
+    r"\bnoeuds?\b|nœuds? (de )?hasard": "nœud, nœud chance",
+    r"effet (de l')?horizon": "effet d'horizon",
+}
+QUOTED = re.compile(r"`[^`\n]+`|\*\"[^\"]*\"\*|\"[^\"\n]*\"|«[^»]*»|\]\([^)]*\)")
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_one_french_term_per_concept(stem):
+    found = []
+    for cell in i18n.markdown_cells(french(stem)):
+        if cell.id == "b6c0e618":
+            continue
+        prose = QUOTED.sub(" ", cell.source)
+        found += [f"cell {cell.id}: {m.group(0)!r}, write {right!r}"
+                  for wrong, right in WRONG_TERMS.items()
+                  for m in re.finditer(wrong, prose, flags=re.IGNORECASE)]
+    assert not found, "\n".join(found)
+
+
+def test_wrong_terms_are_found_outside_quotations():
+    prose = QUOTED.sub(" ", "Le tic-tac-toe, `alpha-beta`, « Appliquer Alpha-Beta », une coupe α.")
+    hits = [w for w in WRONG_TERMS if re.search(w, prose, flags=re.IGNORECASE)]
+    assert hits == [r"tic-tac-toe", r"\bcoupes? (α|β|alpha|beta)"]
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_links_to_notebooks_stay_in_the_edition(stem):
+    """A link to another notebook resolves beside the French notebook: that one is translated too."""
+    targets = {t for c in i18n.markdown_cells(french(stem)) for t in LINK.findall(c.source)
+               if t.endswith(".ipynb") and "/" not in t}
+    missing = sorted(t for t in targets if not (i18n.edition_path(stem).parent / t).is_file())
+    assert not missing, f"{stem} links to {missing}, not in notebooks/fr/: translate it first"

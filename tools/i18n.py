@@ -1,0 +1,258 @@
+"""The French edition: one source (the English notebooks), one gettext catalogue per notebook.
+
+    python tools/i18n.py extract [NAME ...]   # update the catalogues from the English notebooks
+    python tools/i18n.py build                # write notebooks/fr/ from the catalogues
+    python tools/i18n.py check                # fail on a stale, missing or orphaned entry,
+                                              # or a generated notebook that build would change
+
+The English notebooks ``notebooks/NN_x.ipynb`` are the source. The French text of their Markdown
+cells lives in ``notebooks/i18n/fr/NN_x.po`` (gettext, read and written with Babel, so Poedit or
+any .po editor opens it): one entry per Markdown cell, ``msgctxt`` = the cell id, ``msgid`` = the
+English source, ``msgstr`` = the French.
+
+``build`` copies the English notebook cell for cell (ids, order, types, metadata with nbgrader's
+``grade_id``, code cells byte for byte, their stored outputs, the notebook's metadata) and
+replaces only the source of each Markdown cell by its French. So one nbgrader course grades either
+edition with the same ``grade_id``, and the French notebook runs exactly the code of the English
+one. Its outputs are the English notebook's outputs: the kit's messages are English until they
+pass through gettext (issue 27, item 2).
+
+An entry is *stale* when its ``msgid`` is not the cell's current English source or it carries
+Babel's ``fuzzy`` flag (``extract`` sets it when the English changed: the new source becomes the
+``msgid``, the French is kept for the translator to revise against ``git diff`` of the English
+notebook, who then removes the ``fuzzy`` flag). An entry is *missing* when a Markdown cell has no entry or an
+empty ``msgstr``, *orphaned* when its cell id is no longer a Markdown cell of the notebook
+(``extract`` keeps it as an obsolete ``#~`` entry so that its text can be reused; ``extract
+--prune`` drops it). Any of them fails ``check``, ``build`` and tests/test_i18n.py.
+
+A notebook without a catalogue is not translated and not generated; ``extract NAME`` starts its
+catalogue (every entry missing).
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import io
+import sys
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+import nbformat
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+LANGUAGES = ("fr",)
+WIDTH = 100                           # .po line width
+HEADER = """\
+# French Markdown of notebooks/{stem}.ipynb (msgctxt: the cell id; msgid: the English source).
+# Generated and checked by tools/i18n.py; edit the msgstr only, then run build.
+#"""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One reason a catalogue or a generated notebook is not right."""
+
+    kind: str                         # stale | missing | orphaned | fuzzy | outdated | stray
+    notebook: str                     # the notebook's stem, e.g. 01_games
+    cell: str                         # the cell id ('' for the whole notebook)
+    detail: str
+
+    def __str__(self) -> str:
+        where = f"{self.notebook}, cell {self.cell}" if self.cell else self.notebook
+        return f"{self.kind}: {where}: {self.detail}"
+
+
+def english_notebooks() -> list[Path]:
+    """The source notebooks, notebooks/NN_x.ipynb."""
+    return sorted(NOTEBOOKS.glob("[0-9]*.ipynb"))
+
+
+def catalogue_path(stem: str, lang: str = "fr") -> Path:
+    return NOTEBOOKS / "i18n" / lang / f"{stem}.po"
+
+
+def edition_path(stem: str, lang: str = "fr") -> Path:
+    return NOTEBOOKS / lang / f"{stem}.ipynb"
+
+
+def translated_stems(lang: str = "fr") -> list[str]:
+    """The notebooks that have a catalogue, in order."""
+    return sorted(p.stem for p in (NOTEBOOKS / "i18n" / lang).glob("*.po"))
+
+
+def markdown_cells(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
+    """The cells translated: Markdown cells with some text."""
+    return [c for c in nb.cells if c.cell_type == "markdown" and c.source.strip()]
+
+
+def read_catalogue(path: Path) -> Catalog:
+    with open(path, "rb") as f:
+        return read_po(f, abort_invalid=True)
+
+
+def write_catalogue(catalog: Catalog, path: Path) -> None:
+    buf = io.BytesIO()
+    write_po(buf, catalog, width=WIDTH, no_location=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(buf.getvalue())
+
+
+def by_cell(catalog: Catalog) -> dict[str, Message]:
+    """The catalogue's active entries by cell id (msgctxt)."""
+    return {m.context: m for m in catalog if m.id and m.context}
+
+
+def updated(nb: nbformat.NotebookNode, old: Catalog | None, stem: str,
+            prune: bool = False) -> Catalog:
+    """The catalogue of ``nb``: one entry per Markdown cell, in cell order, French kept.
+
+    A cell whose English changed keeps its French, flagged fuzzy (Babel writes a multi-line
+    previous msgid ``#|`` that it cannot read back, so the old English is left to git's history);
+    an entry whose cell is gone becomes obsolete (dropped with ``prune``).
+    """
+    now = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    new = Catalog(locale="fr", project=f"abcore {stem}", version="1",
+                  creation_date=old.creation_date if old else now,
+                  revision_date=old.revision_date if old else now,
+                  fuzzy=False, charset="utf-8", copyright_holder="the abcore authors",
+                  msgid_bugs_address="the abcore issue tracker",
+                  last_translator="the abcore authors", language_team="French",
+                  header_comment=HEADER.format(stem=stem))
+    before = by_cell(old) if old else {}
+    for cell in markdown_cells(nb):
+        m = before.pop(cell.id, None)
+        if m is None:
+            new.add(cell.source, "", context=cell.id)
+            continue
+        flags = set(m.flags) | ({"fuzzy"} if m.id != cell.source else set())
+        new.add(cell.source, m.string, context=cell.id, flags=flags, user_comments=m.user_comments)
+    if not prune:
+        for m in [*before.values(), *(old.obsolete.values() if old else ())]:
+            new.obsolete[(m.id, m.context)] = m
+    return new
+
+
+def catalogue_problems(nb: nbformat.NotebookNode, catalog: Catalog, stem: str) -> list[Problem]:
+    """Stale, missing and orphaned entries of ``catalog`` against the English ``nb``."""
+    problems = []
+    entries = by_cell(catalog)
+    cells = {c.id: c for c in markdown_cells(nb)}
+    for cid, cell in cells.items():
+        m = entries.get(cid)
+        if m is None or not m.string:
+            problems.append(Problem("missing", stem, cid, "no French text; run extract, then "
+                                    "write its msgstr"))
+        elif m.id != cell.source:
+            problems.append(Problem("stale", stem, cid, "the English changed since it was "
+                                    "translated; run extract, revise the msgstr, drop 'fuzzy'"))
+        elif m.fuzzy:
+            problems.append(Problem("stale", stem, cid, "flagged fuzzy: revise the msgstr against "
+                                    "the new English msgid, then drop 'fuzzy'"))
+    for m in [*(m for cid, m in entries.items() if cid not in cells), *catalog.obsolete.values()]:
+        problems.append(Problem("orphaned", stem, m.context or "?", "no such Markdown cell in the "
+                                "English notebook; reuse its text elsewhere, then extract --prune"))
+    return problems
+
+
+def build_notebook(nb: nbformat.NotebookNode, catalog: Catalog) -> nbformat.NotebookNode:
+    """The French notebook: ``nb`` with each Markdown cell's source replaced by its msgstr."""
+    out = copy.deepcopy(nb)
+    entries = by_cell(catalog)
+    for cell in markdown_cells(out):
+        cell.source = entries[cell.id].string
+    return out
+
+
+def as_text(nb: nbformat.NotebookNode) -> str:
+    """The notebook as nbformat writes it to disk (as tools/execute.py does)."""
+    return nbformat.writes(nb) + "\n"
+
+
+def load(stem: str, lang: str = "fr") -> tuple[nbformat.NotebookNode, Catalog]:
+    return (nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4),
+            read_catalogue(catalogue_path(stem, lang)))
+
+
+def check(lang: str = "fr") -> list[Problem]:
+    """Every problem of the edition ``lang``: catalogues, generated notebooks, strays."""
+    problems: list[Problem] = []
+    stems = translated_stems(lang)
+    for stem in stems:
+        if not (NOTEBOOKS / f"{stem}.ipynb").is_file():
+            problems.append(Problem("orphaned", stem, "", "a catalogue without an English "
+                                    "notebook; remove it"))
+            continue
+        nb, catalog = load(stem, lang)
+        found = catalogue_problems(nb, catalog, stem)
+        problems += found
+        out = edition_path(stem, lang)
+        if not found and (not out.is_file() or out.read_text() != as_text(build_notebook(nb, catalog))):
+            problems.append(Problem("outdated", stem, "", f"{out.relative_to(ROOT)} is not what "
+                                    "build makes from the catalogue; run build"))
+    for path in sorted((NOTEBOOKS / lang).glob("*.ipynb")):
+        if path.stem not in stems:
+            problems.append(Problem("stray", path.stem, "", f"{path.relative_to(ROOT)} has no "
+                                    "catalogue; remove it (it is generated)"))
+    return problems
+
+
+def extract(names: list[str], lang: str = "fr", prune: bool = False) -> None:
+    """Update the catalogues of ``names`` (default: every translated notebook); start new ones."""
+    stems = [Path(n).stem for n in names] or translated_stems(lang)
+    for stem in stems:
+        src = NOTEBOOKS / f"{stem}.ipynb"
+        if not src.is_file():
+            sys.exit(f"no notebook {src.relative_to(ROOT)}: give names like 03_alphabeta")
+        path = catalogue_path(stem, lang)
+        old = read_catalogue(path) if path.is_file() else None
+        nb = nbformat.read(src, as_version=4)
+        write_catalogue(updated(nb, old, stem, prune), path)
+        problems = catalogue_problems(nb, read_catalogue(path), stem)
+        print(f"{path.relative_to(ROOT)}: {len(markdown_cells(nb)) - len(problems)} of "
+              f"{len(markdown_cells(nb))} cells translated, {len(problems)} to do")
+
+
+def build(lang: str = "fr") -> int:
+    """Write every translated notebook; refuse (exit 1) while any catalogue has problems."""
+    problems = []
+    for stem in translated_stems(lang):
+        nb, catalog = load(stem, lang)
+        found = catalogue_problems(nb, catalog, stem)
+        problems += found
+        if not found:
+            out = edition_path(stem, lang)
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(as_text(build_notebook(nb, catalog)))
+    for p in problems:
+        print(p, file=sys.stderr)
+    return 1 if problems else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", choices=("extract", "build", "check"))
+    parser.add_argument("names", nargs="*", help="extract: notebooks by name (default: those "
+                        "with a catalogue; a name without one starts it)")
+    parser.add_argument("--lang", default="fr", choices=LANGUAGES)
+    parser.add_argument("--prune", action="store_true", help="extract: drop orphaned entries")
+    args = parser.parse_args(argv)
+    if args.command == "extract":
+        extract(args.names, args.lang, args.prune)
+        return 0
+    if args.command == "build":
+        return build(args.lang)
+    problems = check(args.lang)
+    for p in problems:
+        print(p, file=sys.stderr)
+    untranslated = [p.stem for p in english_notebooks() if p.stem not in translated_stems(args.lang)]
+    print(f"{args.lang}: {len(translated_stems(args.lang))} notebooks translated, "
+          f"{len(problems)} problems; not translated: {', '.join(untranslated) or 'none'}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
