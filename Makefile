@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 INSTRUCTOR := $(VENV)/.installed-instructor
 
-.PHONY: lab test fuzz test-all test-core test-notebooks test-browser bench clean-venv student types lite lite-serve test-lite
+.PHONY: lab test fuzz test-all test-core test-notebooks test-browser bench clean-venv student types lite lite-serve test-lite i18n test-fr
 
 $(STAMP): requirements.txt requirements-student.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -78,6 +78,19 @@ lite-serve:
 # (tests/test_lite.py). Not part of `make test`; CI runs it after.
 test-lite: $(STAMP)
 	$(BIN)/python -m pytest -m lite -s tests/test_lite.py
+
+# The French edition (issue 27): notebooks/fr/ is generated from the English notebooks and the
+# per-notebook gettext catalogues notebooks/i18n/fr/NN.po (tools/i18n.py). `make i18n` after
+# changing or re-executing an English notebook: changed cells come out stale (fuzzy) until
+# translated again. `make test-fr`: the catalogues are complete and current, the generated
+# notebooks are what they make, and nbval runs the French notebooks (CI runs it after make test).
+i18n: $(STAMP)
+	$(BIN)/python tools/i18n.py extract
+	$(BIN)/python tools/i18n.py build
+
+test-fr: $(STAMP)
+	$(BIN)/python tools/i18n.py check
+	ABCORE_EDITION=fr $(PYTEST) $(NBVAL) notebooks/fr
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
