@@ -18,6 +18,8 @@ from abcore.games import ConnectFour, load_positions, position_sets
 from abcore.grading import POSITIONS, OverBudget, budgeted, grade_player, move_outcomes
 from abcore.tournament import AlphaBetaPlayer, InProcessSeat, play_seats
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "10_player.ipynb"
 
