@@ -15,6 +15,11 @@
 The grading seed: ``ABCORE_GRADING_SET`` (a file written by ``make-set``), else
 ``ABCORE_GRADING_SEED``, else the practice seed 0 (the students' one: the instructor grades with
 a seed of their own). ``ABCORE_GRADING_PROFILE=quick`` (or ``--quick``) measures less (the tests).
+
+The notebook's cell and the command give the same numbers for a player whose move depends only on
+the position (tested): in this process one ``choose`` serves every position and game, while the
+command's sandboxed seats start the player afresh for each game (and once for all positions), so
+a player that carries state from one game to the next may differ.
 """
 from __future__ import annotations
 
