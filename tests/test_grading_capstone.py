@@ -109,3 +109,17 @@ def test_the_command_and_the_notebooks_cell_give_the_same_numbers(tmp_path):
     assert run.stdout.strip().splitlines() == str(ns["result"]).splitlines()
     assert run.stdout.strip().splitlines()[-1] == f"{ns['result'].points:g} / {ns['result'].grade.out_of:g} points"
     assert ns["result"].points == ladder(2).points
+
+
+def test_make_set_writes_what_the_grade_reads_and_a_bad_file_is_named(tmp_path, monkeypatch):
+    from abcore.grading.__main__ import main
+    from abcore.grading.capstone import graded_positions
+    from abcore.grading.heldout import make_set, read_set
+    out = tmp_path / "heldout.txt"
+    assert main(["make-set", "--seed", "5", "--out", str(out), "--positions", "3"]) == 0
+    assert read_set(out) == make_set(5, 3)
+    monkeypatch.setenv("ABCORE_GRADING_SET", str(out))
+    assert graded_positions(80) == (make_set(5, 3), "from heldout.txt")
+    out.write_text("4453 WWL\n")
+    with pytest.raises(ValueError, match="make-set"):
+        read_set(out)

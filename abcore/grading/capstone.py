@@ -138,6 +138,7 @@ def grade_player(player: Any, *, profile: str | None = None, sandbox: bool = Fal
             choose = _choose(player)
             seat = positions_seat = lambda: InProcessSeat(budgeted(choose, POSITIONS))
         report = blunders_of(positions_seat, rows)
+        # the seat asks the player; score_against's own choose is then unused
         scores = tuple(score_against(lambda g, s: None, p.references, OPENINGS[:p.openings], seat=seat))
     values = {"blunder rate": report.rate, **{f"score vs {s.reference}": s.score for s in scores}}
     measures = Measures(values, report, scores)
