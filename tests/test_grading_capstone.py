@@ -96,12 +96,17 @@ def rubric_cell() -> str:
     return next(c.source for c in cells if c.get("metadata", {}).get("nbgrader", {}).get("grade_id") == "ex10-1-rubric")
 
 
-def test_the_command_and_the_notebooks_cell_give_the_same_numbers(tmp_path):
+def test_the_command_and_the_notebooks_cell_give_the_same_numbers(tmp_path, monkeypatch):
+    """Both on the practice positions, written once to a set file (the command would solve them again)."""
+    from abcore.grading import make_set, write_set
+    heldout = tmp_path / "heldout.txt"
+    write_set(make_set(0, 80), heldout, "seed 0")
+    monkeypatch.setenv("ABCORE_GRADING_SET", str(heldout))
     player = tmp_path / "depth2.py"
     player.write_text("from abcore import alphabeta\n\n\ndef choose(game, state):\n"
                       "    return alphabeta(game, state, depth=2, evaluate=game.evaluate).move\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    run = subprocess.run([sys.executable, "-m", "abcore.grading", str(player), "--quick"], env=env,
+    run = subprocess.run([sys.executable, "-m", "abcore.grading", str(player), "--quick", "--set", str(heldout)], env=env,
                          capture_output=True, text=True, timeout=600, cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     ns = {"choose": AlphaBetaPlayer(2).choose, "game": ConnectFour()}
