@@ -1,12 +1,19 @@
 """Notebook 10, write a player (notebooks/10_player.ipynb): its rubric cell refuses a player that is
 no player (planted tests/planted/ex10-1-*), tells a stub to write it, and gives the instructor's
-player full marks. The points it gives real players: tests/test_oracle.py. The tests:
-tests/exercise_tests.py."""
+player points. The points it gives real players: tests/test_oracle.py and
+tests/test_grading_capstone.py. The tests: tests/exercise_tests.py; here on the grade's quick
+profile with the practice seed (the full one takes minutes a player)."""
 import pytest
 
 from exercise_tests import ExerciseTests
 
 pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(autouse=True)
+def quick_grade(monkeypatch):
+    monkeypatch.setenv("ABCORE_GRADING_PROFILE", "quick")
+    monkeypatch.setenv("ABCORE_GRADING_SEED", "0")
 
 
 class TestExercises(ExerciseTests):

@@ -37,7 +37,8 @@ class ScoreLine(NamedTuple):
 
 
 def score_against(choose: Callable[[Any, Any], Any], references: Sequence[str] = REFERENCE_PLAYERS,
-                  openings: Sequence[str] = OPENINGS[:5], *, seed: int = 0) -> list[ScoreLine]:
+                  openings: Sequence[str] = OPENINGS[:5], *, seed: int = 0,
+                  seat: Callable[[], Any] | None = None) -> list[ScoreLine]:
     """Play ``choose`` against each reference from each opening, once moving first and once
     second, in this process (reference players seeded by ``seed`` and the game's number).
 
@@ -46,6 +47,8 @@ def score_against(choose: Callable[[Any, Any], Any], references: Sequence[str] =
     choose : the player, ``choose(game, state) -> column``.
     references : reference PLAYER names (``random``, ``alphabeta:D``, ``mcts:N``).
     openings : move strings of even length (X and O moved as often); the game starts there.
+    seat : makes a fresh seat for the player at each game (e.g. a sandboxed one); by default
+        ``choose`` is asked in this process.
 
     Returns
     -------
@@ -71,8 +74,11 @@ def score_against(choose: Callable[[Any, Any], Any], references: Sequence[str] =
             for me_first in (True, False):
                 other = InProcessSeat(load_player(ref, seed + n))
                 n += 1
-                me = InProcessSeat(player)
-                g = play_seats(me, other, opening) if me_first else play_seats(other, me, opening)
+                me = InProcessSeat(player) if seat is None else seat()
+                try:
+                    g = play_seats(me, other, opening) if me_first else play_seats(other, me, opening)
+                finally:
+                    me.close()
                 r = g["result"] if me_first else -g["result"]
                 w, d, lost = w + (r > 0), d + (r == 0), lost + (r < 0)
                 failed += r < 0 and g["reason"] not in ("win", "draw")

@@ -1,0 +1,92 @@
+"""The per-move budget, counted by the kit: a graded player searches a :class:`Counted` game.
+
+A player gets, at each move, the game wrapped in :class:`Counted`: it counts the **positions**
+the player makes through it (each ``result``, and each move of a ``random_playout``, the MCTS
+hook) and, past ``budget``, raises :class:`OverBudget` there and at every later call. A move
+made over the budget is the player's **loss** in a game and a blunder on a graded position, as
+an exception is; a player that catches the exception and answers anyway is caught after its
+answer (:func:`budgeted`). What the kit counts is what the player makes through the game it is
+given: code that builds its own game, or its own board, escapes the count, and only the seat's
+seconds a move (:class:`~abcore.tournament.Limits`) hold it.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+__all__ = ["OverBudget", "Counted", "budgeted"]
+
+
+class OverBudget(Exception):
+    """A move made more positions than its budget."""
+
+
+class Counted:
+    """``game`` as a graded player sees it: everything is the game's own, but ``result`` and
+    ``random_playout`` count the positions they make and stop past ``budget``.
+
+    >>> from abcore.games import ConnectFour
+    >>> from abcore import alphabeta
+    >>> g = Counted(ConnectFour(), budget=50)
+    >>> alphabeta(g, g.initial_state, depth=2, evaluate=g.evaluate).move in range(1, 8), g.positions
+    (True, 41)
+    >>> alphabeta(g, g.initial_state, depth=4, evaluate=g.evaluate)
+    Traceback (most recent call last):
+    ...
+    abcore.grading.budget.OverBudget: over the budget of 50 positions a move
+    """
+
+    def __init__(self, game: Any, budget: int):
+        self._game, self.budget, self.positions, self.over = game, budget, 0, False
+
+    def _count(self, n: int) -> None:
+        self.positions += n
+        if self.positions > self.budget:
+            self.over = True
+        if self.over:
+            raise OverBudget(f"over the budget of {self.budget:,} positions a move")
+
+    def result(self, state: Any, action: Any) -> Any:
+        self._count(1)
+        return self._game.result(state, action)
+
+    def random_playout(self, state: Any, choice: Callable) -> tuple:
+        end, moves = self._game.random_playout(state, choice)
+        self._count(moves)
+        return end, moves
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "_game":
+            raise AttributeError(name)
+        return getattr(self._game, name)
+
+
+def budgeted(choose: Callable[[Any, Any], Any], budget: int) -> Callable[[Any, Any], Any]:
+    """``choose`` held to ``budget`` positions a move: it gets a fresh :class:`Counted` game at
+    each move; a move over the budget raises :class:`OverBudget`, even if ``choose`` caught it.
+
+    >>> from abcore.games import ConnectFour
+    >>> from abcore import alphabeta
+    >>> g = ConnectFour()
+    >>> def greedy(game, state):
+    ...     try:
+    ...         return alphabeta(game, state, depth=6, evaluate=game.evaluate).move
+    ...     except OverBudget:
+    ...         return 4                           # caught: the move still counts as over
+    >>> budgeted(greedy, 1000)(g, g.initial_state)
+    Traceback (most recent call last):
+    ...
+    abcore.grading.budget.OverBudget: over the budget of 1,000 positions a move (1,001 made)
+    >>> budgeted(greedy, 100_000)(g, g.initial_state)
+    4
+    """
+    def move(game: Any, state: Any) -> Any:
+        counted = Counted(game, budget)
+        try:
+            answer = choose(counted, state)
+        except OverBudget:
+            counted.over = True
+        if counted.over:
+            raise OverBudget(f"over the budget of {budget:,} positions a move ({counted.positions:,} made)")
+        return answer
+    move.__wrapped__ = choose                      # type: ignore[attr-defined]
+    return move

@@ -1,0 +1,104 @@
+"""Held-out positions: graded positions drawn from a seed at grading time, never shipped.
+
+:func:`make_set` plays seeded games and draws one position from each, between
+``stones[0]`` and ``stones[1]`` stones played, not over, not in a shipped set (the same stones,
+whatever the order). In those games each move is alpha-beta's to depth 2 with the open-lines
+evaluation with probability 0.7 (``SKILL``), else a random column: the positions of random games
+hold mostly one-move tactics (alpha-beta to depth 2 blunders in 3% of their critical ones, 17.5%
+of these). It keeps the **critical** ones (some legal move is a blunder), each with the
+outcome of every move computed by the exact solver (:func:`~abcore.solve`, through
+:func:`~abcore.grading.solved_outcomes`). The same seed gives the same positions; the
+instructor keeps the grading seed (``python -m abcore.grading make-set --seed S --out FILE``
+writes them to a file, :func:`read_set` reads it back), and students practise on another.
+Nothing shipped holds these outcomes, so a player that looks its moves up in the kit's data
+finds none of them.
+"""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from pathlib import Path
+
+from ..games import ConnectFour, load_positions, position_sets
+from ..search import alphabeta
+from .blunders import solved_outcomes
+
+__all__ = ["make_set", "write_set", "read_set", "STONES"]
+
+STONES = (20, 34)          # solve takes at most a few tenths of a second a position there
+SKILL = 0.7
+_LETTER = {1: "W", 0: "D", -1: "L"}
+
+
+@lru_cache(maxsize=8)
+def make_set(seed: int, positions: int = 200, stones: tuple[int, int] = STONES) -> tuple:
+    """``positions`` critical positions drawn from ``seed``: a tuple of ``(moves, outcomes)``,
+    ``outcomes`` {column: 1, 0 or -1 for the side to move}.
+
+    >>> rows = make_set(1, 3)
+    >>> len(rows), all(20 <= len(m) <= 34 for m, _ in rows)
+    (3, True)
+    >>> rows == make_set(1, 3) and rows != make_set(2, 3)
+    True
+    >>> min(rows[0][1].values()) < max(rows[0][1].values())      # critical: some move is worse
+    True
+    """
+    if positions < 1 or not 0 <= stones[0] <= stones[1] <= 41:
+        raise ValueError(f"make_set needs positions >= 1 and 0 <= stones <= 41; got {positions}, {stones}")
+    game = ConnectFour()
+    shipped = {game.key(game.from_moves(m)) for name in position_sets() for m, _ in load_positions(name)}
+    rng = random.Random(seed)
+    out: list = []
+    seen = set(shipped)
+    while len(out) < positions:
+        state, moves, kept = game.initial_state, "", []
+        while not game.is_terminal(state) and len(moves) < stones[1]:
+            column: int = (alphabeta(game, state, depth=2, evaluate=game.evaluate).move  # type: ignore[assignment]
+                           if rng.random() < SKILL else rng.choice(game.actions(state)))
+            state, moves = game.result(state, column), moves + str(column)
+            if len(moves) >= stones[0] and not game.is_terminal(state):
+                kept.append(moves)
+        if not kept:
+            continue
+        moves = rng.choice(kept)
+        key = game.key(game.from_moves(moves))
+        if key in seen:
+            continue
+        seen.add(key)
+        outs = solved_outcomes(game, moves)
+        if min(outs.values()) < max(outs.values()):
+            out.append((moves, outs))
+    return tuple(out)
+
+
+def write_set(rows: tuple, path: str | Path, note: str = "") -> None:
+    """Write ``rows`` (from :func:`make_set`) as lines ``moves letters`` (W, D, L per column 1..7,
+    ``.`` for a full one), after a ``#`` line holding ``note``."""
+    lines = [f"# {note}"] + [m + " " + "".join(_LETTER[o[c]] if c in o else "." for c in range(1, 8))
+                             for m, o in rows]
+    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def read_set(path: str | Path) -> tuple:
+    """The rows a :func:`write_set` file holds; a clear error for a line that is not one.
+
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "set.txt")
+    >>> write_set(make_set(1, 3), path, "seed 1")
+    >>> read_set(path) == make_set(1, 3)
+    True
+    """
+    rows = []
+    value = {"W": 1, "D": 0, "L": -1}
+    for n, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        parts = line.split()
+        if (len(parts) != 2 or not parts[0].isdigit() or len(parts[1]) != 7
+                or set(parts[1]) - set("WDL.")):
+            raise ValueError(f"{path}, line {n}: {line[:60]!r} is not 'moves letters' (7 of W, D, L, .): "
+                             "make the file with python -m abcore.grading make-set --seed S --out FILE")
+        rows.append((parts[0], {c + 1: value[x] for c, x in enumerate(parts[1]) if x != "."}))
+    if not rows:
+        raise ValueError(f"{path} holds no position: make it with python -m abcore.grading make-set")
+    return tuple(rows)
