@@ -81,6 +81,16 @@ def leaf_for_side_to_move(tree, node):
     return max(values) if kind == "max" else min(values)
 
 
+def starts_from_zero(tree, node):
+    kind = tree.kind(node)
+    if kind == "leaf":
+        return tree.value(node)
+    v = 0
+    for c in tree.children(node):
+        v = max(v, starts_from_zero(tree, c)) if kind == "max" else min(v, starts_from_zero(tree, c))
+    return v
+
+
 # --- 3.1 fail-soft alpha-beta -------------------------------------------------------------------
 
 def alphabeta_value(tree, node, alpha=-INF, beta=INF):
@@ -224,6 +234,25 @@ def min_uses_max(tree, node, alpha=-INF, beta=INF):
         v = max(v, min_uses_max(tree, c, alpha, beta))
         if v <= alpha:
             return v
+        beta = min(beta, v)
+    return v
+
+
+def no_cut_at_min(tree, node, alpha=-INF, beta=INF):
+    kind = tree.kind(node)
+    if kind == "leaf":
+        return tree.value(node)
+    if kind == "max":
+        v = -INF
+        for c in tree.children(node):
+            v = max(v, no_cut_at_min(tree, c, alpha, beta))
+            if v >= beta:
+                return v
+            alpha = max(alpha, v)
+        return v
+    v = INF
+    for c in tree.children(node):
+        v = min(v, no_cut_at_min(tree, c, alpha, beta))
         beta = min(beta, v)
     return v
 
@@ -704,6 +733,9 @@ CATALOGUE: tuple[Variant, ...] = (
     Variant("max_everywhere", "minimax", "a MIN node using max",
             f"MIN picks the child worst for MAX: {_MAX_MIN}", max_everywhere),
     Variant("kinds_swapped", "minimax", "MAX and MIN swapped", _MAX_MIN, kinds_swapped),
+    Variant("starts_from_zero", "minimax", "v starting at 0 instead of −∞ (MAX) or +∞ (MIN)",
+            "start v at −∞ at a MAX node and +∞ at a MIN node, or take max/min of the children's values: "
+            "0 is a value, and a MAX node whose children are all below 0 would keep it", starts_from_zero),
     Variant("leaf_for_side_to_move", "minimax", "the evaluation from the wrong side (a leaf's value "
             "for the player to move there)", "every value is for MAX: a leaf's value is tree.value(leaf), "
             "whoever is to move there", leaf_for_side_to_move),
@@ -726,6 +758,8 @@ CATALOGUE: tuple[Variant, ...] = (
             (leaf_not_held,)),      # seed 001's MaxValue/MinValue: fail-hard, the leaves unclamped
     Variant("min_uses_max", "alphabeta", "a MIN node using max",
             "at a MIN node v = min(v, child value)", min_uses_max),
+    Variant("no_cut_at_min", "alphabeta", "no α-cut at MIN nodes (the β-cut at MAX is there)",
+            "a MIN node cuts too: as soon as v ≤ α, return v", no_cut_at_min),
     Variant("never_cuts", "alphabeta", "no cut-off (every child searched)",
             f"{_CUT}, and return at once: the rest of the children cannot change the parent's choice",
             never_cuts),
