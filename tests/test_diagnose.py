@@ -45,6 +45,7 @@ PLANTED = {
     "ex6-2-limited-value__depth_before_terminal.py": "depth_before_terminal",
     "ex6-2-limited-value__evaluates_for_side_to_move.py": "evaluates_for_side_to_move",
     "ex6-2-limited-value__one_ply_too_deep.py": "one_ply_too_deep",
+    "ex6-2-limited-value__player_ignored.py": "player_ignored",
     "ex7-1-expectimax-value__chance_as_min.py": "chance_as_min",
     "ex7-1-expectimax-value__divides_by_count.py": "divides_by_count",
     "ex7-1-expectimax-value__probabilities_ignored.py": "probabilities_ignored",
@@ -282,7 +283,7 @@ def _answers(kind):
         if kind in ("alphabeta", "failhard"):
             return [f(t, root, a, b) for a, b in WINDOWS], leaves_read(f, t, root)
         if kind == "limited":
-            return [f(t, root, d, half_first_leaf(t), t.to_move(root)) for d in range(5)]
+            return [f(t, root, d, half_first_leaf(t), p) for d in range(5) for p in ("max", "min")]
         return f(t, root)
     return call
 

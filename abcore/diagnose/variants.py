@@ -487,6 +487,17 @@ def limited_value(game, state, depth, evaluate, player):
     return max(values) if game.to_move(state) == player else min(values)
 
 
+def player_ignored(game, state, depth, evaluate, player, me=None):
+    me = game.to_move(state) if me is None else me      # the player to move at the top, not `player`
+    if game.is_terminal(state):
+        return game.utility(state, me)
+    if depth == 0:
+        return evaluate(state, me)
+    values = [player_ignored(game, game.result(state, a), depth - 1, evaluate, player, me)
+              for a in game.actions(state)]
+    return max(values) if game.to_move(state) == me else min(values)
+
+
 def depth_before_terminal(game, state, depth, evaluate, player):
     if depth == 0:
         return evaluate(state, player)
@@ -800,6 +811,10 @@ CATALOGUE: tuple[Variant, ...] = (
             evaluates_for_side_to_move),
     Variant("depth_not_decreased", "limited", "the depth not decreased for the children",
             "call the children with depth - 1", depth_not_decreased),
+    Variant("player_ignored", "limited", "the argument `player` ignored (the values are for the player "
+            "to move where the search starts)", "every value is for `player`, the argument, whoever moves first: "
+            "utility(state, player), evaluate(state, player), and maximise where game.to_move(state) == player",
+            player_ignored),
     Variant("max_for_player", "limited", "MAX hard-wired for the player",
             "maximise where game.to_move(state) == player, whoever that player is", max_for_player),
     Variant("divides_by_count", "expectimax", "expectimax dividing by the count",
