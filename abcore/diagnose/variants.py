@@ -701,6 +701,16 @@ def ln_of_parent_plus_one(children, parent_visits, c=math.sqrt(2)):
                         + c * math.sqrt(math.log(parent_visits + 1) / ch.visits))
 
 
+def c_is_one(children, parent_visits, c=math.sqrt(2)):
+    return _ucb1_choice(children, lambda ch: ch.total / ch.visits
+                        + math.sqrt(math.log(parent_visits) / ch.visits))
+
+
+def sqrt2_twice(children, parent_visits, c=math.sqrt(2)):
+    return _ucb1_choice(children, lambda ch: ch.total / ch.visits
+                        + c * math.sqrt(2 * math.log(parent_visits) / ch.visits))
+
+
 def c_not_passed(children, parent_visits, c=math.sqrt(2)):
     return _ucb1_choice(children, lambda ch: ch.total / ch.visits
                         + math.sqrt(2) * math.sqrt(math.log(parent_visits) / ch.visits))
@@ -849,6 +859,10 @@ CATALOGUE: tuple[Variant, ...] = (
             ln_of_parent_plus_one),
     Variant("c_not_passed", "select", "c not passed on (√2, the default, whatever the c given)",
             "use the c given: ucb1(mean, visits, parent_visits, c)", c_not_passed),
+    Variant("c_is_one", "select", "c = 1 whatever the c given", "use the c given: "
+            "c·sqrt(ln N(parent) / N(child))", c_is_one),
+    Variant("sqrt2_twice", "select", "√2 counted twice (c·sqrt(2 ln N(parent) / N(child)))",
+            "the 2 of sqrt(2 ln N / n) is already in c = √2: c·sqrt(ln N(parent) / N(child))", sqrt2_twice),
     Variant("total_as_mean", "select", "the child's total used as its mean",
             "the mean is total / visits", total_as_mean),
     Variant("mean_over_parent_visits", "select", "the child's total divided by N(parent)",
