@@ -1,8 +1,9 @@
 """Write it yourself: while a check runs a student's function, the kit's own searches and tree
 helpers that the exercise asks the student to write refuse to be called from it.
 
-Each public entry point named in :data:`ENTRIES` starts with :func:`entered` (one context-variable
-read when no check is running). A check runs the student's function inside :func:`own_work`,
+Each public entry point named in :data:`ENTRIES` starts with :func:`entered` (one list read
+when no check is running). The watch is the process's, not a context variable's: a thread the
+student's code starts sees it too. A check runs the student's function inside :func:`own_work`,
 which names the entries the exercise forbids; an entry called from the student's code while
 forbidden raises :class:`KitRefused`, and is noted, so that the check gives 0 even when the
 student's code catches the refusal. The kit calling its own entries (an allowed helper calling a
@@ -26,7 +27,6 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
@@ -56,7 +56,7 @@ class _Watch:
     refused: list = field(default_factory=list)
 
 
-_WATCH: ContextVar[_Watch | None] = ContextVar("abcore_own_work", default=None)
+_ACTIVE: list[_Watch] = []         # the watches open now, innermost last
 
 
 def _from_the_kit(frame: object) -> bool:
@@ -72,9 +72,9 @@ def entered(name: str) -> None:
     >>> entered("minimax") is None        # no check running: nothing happens
     True
     """
-    watch = _WATCH.get()
-    if watch is None or name not in watch.forbidden:
+    if not _ACTIVE or name not in _ACTIVE[-1].forbidden:
         return
+    watch = _ACTIVE[-1]
     if _from_the_kit(sys._getframe(2)):
         return
     watch.refused.append(name)
@@ -89,8 +89,8 @@ def own_work(forbidden: Iterable[str]) -> Iterator[_Watch]:
     if unknown:
         raise ValueError(f"no guarded entry {sorted(unknown)}: use names of abcore.own_work.ENTRIES")
     watch = _Watch(frozenset(forbidden))
-    token = _WATCH.set(watch)
+    _ACTIVE.append(watch)
     try:
         yield watch
     finally:
-        _WATCH.reset(token)
+        _ACTIVE.remove(watch)

@@ -163,3 +163,13 @@ def test_a_wrong_answer_no_slip_names_says_what_differs_in_plain_words():
     # a hint that crashes on an unforeseen answer never crashes the check
     with pytest.raises(CheckFailed, match=r"got 'x'\. Yours returns a str where a int is expected"):
         check(lambda t: "x", reference, random_cases(5), hint=lambda e, g, t: g[7], draw=False)
+
+
+def test_a_thread_the_student_starts_is_watched_too():
+    import concurrent.futures
+
+    def minimax_value(tree, node):
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            return pool.submit(lambda: minimax(tree, node).value).result()
+    with pytest.raises(WriteItYourself, match=r"^minimax_value calls the kit's minimax"):
+        check(minimax_value, cases=random_cases(3), call=lambda f, t: f(t, t.initial_state), task="2.1")
