@@ -77,3 +77,99 @@ def test_lists_are_compared_item_by_item_within_rounding():
 def test_chance_cases_have_no_undefined_means_by_default():
     for t in random_cases(300, seed=6, chance=True):
         tree_values(t)                                  # no +inf/-inf mixture to average
+
+
+# --- write it yourself (issue 22, item 5): the kit refuses to answer for the student ---------------
+
+from abcore.checks import TASKS, WriteItYourself, watched  # noqa: E402
+from abcore.checks import reference as task_reference  # noqa: E402
+from abcore.own_work import ENTRIES, KitRefused, own_work  # noqa: E402
+
+
+def _every_entry():
+    """Each guarded entry, called as a student would (the refusal comes before any argument is read)."""
+    from abcore import (GameTree, alphabeta_failhard, iterative_deepening, mtdf, negamax, pvs, reorder,
+                        solve, star1, star2)
+    from abcore.mcts import mcts
+    from abcore.ordering import best_first, worst_first
+    from abcore.trees import build
+    t = GameTree.from_nested([[3, 12], [2, 4]])
+    r = t.initial_state
+    return {"minimax": lambda: minimax(t, r), "expectimax": lambda: expectimax(t, r),
+            "alphabeta": lambda: __import__("abcore").alphabeta(t, r),
+            "alphabeta_failhard": lambda: alphabeta_failhard(t, r), "negamax": lambda: negamax(t, r),
+            "pvs": lambda: pvs(t, r), "star1": lambda: star1(t, r), "star2": lambda: star2(t, r),
+            "mtdf": lambda: mtdf(t, r), "iterative_deepening": lambda: iterative_deepening(t, r, depth=1, evaluate=lambda s, p: 0),
+            "solve": lambda: solve(t, r), "tree_values": lambda: tree_values(t), "reorder": lambda: reorder(t),
+            "from_game": lambda: (GameTree.from_game(t), build.from_game(t)),
+            "best_first": lambda: best_first(t), "worst_first": lambda: worst_first(t),
+            "mcts": lambda: mcts(t, r, simulations=2, seed=0)}
+
+
+def test_every_guarded_entry_refuses_a_call_from_outside_the_kit_and_only_while_watched():
+    calls = _every_entry()
+    assert set(calls) == set(ENTRIES)
+    for name, call in calls.items():
+        with own_work({name}) as watch:
+            with pytest.raises(KitRefused, match=f"^{name} is the kit's own answer"):
+                call()
+        assert watch.refused == [name], name
+        call()                                           # outside a check the kit is the kit
+        with own_work(set(ENTRIES) - {name}) as watch:   # not forbidden: it may call the others inside
+            call()
+        assert watch.refused == [], (name, watch.refused)
+
+
+def test_a_caught_refusal_still_fails_and_names_the_call_to_replace():
+    def minimax_value(tree, node):
+        try:
+            return minimax(tree, node).value
+        except Exception:
+            return 0
+    with pytest.raises(WriteItYourself, match=r"^minimax_value calls the kit's minimax\(\.\.\.\), the very thing "
+                                              r"exercise 2\.1 asks you to write: replace that call"):
+        check(minimax_value, cases=random_cases(5), call=lambda f, t: f(t, t.initial_state), task="2.1")
+
+
+def test_each_task_says_what_it_may_use_and_its_reference_agrees_with_the_kit():
+    assert "tree_values(tree)" in TASKS["2.2"].allowed() and "tree_values" not in TASKS["2.2"].forbidden
+    assert "alphabeta" not in TASKS["8.2"].forbidden and "iterative_deepening" in TASKS["8.2"].forbidden
+    assert all(t.forbidden <= set(ENTRIES) for t in TASKS.values())
+    tree = random_cases(30, seed=3)[-1]
+    assert task_reference("2.1")(tree, tree.initial_state) == minimax(tree, tree.initial_state).value
+    with pytest.raises(ValueError, match="no function exercise '2.9'"):
+        task_reference("2.9")
+    with pytest.raises(ValueError, match="no guarded entry"):
+        with own_work({"minimx"}):
+            pass
+
+
+def test_a_watched_function_keeps_its_name_and_answers():
+    def best_moves(tree):
+        values = tree_values(tree)
+        root = tree.initial_state
+        return tuple(m for m in tree.actions(root) if values[tree.result(root, m)] == values[root])
+    yours = watched("2.2", best_moves)
+    assert yours.__name__ == "best_moves"
+    check(best_moves, cases=random_cases(20), task="2.2")           # tree_values is allowed in 2.2
+
+
+def test_a_wrong_answer_no_slip_names_says_what_differs_in_plain_words():
+    with pytest.raises(CheckFailed, match=r"got \(0, 0, 0\)\. Yours has 3 items where 2 are expected; this matches "
+                                          r"none of the known slips of this exercise$"):
+        check(lambda t: (0, 0, 0), lambda t: (len(t), len(t.leaves)), random_cases(5), draw=False)
+    with pytest.raises(CheckFailed, match=r"got None\. Yours returns None where a int is expected"):
+        check(lambda t: None, reference, random_cases(5), draw=False)
+    # a hint that crashes on an unforeseen answer never crashes the check
+    with pytest.raises(CheckFailed, match=r"got 'x'\. Yours returns a str where a int is expected"):
+        check(lambda t: "x", reference, random_cases(5), hint=lambda e, g, t: g[7], draw=False)
+
+
+def test_a_thread_the_student_starts_is_watched_too():
+    import concurrent.futures
+
+    def minimax_value(tree, node):
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            return pool.submit(lambda: minimax(tree, node).value).result()
+    with pytest.raises(WriteItYourself, match=r"^minimax_value calls the kit's minimax"):
+        check(minimax_value, cases=random_cases(3), call=lambda f, t: f(t, t.initial_state), task="2.1")

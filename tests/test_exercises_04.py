@@ -5,6 +5,7 @@ tests/exercise_tests.py."""
 import re
 
 from exercise_tests import ExerciseTests
+from abcore.checks import WriteItYourself
 from exercise_harness import run_planted
 
 
@@ -15,7 +16,8 @@ class TestExercises(ExerciseTests):
     MESSAGES = {
         "ex4-1-failhard-value__leaf_not_held.py": "outside it: fail-hard's answers",
         "ex4-1-failhard-value__fail_soft.py": "outside it: fail-hard's answers",
-        "ex4-1-failhard-value__library_fail_soft.py": "This looks like a known slip: fail-soft where fail-hard is asked",
+        "ex4-1-failhard-value__library_fail_soft.py": "calls the kit's alphabeta(...), the very thing exercise 4.1",
+        "ex4-1-failhard-value__calls_the_kit.py": "calls the kit's alphabeta_failhard(...), the very thing exercise 4.1",
         "ex4-1-failhard-value__ends_with_the_other_bound.py": "which bound does a node return when no child moved it",
         "ex4-1-failhard-value__prunes_nothing.py": "This looks like a known slip: no cut-off (every child searched)",
         "ex4-1-failhard-value__strict_cut.py": "a cut on α > β instead of α ≥ β is the same slip, since fail-hard's values stay within α ≤ v ≤ β",
@@ -26,11 +28,9 @@ class TestExercises(ExerciseTests):
         "ex4-2-failhard-by-hand__no_cuts.py": re.compile(r"when \w+ is reached; .* so \w+ is cut"),
     }
 
-    def test_a_fail_soft_answer_is_named_with_a_window_the_message_printed(self):
-        # issue 15 (fresh read, finding 6): fail-soft submitted as fail-hard (the lesson of this
-        # notebook) is named even when it calls abcore.alphabeta, on a window the check printed
-        message = str(run_planted(self.NOTEBOOK, "ex4-1-failhard-value__library_fail_soft.py").check)
-        first, _, diagnosis = message.partition("\n")
-        window = re.search(r"with the window \(α, β\) = \(([^)]*)\)", diagnosis)
-        assert window and f"({window.group(1)}) ->" in first, message
-
+    def test_a_fail_soft_answer_from_the_library_is_refused_not_diagnosed(self):
+        # issue 22: fail-soft submitted as fail-hard by calling abcore.alphabeta was named as the slip
+        # (issue 15); the kit's own alpha-beta is now refused while the check runs: 0, write it yourself
+        verdict = run_planted(self.NOTEBOOK, "ex4-1-failhard-value__library_fail_soft.py")
+        assert isinstance(verdict.check, WriteItYourself) and isinstance(verdict.hidden, WriteItYourself), verdict
+        assert "may use the tree's or game's own methods" in str(verdict.check), verdict.check

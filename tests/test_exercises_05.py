@@ -24,6 +24,14 @@ class TestExercises(ExerciseTests):
             r"value for MAX \(highest first is right only at MAX nodes\)",
         "ex5-1-best-first-order__children_not_moves.py":
             r"""got "at node r, \['r\.0'\] is not a reordering of its moves \[0\]\"""",
+        "ex5-1-best-first-order__first_leaf.py":
+            r"\. yours sorts each move by the first leaf below it, a guess: the best move first is the one "
+            r"whose EXACT value",
+        "ex5-1-best-first-order__calls_the_kit.py":
+            r"^best_first_order \(.*\) calls the kit's ordering\.best_first\(tree\), the very thing exercise 5\.1 asks "
+            r"you to write: .* Exercise 5\.1 may use the tree's or game's own methods and tree_values\(tree\)\.$",
+        "ex5-2-minimal-tree-nodes__calls_the_kit.py":
+            r"^minimal_tree_nodes calls the kit's ordering\.best_first\(tree\), the very thing exercise 5\.2",
         "ex5-2-minimal-tree-nodes__leaves_only.py":
             r"^minimal_tree_nodes\(b=2, d=1\) is wrong: expected 3, got 2\. that is Knuth and Moore's count "
             r"of the LEAVES alone; the nodes are the root, the internal nodes and the leaves",

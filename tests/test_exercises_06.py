@@ -23,13 +23,21 @@ class TestExercises(ExerciseTests):
             r"^my_evaluate is wrong for player X on the position\nX \. \.\n\. \. \.\n\. \. \.\nexpected 3, got -3$",
         # the point of issue 10 §4: the evaluation differs from the utility at finished games
         "ex6-2-limited-value__depth_before_terminal.py":
-            r"^limited_value \(at depths 0 to 4\) is wrong on the tree \[-?\d+\] \(MAX to move at the root\): "
-            r"expected \{0: -1\.5, 1: -3, 2: -3, 3: -3, 4: -3\}, got \{0: -1\.5, 1: -1\.5, 2: -3, 3: -3, 4: -3\}\n"
+            r"^limited_value \(at depths 0 to 4, for each player\) is wrong on the tree \[-?\d+\] \(MAX to move at "
+            r"the root\): expected \{\(0, 'max'\): -1\.5, \(0, 'min'\): 1\.5, \(1, 'max'\): -3, .*\}, got \{\(0, 'max'\): "
+            r"-1\.5, \(0, 'min'\): 1\.5, \(1, 'max'\): -1\.5, .*\}\n"
             r"This looks like a known slip: the depth tested before the end of the game\. It first shows on this tree ",
         "ex6-2-limited-value__evaluates_for_side_to_move.py":
-            r"^limited_value \(at depths 0 to 4\) is wrong on the tree .*: expected \{0: .*\}, got \{0: ",
+            r"^limited_value \(at depths 0 to 4, for each player\) is wrong on the tree .*: expected \{\(0, 'max'\): .*"
+            r"This looks like a known slip: the evaluation from the wrong side \(for the player to move\)",
         "ex6-2-limited-value__one_ply_too_deep.py":
-            r"^limited_value \(at depths 0 to 4\) is wrong on the tree .*: expected \{0: .*\}, got \{0: ",
+            r"^limited_value \(at depths 0 to 4, for each player\) is wrong on the tree .*: expected \{\(0, 'max'\): .*"
+            r"This looks like a known slip: the depth off by one \(one ply too deep\)",
+        # issue 22: every case asked for the root's player, so ignoring `player` passed
+        "ex6-2-limited-value__player_ignored.py":
+            r"This looks like a known slip: the argument `player` ignored .* Fix: every value is for `player`",
+        "ex6-2-limited-value__calls_the_kit.py":
+            r"^limited_value \(.*\) calls the kit's minimax\(\.\.\.\), the very thing exercise 6\.2 asks you to write",
     }.items()}
 
     def test_an_evaluation_equal_to_the_utility_at_the_end_would_let_the_bug_through(self):

@@ -19,6 +19,12 @@ class TestExercises(ExerciseTests):
         "ex9-1-ucb1__unvisited_zero.py": "a child never visited must be chosen before any visited one",
         "ex9-1-ucb1__divides_by_zero.py": "ucb1 raised ZeroDivisionError (float division by zero) on a child never visited",
         "ex9-3-select-child__divides_by_zero.py": "select_child raised ZeroDivisionError (float division by zero) on a child never visited",
+        "ex9-1-ucb1__c_is_one.py": "That is the score for c = 1, but c = 1.41 here: use the argument c",
+        # issue 22: every case asked for the root's player, so ignoring `player` passed
+        "ex9-2-backup__player_ignored.py": "and wrong for the other: it ignores the argument `player`",
+        "ex9-3-select-child__c_is_one.py": "You used c = 1 whatever the c given",
+        "ex9-3-select-child__sqrt2_twice.py": "so it counts twice. Use c * sqrt(ln N(parent) / N(child))",
+        "ex9-3-select-child__returns_the_move.py": "Return the child itself (one of the list's items), not its move",
         "ex9-2-backup__credited_to_player_to_move.py": "The value was credited to the wrong player",
         "ex9-2-backup__same_sign_everywhere.py": "The value was credited to the wrong player",
         "ex9-2-backup__alternating_from_the_root.py": "the sign does not simply alternate from the root",

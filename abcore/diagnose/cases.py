@@ -51,8 +51,8 @@ def cases(kind: str) -> tuple[Case, ...]:
     if kind == "limited":
         trees = random_cases(30, seed=62, infinite=False, max_depth=4) + [
             GameTree.from_nested(t, first=f) for t in _HAND for f in ("max", "min")]
-        return tuple(Case(kind, t, (d, t.to_move(t.initial_state)))
-                     for t in sorted(trees, key=len) for d in range(4))
+        return tuple(Case(kind, t, (d, p)) for t in sorted(trees, key=len) for d in range(4)
+                     for p in _players(t))
     if kind == "backup":
         return tuple(Case(kind, None, (tuple(("X", "O")[(i + s) % 2] for i in range(n)), value, player))
                      for n in range(1, 5) for s in (0, 1) for value in (1, -1, 0.5) for player in ("X", "O"))
@@ -80,10 +80,10 @@ def cases(kind: str) -> tuple[Case, ...]:
 def cases_on(kind: str, trees: Iterable[GameTree], windows: Iterable[tuple] | None = None) -> tuple[Case, ...]:
     """The cases of ``kind`` on these trees (a check's failing tree, to look at first): each
     window (``windows``, those the check used; by default :data:`WINDOWS`), or each depth 0 to 3
-    for the player to move at the root; none for MCTS kinds.
+    for the player to move at the root, then the other; none for MCTS kinds.
 
-    >>> [c.args for c in cases_on("limited", [GameTree.from_nested([1, 2], first="min")])]
-    [(0, 'min'), (1, 'min'), (2, 'min'), (3, 'min')]
+    >>> [c.args for c in cases_on("limited", [GameTree.from_nested([1, 2], first="min")])][:4]
+    [(0, 'min'), (0, 'max'), (1, 'min'), (1, 'max')]
     >>> [c.args for c in cases_on("failhard", [GameTree.from_nested([1, 2])], [(0, 2), (-1, 1), (0, 2)])]
     [(0, 2), (-1, 1)]
     """
@@ -94,5 +94,11 @@ def cases_on(kind: str, trees: Iterable[GameTree], windows: Iterable[tuple] | No
         ws = WINDOWS if windows is None else tuple(dict.fromkeys(tuple(w) for w in windows))
         return tuple(Case(kind, t, w) for t in trees for w in ws)
     if kind == "limited":
-        return tuple(Case(kind, t, (d, t.to_move(t.initial_state))) for t in trees for d in range(4))
+        return tuple(Case(kind, t, (d, p)) for t in trees for d in range(4) for p in _players(t))
     return ()
+
+
+def _players(tree: GameTree) -> tuple:
+    """The player to move at the root, then the other (issue 22: a check asks for both)."""
+    first = tree.to_move(tree.initial_state)
+    return first, "min" if first == "max" else "max"

@@ -81,6 +81,16 @@ def leaf_for_side_to_move(tree, node):
     return max(values) if kind == "max" else min(values)
 
 
+def starts_from_zero(tree, node):
+    kind = tree.kind(node)
+    if kind == "leaf":
+        return tree.value(node)
+    v = 0
+    for c in tree.children(node):
+        v = max(v, starts_from_zero(tree, c)) if kind == "max" else min(v, starts_from_zero(tree, c))
+    return v
+
+
 # --- 3.1 fail-soft alpha-beta -------------------------------------------------------------------
 
 def alphabeta_value(tree, node, alpha=-INF, beta=INF):
@@ -224,6 +234,25 @@ def min_uses_max(tree, node, alpha=-INF, beta=INF):
         v = max(v, min_uses_max(tree, c, alpha, beta))
         if v <= alpha:
             return v
+        beta = min(beta, v)
+    return v
+
+
+def no_cut_at_min(tree, node, alpha=-INF, beta=INF):
+    kind = tree.kind(node)
+    if kind == "leaf":
+        return tree.value(node)
+    if kind == "max":
+        v = -INF
+        for c in tree.children(node):
+            v = max(v, no_cut_at_min(tree, c, alpha, beta))
+            if v >= beta:
+                return v
+            alpha = max(alpha, v)
+        return v
+    v = INF
+    for c in tree.children(node):
+        v = min(v, no_cut_at_min(tree, c, alpha, beta))
         beta = min(beta, v)
     return v
 
@@ -458,6 +487,17 @@ def limited_value(game, state, depth, evaluate, player):
     return max(values) if game.to_move(state) == player else min(values)
 
 
+def player_ignored(game, state, depth, evaluate, player, me=None):
+    me = game.to_move(state) if me is None else me      # the player to move at the top, not `player`
+    if game.is_terminal(state):
+        return game.utility(state, me)
+    if depth == 0:
+        return evaluate(state, me)
+    values = [player_ignored(game, game.result(state, a), depth - 1, evaluate, player, me)
+              for a in game.actions(state)]
+    return max(values) if game.to_move(state) == me else min(values)
+
+
 def depth_before_terminal(game, state, depth, evaluate, player):
     if depth == 0:
         return evaluate(state, player)
@@ -661,6 +701,16 @@ def ln_of_parent_plus_one(children, parent_visits, c=math.sqrt(2)):
                         + c * math.sqrt(math.log(parent_visits + 1) / ch.visits))
 
 
+def c_is_one(children, parent_visits, c=math.sqrt(2)):
+    return _ucb1_choice(children, lambda ch: ch.total / ch.visits
+                        + math.sqrt(math.log(parent_visits) / ch.visits))
+
+
+def sqrt2_twice(children, parent_visits, c=math.sqrt(2)):
+    return _ucb1_choice(children, lambda ch: ch.total / ch.visits
+                        + c * math.sqrt(2 * math.log(parent_visits) / ch.visits))
+
+
 def c_not_passed(children, parent_visits, c=math.sqrt(2)):
     return _ucb1_choice(children, lambda ch: ch.total / ch.visits
                         + math.sqrt(2) * math.sqrt(math.log(parent_visits) / ch.visits))
@@ -704,6 +754,9 @@ CATALOGUE: tuple[Variant, ...] = (
     Variant("max_everywhere", "minimax", "a MIN node using max",
             f"MIN picks the child worst for MAX: {_MAX_MIN}", max_everywhere),
     Variant("kinds_swapped", "minimax", "MAX and MIN swapped", _MAX_MIN, kinds_swapped),
+    Variant("starts_from_zero", "minimax", "v starting at 0 instead of −∞ (MAX) or +∞ (MIN)",
+            "start v at −∞ at a MAX node and +∞ at a MIN node, or take max/min of the children's values: "
+            "0 is a value, and a MAX node whose children are all below 0 would keep it", starts_from_zero),
     Variant("leaf_for_side_to_move", "minimax", "the evaluation from the wrong side (a leaf's value "
             "for the player to move there)", "every value is for MAX: a leaf's value is tree.value(leaf), "
             "whoever is to move there", leaf_for_side_to_move),
@@ -726,6 +779,8 @@ CATALOGUE: tuple[Variant, ...] = (
             (leaf_not_held,)),      # seed 001's MaxValue/MinValue: fail-hard, the leaves unclamped
     Variant("min_uses_max", "alphabeta", "a MIN node using max",
             "at a MIN node v = min(v, child value)", min_uses_max),
+    Variant("no_cut_at_min", "alphabeta", "no α-cut at MIN nodes (the β-cut at MAX is there)",
+            "a MIN node cuts too: as soon as v ≤ α, return v", no_cut_at_min),
     Variant("never_cuts", "alphabeta", "no cut-off (every child searched)",
             f"{_CUT}, and return at once: the rest of the children cannot change the parent's choice",
             never_cuts),
@@ -766,6 +821,10 @@ CATALOGUE: tuple[Variant, ...] = (
             evaluates_for_side_to_move),
     Variant("depth_not_decreased", "limited", "the depth not decreased for the children",
             "call the children with depth - 1", depth_not_decreased),
+    Variant("player_ignored", "limited", "the argument `player` ignored (the values are for the player "
+            "to move where the search starts)", "every value is for `player`, the argument, whoever moves first: "
+            "utility(state, player), evaluate(state, player), and maximise where game.to_move(state) == player",
+            player_ignored),
     Variant("max_for_player", "limited", "MAX hard-wired for the player",
             "maximise where game.to_move(state) == player, whoever that player is", max_for_player),
     Variant("divides_by_count", "expectimax", "expectimax dividing by the count",
@@ -800,6 +859,10 @@ CATALOGUE: tuple[Variant, ...] = (
             ln_of_parent_plus_one),
     Variant("c_not_passed", "select", "c not passed on (√2, the default, whatever the c given)",
             "use the c given: ucb1(mean, visits, parent_visits, c)", c_not_passed),
+    Variant("c_is_one", "select", "c = 1 whatever the c given", "use the c given: "
+            "c·sqrt(ln N(parent) / N(child))", c_is_one),
+    Variant("sqrt2_twice", "select", "√2 counted twice (c·sqrt(2 ln N(parent) / N(child)))",
+            "the 2 of sqrt(2 ln N / n) is already in c = √2: c·sqrt(ln N(parent) / N(child))", sqrt2_twice),
     Variant("total_as_mean", "select", "the child's total used as its mean",
             "the mean is total / visits", total_as_mean),
     Variant("mean_over_parent_visits", "select", "the child's total divided by N(parent)",

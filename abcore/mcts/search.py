@@ -31,6 +31,7 @@ from ..stats import SearchStats
 from .events import ChildScore, MCTSEvent, NodeInfo, snapshot
 from .node import Node
 from .result import MCTSResult, MCTSStats
+from ..own_work import entered
 
 __all__ = ["mcts", "utility_range", "C", "PLAYOUT_CAP"]
 
@@ -108,6 +109,7 @@ def mcts(game: Any, state: Any, *, simulations: int | None = None, seconds: floa
     >>> mcts(g, g.initial_state, simulations=100_000, solve=True, seed=0).value  # a draw, proven
     0
     """
+    entered("mcts")  # a check may forbid it (abcore.own_work)
     budget, limit = _check_budget(simulations, seconds)
     check_root(game, state)
     rp = root_player(game, state, player)

@@ -40,6 +40,7 @@ from .pruning import ALPHABETA
 from .descriptions import Description, describe
 from .state import KEEP, Budget, OutOfBudget, Search
 from .table import EXACT, TranspositionTable
+from ..own_work import entered
 
 __all__ = ["mtdf", "iterative_deepening", "solve", "Iteration", "DeepeningResult",
            "principal_variation", "null_window"]
@@ -192,6 +193,7 @@ def mtdf(game: Game, state: Any, *, first_guess: Number = 0, depth: int | None =
     >>> r.value, r.move, [(e.alpha, e.beta) for e in log if e.kind == "start"]
     (3, 0, [(-5e-324, 0), (3.0, 3.0000000000000004)])
     """
+    entered("mtdf")  # a check may forbid it (abcore.own_work)
     search = Search(game, state, ALPHABETA, depth=depth, evaluate=evaluate, order=order,
                     player=player, trace=trace,
                     table=table if table is not None else TranspositionTable())
@@ -305,15 +307,15 @@ def iterative_deepening(game: Game, state: Any, *, seconds: float | None = None,
     >>> r.value, r.move, [(i.depth, i.value, i.move) for i in r.history]
     (1, 4, [(1, 4, 4), (2, 1, 4), (3, 3, 4), (4, 1, 4)])
     """
+    entered("iterative_deepening")  # a check may forbid it (abcore.own_work)
     algorithm = _algorithm("iterative_deepening", algorithm, "driver", driver, _DRIVERS)
     _check_deepening(seconds, nodes, depth, evaluate, aspiration)
     budget = Budget(nodes=nodes, seconds=seconds, every=every)
     budget.armed = False                          # the first iteration always completes
-    table = table if table is not None else TranspositionTable()
+    table, history = table if table is not None else TranspositionTable(), []
     search = Search(game, state, describe("pvs" if algorithm == "pvs" else "alphabeta"), depth=1,
                     evaluate=evaluate, order=order, player=player, trace=trace, table=table,
                     budget=budget)
-    history: list[Iteration] = []
     last, complete, d = None, False, 0
     budget.start(0)
     if game.is_terminal(state):                   # nothing to deepen: the game is over
@@ -416,8 +418,7 @@ def _pick(lo: Number, hi: Number) -> Number:
 
 def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
           order: Callable | None = None, prune: bool = True, node_bounds: bool = True,
-          algorithm: str | None = None,
-          stats: SearchStats | None = None, trace: list[Event] | None = None,
+          algorithm: str | None = None, stats: SearchStats | None = None, trace: list[Event] | None = None,
           player: Any = None, engine: str | None = None) -> SearchResult:
     """The exact value of ``state`` for any game: abcore's strongest exact search.
 
@@ -463,6 +464,7 @@ def solve(game: Game, state: Any, *, table: TranspositionTable | None = None,
     >>> r.value, r.stats.nodes < 18_297
     (0, True)
     """
+    entered("solve")  # a check may forbid it (abcore.own_work)
     player = game.to_move(state) if player is None else player
     actions = getattr(game, "search_actions", None) if prune else None
     # With prune, the game's search_bounds (value_bounds tightened by what search_actions

@@ -10,6 +10,7 @@ from ..trace import Event
 from ._common import INF, check_outcomes, no_chance, no_moves, undefined_mean
 from .descriptions import Description
 from .state import Engine, Search
+from ..own_work import entered
 
 __all__ = ["minimax", "expectimax", "MINIMAX", "EXPECTIMAX", "engine", "LEAF_LINES"]
 
@@ -64,6 +65,7 @@ def minimax(game: Game, state: Any, *, depth: int | None = None, evaluate: Calla
     >>> r.value, r.move, r.stats.nodes, r.stats.leaves
     (3, 0, 13, 9)
     """
+    entered("minimax")  # a check may forbid it (abcore.own_work)
     search = Search(game, state, MINIMAX, depth=depth, evaluate=evaluate, order=order,
                     player=player, trace=trace)
     return search.result(search.run(state), stats)
@@ -118,6 +120,7 @@ def expectimax(game: Game, state: Any, *, depth: int | None = None,
     >>> expectimax(t, t.initial_state).value
     2.0
     """
+    entered("expectimax")  # a check may forbid it (abcore.own_work)
     search = Search(game, state, EXPECTIMAX, depth=depth, evaluate=evaluate, order=order,
                     player=player, trace=trace)
     return search.result(search.run(state), stats)

@@ -34,6 +34,7 @@ from ._common import INF, no_chance, no_moves
 from .descriptions import Description
 from .state import Engine, Search, make_emit, no_emit, root_bound
 from .table import EXACT, LOWER, TO_THE_END, UPPER, TranspositionTable
+from ..own_work import entered
 
 __all__ = ["alphabeta", "alphabeta_failhard", "negamax", "pvs", "ALPHABETA", "ALPHABETA_FAILHARD",
            "NEGAMAX", "PVS"]
@@ -102,6 +103,7 @@ def alphabeta(game: Game, state: Any, *, depth: int | None = None, evaluate: Cal
     >>> alphabeta(t, t.initial_state, alpha=5).value <= 5     # V = 3 <= alpha: an upper bound
     True
     """
+    entered("alphabeta")  # a check may forbid it (abcore.own_work)
     search = Search(game, state, ALPHABETA, depth=depth, evaluate=evaluate, order=order,
                     player=player, trace=trace, ties=ties, table=table)
     return search.result(search.run(state, alpha, beta), stats)
@@ -163,6 +165,7 @@ def alphabeta_failhard(game: Game, state: Any, *, depth: int | None = None,
     >>> alphabeta_failhard(t, t.initial_state, alpha=5).value   # V = 3 <= alpha: alpha itself
     5
     """
+    entered("alphabeta_failhard")  # a check may forbid it (abcore.own_work)
     search = Search(game, state, ALPHABETA_FAILHARD, depth=depth, evaluate=evaluate, order=order,
                     player=player, trace=trace, ties=ties, table=table)
     return search.result(search.run(state, alpha, beta), stats)
@@ -219,6 +222,7 @@ def negamax(game: Game, state: Any, *, depth: int | None = None, evaluate: Calla
     >>> negamax(t, t.initial_state).value
     3
     """
+    entered("negamax")  # a check may forbid it (abcore.own_work)
     search = Search(game, state, NEGAMAX, depth=depth, evaluate=evaluate, order=order,
                     player=player, trace=trace, ties=ties, table=table)
     return search.result(search.run(state, alpha, beta), stats)
@@ -279,6 +283,7 @@ def pvs(game: Game, state: Any, *, depth: int | None = None, evaluate: Callable 
     >>> [e.detail for e in log if e.kind == "research"]    # root move 2 (4 > 3), then in it 1, 2
     [2, 1, 2]
     """
+    entered("pvs")  # a check may forbid it (abcore.own_work)
     search = Search(game, state, PVS, depth=depth, evaluate=evaluate, order=order,
                     player=player, trace=trace, ties=ties, table=table)
     return search.result(search.run(state, alpha, beta), stats)

@@ -35,6 +35,7 @@ from ..trace import Event
 from ._common import INF, check_outcomes, no_moves
 from .descriptions import Description
 from .state import Engine, Search, no_emit, root_bound
+from ..own_work import entered
 
 __all__ = ["star1", "star2", "STAR1", "STAR2", "utility_bounds"]
 
@@ -135,6 +136,7 @@ def star1(game: Game, state: Any, *, depth: int | None = None, evaluate: Callabl
     >>> r.stats.nodes, expectimax(t, t.initial_state).stats.nodes    # 0.5·(-2) + 0.5·2 ≤ α = 1
     (6, 7)
     """
+    entered("star1")  # a check may forbid it (abcore.own_work)
     search = Search(game, state, STAR1, depth=depth, evaluate=evaluate, order=order,
                     player=player, trace=trace, ties=ties)
     return search.result(search.run(state, alpha, beta), stats)
@@ -197,6 +199,7 @@ def star2(game: Game, state: Any, *, depth: int | None = None, evaluate: Callabl
     >>> r.stats.nodes, r1.stats.nodes, r2.stats.nodes   # probes: the second MIN outcome is ≤ -2
     (12, 11, 9)
     """
+    entered("star2")  # a check may forbid it (abcore.own_work)
     search = Search(game, state, STAR2, depth=depth, evaluate=evaluate, order=order,
                     player=player, trace=trace, ties=ties)
     return search.result(search.run(state, alpha, beta), stats)

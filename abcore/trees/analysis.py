@@ -7,6 +7,7 @@ import numbers
 from ..game import Number
 from ..probability import Probability
 from .tree import Arcs, GameTree
+from ..own_work import entered
 
 __all__ = ["tree_values", "reorder"]
 
@@ -18,6 +19,7 @@ def tree_values(tree: GameTree) -> dict[str, Number]:
     >>> tree_values(GameTree.from_nested([(Fraction(1, 3), 3), (Fraction(2, 3), [0, 6])]))["r"]
     Fraction(5, 1)
     """
+    entered("tree_values")  # a check may forbid it (abcore.own_work)
     vals: dict[str, Number] = {}
     for n in reversed(tree.nodes):          # children before parents
         k = tree.kind(n)
@@ -45,6 +47,7 @@ def reorder(tree: GameTree, how: str = "best") -> GameTree:
     >>> [t.value(leaf) for leaf in t.leaves]
     [3, 8, 12, 2, 4, 6, 2, 5, 14]
     """
+    entered("reorder")  # a check may forbid it (abcore.own_work)
     if how not in ("best", "worst"):
         raise ValueError(f"how must be 'best' or 'worst', not {how!r}")
     vals = tree_values(tree)

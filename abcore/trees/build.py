@@ -10,6 +10,7 @@ from ..probability import Probability, check_outcomes
 from ..rng import random_state
 from ..search._common import no_moves
 from .tree import OTHER, Arcs, GameTree, Move, TreeError, leaf_value, tree_probabilities
+from ..own_work import entered
 
 __all__ = ["from_nested", "from_game", "random_uniform", "random_tree", "unprunable"]
 
@@ -96,6 +97,7 @@ def from_game(game: Game[Any, Any, Any], state: Any = None, *, depth: int | None
     ...
     abcore.errors.GameError: actions: state NimState(stones=2, to_move='second') is not terminal but has no legal moves; make is_terminal() true there or give it a move (a pass)
     """
+    entered("from_game")  # a check may forbid it (abcore.own_work)
     state = game.initial_state if state is None else state
     check_root(game, state)
     if evaluate is not None and not callable(evaluate):

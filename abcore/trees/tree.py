@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 from ..errors import AbcoreError
 from ..game import Game, IllegalMoveError, Number
 from ..probability import Probability, check_probabilities
+from ..own_work import entered
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -216,6 +217,7 @@ class GameTree(Game[str, Move, str]):
         >>> len(GameTree.from_game(Nim(4)))
         15
         """
+        entered("from_game")  # a check may forbid it (abcore.own_work)
         from .build import from_game
         return from_game(game, state, depth=depth, evaluate=evaluate, max_nodes=max_nodes, title=title)
 

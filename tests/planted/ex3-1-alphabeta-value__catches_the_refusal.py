@@ -1,0 +1,6 @@
+def alphabeta_value(tree, node, alpha=-INF, beta=INF):
+    """Fail-soft alpha-beta value of `node` for MAX, within the window (alpha, beta)."""
+    try:
+        return alphabeta(tree, node, alpha=alpha, beta=beta, player="max").value
+    except Exception:
+        return tree.value(node) if tree.kind(node) == "leaf" else 0
