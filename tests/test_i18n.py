@@ -62,7 +62,7 @@ def test_same_structure_and_code(stem):
     assert grade_ids == [c.metadata.get("nbgrader", {}).get("grade_id") for c in fr.cells]
 
 
-CODE = re.compile(r"`[^`\n]+`")
+CODE = re.compile(r"`[^`]+`")      # a code span may wrap a line: Markdown reads the newline as a space
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 MATH = re.compile(r"\$[^$\n]+\$")
 
@@ -71,7 +71,7 @@ def literal_parts(text: str, french_text: bool) -> dict[str, list[str]]:
     """What a translation must keep: code spans, LaTeX (but the words of its \\text{}), link
     targets, and the numbers of the prose (French writes 0,5 and 18 297 with a narrow no-break
     space; English 0.5 and 18,297)."""
-    codes, links = CODE.findall(text), LINK.findall(text)
+    codes, links = [" ".join(c.split()) for c in CODE.findall(text)], LINK.findall(text)
     maths = [re.sub(r"\\text\{[^}]*\}", r"\\text{}", m) for m in MATH.findall(text)]  # words translate
     prose = LINK.sub("]", MATH.sub(" ", CODE.sub(" ", text)))
     if french_text:
@@ -91,6 +91,7 @@ def test_literal_parts_read_both_conventions():
     assert en == fr
     assert en["numbers"] == sorted(["003", "2.1", "18297", "0.5"])
     assert literal_parts("18 297", True)["numbers"] == ["18", "297"]    # a plain space: two numbers
+    assert literal_parts("`f(a,\nb)`, then `g`", False)["code spans"] == ["`f(a, b)`", "`g`"]
     assert literal_parts(r"$x \text{ the root of } y$", False)["LaTeX"] == [r"$x \text{} y$"]
 
 
