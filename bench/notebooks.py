@@ -1,0 +1,82 @@
+"""Where the notebooks spend their time: each notebook run top to bottom in a fresh kernel (as
+nbval, ``tools/execute.py`` and nbgrader's autograde run it), with the wall time of every code
+cell, from the kernel's own timestamps (nbclient's ``record_timing``).
+
+    python -m bench.notebooks                 # every notebook: totals, then the 5 costliest cells
+    python -m bench.notebooks 08 09 --top 10  # some notebooks, more cells each
+
+A bench, not a test (issue 26's goals: no notebook over 12 s under autograde; the browser's figures
+come from ``make test-lite``, whose harness prints each notebook's cell time). Nothing is written
+back: the notebooks stay as committed.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import NamedTuple
+
+import nbformat
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parent.parent
+GOAL_SECONDS = 12.0        # issue 26: no notebook over 12 s
+
+
+class CellTime(NamedTuple):
+    index: int
+    cell_id: str
+    seconds: float
+    first_line: str
+
+
+def _seconds(cell: nbformat.NotebookNode) -> float:
+    """The kernel's busy time for one executed code cell (0 if it recorded none)."""
+    ex = cell.get("metadata", {}).get("execution", {})
+    start, end = ex.get("iopub.execute_input"), ex.get("shell.execute_reply")
+    if not start or not end:
+        return 0.0
+    parse = lambda s: datetime.fromisoformat(s.replace("Z", "+00:00"))
+    return (parse(end) - parse(start)).total_seconds()
+
+
+def time_notebook(path: Path, timeout: int = 900) -> tuple[float, float, list[CellTime]]:
+    """(wall seconds with the kernel's start, seconds inside cells, per-cell times) for one run."""
+    nb = nbformat.read(path, as_version=4)
+    os.environ.setdefault("ABCORE_STUDENT", "instructor")   # as tools/execute.py runs them
+    t0 = time.perf_counter()
+    NotebookClient(nb, timeout=timeout, kernel_name="python3", record_timing=True,
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    wall = time.perf_counter() - t0
+    cells = [CellTime(i, c.get("id", "?"), _seconds(c), (c.source.splitlines() or [""])[0][:60])
+             for i, c in enumerate(nb.cells) if c.cell_type == "code"]
+    return wall, sum(c.seconds for c in cells), cells
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("notebooks", nargs="*", help="numbers or names (default: all)")
+    parser.add_argument("--top", type=int, default=5, help="costliest cells shown per notebook")
+    args = parser.parse_args(argv)
+    paths = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    if args.notebooks:
+        paths = [p for p in paths if any(p.name.startswith(n) or p.name == n for n in args.notebooks)]
+        if not paths:
+            raise SystemExit(f"no notebook matches {args.notebooks}: give numbers such as 08 09")
+    print(f"{'notebook':<32} {'wall s':>7} {'cells s':>8}  goal <= {GOAL_SECONDS:.0f} s")
+    rows = []
+    for p in paths:
+        wall, inside, cells = time_notebook(p)
+        rows.append((p.name, cells))
+        mark = "MET" if wall <= GOAL_SECONDS else "over"
+        print(f"{p.name:<32} {wall:7.1f} {inside:8.1f}  {mark}", flush=True)
+    for name, cells in rows:
+        print(f"\n{name}: the {args.top} costliest cells")
+        for c in sorted(cells, key=lambda c: -c.seconds)[:args.top]:
+            print(f"  cell {c.index:>3} {c.cell_id:<10} {c.seconds:6.2f} s  {c.first_line}")
+
+
+if __name__ == "__main__":
+    main()
