@@ -227,3 +227,31 @@ def test_links_to_notebooks_stay_in_the_edition(stem):
                if t.endswith(".ipynb") and "/" not in t}
     missing = sorted(t for t in targets if not (i18n.edition_path(stem).parent / t).is_file())
     assert not missing, f"{stem} links to {missing}, not in notebooks/fr/: translate it first"
+
+
+# -- French typography (issue 27, reader's report T1) ---------------------------------------------
+
+# French sets a no-break space (U+202F or U+00A0) before « : ; ? ! », so that Jupyter never wraps
+# the sign alone onto the next line. Prose only: code spans, LaTeX, link targets and quotations
+# (which stay verbatim) are left out; ":-" and "![" are Markdown (table alignment, an image).
+NOT_PROSE = re.compile(r"```.*?```|`[^`]+`|\$\$.*?\$\$|\$[^$\n]+\$|\]\([^)]*\)|<[^>\n]+>"
+                       r"|https?://[^\s)]+|\*\"[^\"]*\"\*|«[^»]*»|\"[^\"\n]*\"", re.S)
+PLAIN_SPACE_BEFORE = re.compile(r"(?<=[^\s|])[ \t\n]+[;?!:](?![-\[])")
+
+
+def plain_spaces(text: str) -> list[str]:
+    prose = NOT_PROSE.sub("\u00b7", text)
+    return [prose[max(0, m.start() - 30):m.end()] for m in PLAIN_SPACE_BEFORE.finditer(prose)]
+
+
+def test_plain_spaces_are_found_in_prose_only():
+    assert plain_spaces("Oui : `a : b`, $x : y$, « sa valeur : 3 », *\"Oui (si fini)\"*.") == ["Oui :"]
+    hits = plain_spaces("Oui\u202f? Non\u00a0: |:---| ![x](a.png) et `x` ;")
+    assert len(hits) == 1 and hits[0].endswith("et · ;")
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_french_typography(stem):
+    found = [f"cell {c.id}: {hit!r}" for c in i18n.markdown_cells(french(stem))
+             for hit in plain_spaces(c.source)]
+    assert not found, "a plain space before : ; ? ! (write U+202F or U+00A0):\n" + "\n".join(found)
