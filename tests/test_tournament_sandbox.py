@@ -524,3 +524,65 @@ def test_an_ordinary_users_seats_hold_the_same_walls(ordinary_user_games, listen
     kept, aside = audit(run["home"] / "results.jsonl")
     assert len(kept) == 2 and aside == []
     _nothing_arrived(*listener)
+
+
+# --- the attack report's holes (/work/helpers/attack.md), each closed -----------------------------
+
+MALFORMED_NOTEBOOKS = {"cell_int": '{"cells": [5]}', "cells_int": '{"cells": 5}', "not_object": "[1, 2, 3]",
+                       "source_ints": '{"cells": [{"cell_type": "code", "source": [1, 2]}]}',
+                       "nested": "[" * 100000 + "]" * 100000,
+                       "deep_expr": json.dumps({"cells": [{"cell_type": "code", "source":
+                                                           "x = " + "(" * 5000 + "1" + ")" * 5000 + "\n"
+                                                           "def choose(game, state):\n    return 3\n"}]})}
+
+
+def test_a_malformed_notebook_loses_its_games_and_never_crashes_the_tournament(tmp_path):
+    for name, text in MALFORMED_NOTEBOOKS.items():
+        path = tmp_path / f"{name}.ipynb"
+        path.write_text(text)
+        seat = SandboxedSeat(str(path), 0, FAST)
+        assert seat.ask("") == seat.failure and seat.failure.kind == "exception", (name, seat.failure)
+        assert "cannot read the player" in seat.failure.detail, name
+        seat.close()
+    g = play_game(str(tmp_path / "cell_int.ipynb"), "random", "", 0, limits=FAST)
+    assert g["loser"] == "first" and g["reason"] == "exception" and "not a notebook" in g["detail"], g
+
+
+def test_a_nesting_bomb_in_the_results_file_is_set_aside_and_reported(tmp_path, capsys):
+    out = tmp_path / "results.jsonl"
+    good = json.dumps({"game": "g1", **_valid("g1", -1)})
+    bomb = "[" * 100000 + "]" * 100000
+    inner = json.dumps({"game": "g2", **_valid("g2", -1)}).replace('"detail": ""', '"detail": ' + "[" * 5000 + "]" * 5000)
+    out.write_text("\n".join([good, bomb, inner]) + "\n")
+    kept, aside = audit(out)
+    assert [r["game"] for r in kept] == ["g1"] and [n for n, _, _ in aside] == [2, 3], aside
+    assert all("RecursionError" in why for _, why, _ in aside)
+    Guard(out).close()
+    assert "line 2 set aside" in capsys.readouterr().err
+
+
+GUARD_RESTART = "import sys; from abcore.tournament.store import Guard; Guard(sys.argv[1]).close()"
+
+
+def test_an_ordinary_user_restarts_after_a_kill_that_left_the_results_read_only(tmp_path):
+    """A tournament killed between two writes leaves its results 0444: its owner's restart opens it."""
+    home = Path(tempfile.mkdtemp(prefix="abcore-restart-"))
+    try:
+        out = home / "results.jsonl"
+        out.write_text(json.dumps({"game": "g1", **_valid("g1", -1)}) + "\n")
+        os.chmod(out, 0o444)
+        prefix: list[str] = []
+        if os.geteuid() == 0:
+            if not shutil.which("setpriv"):
+                pytest.skip("SKIPPED: root without setpriv cannot become an ordinary user")
+            uid = _ordinary_uid()
+            prefix = _as_user(uid)
+            os.chmod(home, 0o755)
+            for p in (home, out):
+                os.lchown(p, uid, uid)
+        done = subprocess.run([*prefix, sys.executable, "-c", GUARD_RESTART, str(out)], capture_output=True, text=True,
+                              env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT)}, cwd=home)
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert os.stat(out).st_mode & 0o777 == 0o644 and len(read_results(out)) == 1
+    finally:
+        shutil.rmtree(home, ignore_errors=True)

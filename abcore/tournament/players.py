@@ -189,12 +189,20 @@ def notebook_source(path: str | Path) -> str:
     are left out. Raises ValueError when no cell defines ``choose``.
     """
     nb = json.loads(Path(path).read_text(encoding="utf-8"))
+    cells = nb.get("cells") if isinstance(nb, dict) else None
+    if not isinstance(cells, list) or not all(isinstance(c, dict) for c in cells):
+        raise ValueError(f"{Path(path).name} is not a notebook (no list of cells)")
     statements: list[ast.stmt] = []
     last = -1
-    for cell in nb.get("cells", []):
+    for cell in cells:
         if cell.get("cell_type") != "code":
             continue
-        src = "".join(cell.get("source", ""))
+        source = cell.get("source", "")
+        if isinstance(source, list) and all(isinstance(x, str) for x in source):
+            source = "".join(source)
+        if not isinstance(source, str):
+            raise ValueError(f"{Path(path).name}: a cell's source is neither text nor a list of lines")
+        src = source
         src = "\n".join(line for line in src.splitlines() if not line.lstrip().startswith(("%", "!")))
         try:
             body = ast.parse(src).body

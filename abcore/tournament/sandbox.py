@@ -107,8 +107,8 @@ class SandboxedSeat:
         try:
             source = ("" if kind == "reference" else
                       notebook_source(spec) if kind == "notebook" else Path(spec).read_text(encoding="utf-8"))
-        except (OSError, ValueError, SyntaxError) as e:
-            self.failure = Failure("exception", f"cannot read the player: {e}")
+        except Exception as e:  # noqa: BLE001 - a malformed file is its player's loss, never a crash
+            self.failure = Failure("exception", f"cannot read the player: {type(e).__name__}: {e}"[:300])
             return
         deadline = time.monotonic() + limits.load_seconds
         try:
@@ -243,7 +243,7 @@ class SandboxedSeat:
         line, _, self._buffer = self._buffer.partition(b"\n")
         try:
             reply = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):          # a nesting bomb on the pipe too
             return self._fail(Failure("garbage output", f"not a message: {line[:60]!r}"))
         if not isinstance(reply, dict):
             return self._fail(Failure("garbage output", f"not a message: {line[:60]!r}"))

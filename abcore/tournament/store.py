@@ -125,8 +125,9 @@ def audit(path: str | Path, planned: dict[str, dict] | None = None) -> Audit:
             continue
         try:
             record = json.loads(line)
-        except ValueError:
-            aside.append((n, "not JSON", line[:80]))
+        except (ValueError, RecursionError, MemoryError) as e:     # a nesting bomb too: set aside
+            aside.append((n, f"not JSON ({type(e).__name__})" if not isinstance(e, ValueError) else "not JSON",
+                          line[:80]))
             continue
         why = referee(record)
         if why is None and record["game"] in seen:
@@ -160,6 +161,22 @@ def repair(path: str | Path) -> None:
             os.close(fd)
 
 
+def _writable(path: Path) -> None:
+    """Give the owner back the right to write ``path`` (a tournament killed between two writes
+    leaves it read-only: an ordinary user restarting it could not open it), without following a
+    symbolic link; nothing if it does not exist or is not ours (then opening it says why)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISREG(st.st_mode) and st.st_uid == os.geteuid() and not st.st_mode & stat.S_IWUSR:
+            os.fchmod(fd, stat.S_IMODE(st.st_mode) | stat.S_IWUSR)
+    finally:
+        os.close(fd)
+
+
 def append_result(path: str | Path, record: dict) -> None:
     """Append one game and flush it to disk before returning (never through a symbolic link)."""
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
@@ -182,6 +199,7 @@ class Guard:
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
+        _writable(self.path)
         repair(self.path)
         fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
         self.mode = stat.S_IMODE(os.fstat(fd).st_mode) | stat.S_IRUSR | stat.S_IWUSR
