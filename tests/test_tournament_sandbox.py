@@ -586,3 +586,31 @@ def test_an_ordinary_user_restarts_after_a_kill_that_left_the_results_read_only(
         assert os.stat(out).st_mode & 0o777 == 0o644 and len(read_results(out)) == 1
     finally:
         shutil.rmtree(home, ignore_errors=True)
+
+
+def _timeout(g: dict, limits: Limits, attempt: int = 0) -> dict:
+    """A game of the schedule lost at once by a timeout of its first player (no seat started)."""
+    return {"game": g["game"], "first": g["first"], "second": g["second"], "opening": g["opening"], "seed": g["seed"],
+            "result": -1, "reason": "timeout", "loser": "first", "detail": "", "moves": g["opening"]}
+
+
+def test_the_referee_checks_each_record_against_the_schedule_and_trusts_failures_only_in_our_file(tmp_path, capsys):
+    from abcore.tournament import run_tournament
+    folder = tmp_path / "results"
+    folder.mkdir(mode=0o700)
+    out = folder / "results.jsonl"
+    lost = {"opening": "", "seed": 0, "result": -1, "reason": "timeout", "loser": "first", "detail": "", "moves": ""}
+    out.write_text(json.dumps({"game": "alphabeta:1|random|", "first": "random", "second": "alphabeta:1", **lost})
+                   + "\n" + json.dumps({"game": "0:alphabeta:1:random:", "first": "alphabeta:1", "second": "random",
+                                        **lost}) + "\n")
+    played: list[dict] = []
+    games = run_tournament(["alphabeta:1", "random"], out, limits=FAST, progress=False, play=_timeout,
+                           on_game=played.append)
+    err = capsys.readouterr().err
+    assert "colours or opening differ" in err and "does not name its players" in err, err
+    assert len(played) == 2 and sorted(g["game"] for g in games) == ["alphabeta:1|random|", "random|alphabeta:1|"]
+    assert run_tournament(["alphabeta:1", "random"], out, limits=FAST, progress=False, play=_timeout,
+                          on_game=played.append) and len(played) == 2          # our file: its failures trusted
+    os.chmod(folder, 0o777)                                                    # anyone could have written them
+    run_tournament(["alphabeta:1", "random"], out, limits=FAST, progress=False, play=_timeout, on_game=played.append)
+    assert len(played) == 4 and "can be written by others" in capsys.readouterr().err
