@@ -614,3 +614,57 @@ def test_the_referee_checks_each_record_against_the_schedule_and_trusts_failures
     os.chmod(folder, 0o777)                                                    # anyone could have written them
     run_tournament(["alphabeta:1", "random"], out, limits=FAST, progress=False, play=_timeout, on_game=played.append)
     assert len(played) == 4 and "can be written by others" in capsys.readouterr().err
+
+
+SPY = '''
+import ctypes, struct, sys
+libc = ctypes.CDLL(None, use_errno=True)
+
+
+def read(key):
+    buf = ctypes.create_string_buffer(512)
+    n = libc.syscall(250, 11, key, buf, 512)                     # keyctl(KEYCTL_READ)
+    return buf.raw[:max(n, 0)] if n >= 0 else None
+
+
+def choose(game, state):
+    seed = sys._getframe(1).f_locals["hello"]["seed"]           # its own seed, from the child's frame
+    todo, seen, got = [int(l.split()[0], 16) for l in open("/proc/keys")] + [-3, -4, -5], set(), []
+    while todo:
+        k = todo.pop()
+        if k in seen:
+            continue
+        seen.add(k)
+        data = read(k)
+        if data and b"S3SSION" in data:
+            got.append("LEAK")
+        elif data and k < 0:
+            todo += list(struct.unpack(f"{len(data) // 4}i", data[:len(data) // 4 * 4]))
+    return f"SPY seed={seed} keys={got}"
+'''
+KEYRING_GAME = '''
+import ctypes, json, sys
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall(250, 1, None)                                  # a session keyring of this test's own
+assert libc.syscall(248, b"user", b"session-secret", b"S3SSION", 7, -3) > 0, "add_key"
+from abcore.tournament import Limits, play_game
+print(json.dumps(play_game(sys.argv[1], "random", "", 7, limits=Limits(seconds=5))))
+'''
+
+
+def test_a_seat_has_a_keyring_and_a_seed_of_its_own(tmp_path):
+    """The tournament's session keyring holds a secret: the seat cannot read it. Each seat gets
+    its own secret seed, recorded after the game (which replays it), not the game's public one."""
+    if os.uname().machine != "x86_64":
+        pytest.skip("SKIPPED: the spy's system call numbers are x86_64's")
+    spy = tmp_path / "spy.py"
+    spy.write_text(SPY)
+    done = subprocess.run([sys.executable, "-c", KEYRING_GAME, str(spy)], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    g = json.loads(done.stdout.strip().splitlines()[-1])
+    assert g["reason"] == "illegal move" and "keys=[]" in g["detail"] and "LEAK" not in g["detail"], g
+    own = int(g["detail"].split("seed=")[1].split()[0])
+    assert own == g["seeds"][0] and g["seeds"][1] != own and own != g["seed"]
+    again = play_game("random", "random", "", 0, limits=FAST, seeds=[g["seeds"][1], 5])
+    assert play_game("random", "random", "", 0, limits=FAST, seeds=[g["seeds"][1], 5])["moves"] == again["moves"]

@@ -6,7 +6,7 @@ Before the player's code runs (:func:`limit`): address-space, CPU-seconds, file-
 limits (``resource.setrlimit``); when started as root, the uid the parent gives (the sandbox's own,
 or ``nobody``), with no group and, after it, no capability; then a limit on processes: the player
 may run ``PROCESSES`` tasks (processes or threads) of its own, itself included (1: none but
-itself); ``print`` and file descriptors 1 and 2 sent to /dev/null (the answers go out on a copy of
+itself); a new, empty session keyring (:func:`new_keyring`); ``print`` and file descriptors 1 and 2 sent to /dev/null (the answers go out on a copy of
 the pipe only this module knows). Messages are JSON lines: the parent sends ``{"player": ...,
 "source": ..., "seed": ..., "uid": ...}`` once, then ``{"moves": "4453"}`` per move; the child
 answers ``{"ready": true}`` once, then ``{"move": m}`` or ``{"error": kind, "detail": text}``.
@@ -44,6 +44,28 @@ def limit(memory_bytes: int, cpu_seconds: int, processes: int = 1, uid: int | No
             raise PermissionError("the seat kept a capability after setuid; refusing to run the player")
     tasks = _own_tasks() + max(0, processes - 1)
     resource.setrlimit(resource.RLIMIT_NPROC, (tasks, tasks))
+    new_keyring()
+
+
+KEYCTL = {"x86_64": 250, "aarch64": 219, "i686": 288, "armv7l": 311, "ppc64le": 289, "riscv64": 219, "s390x": 280}
+
+
+def new_keyring() -> None:
+    """Join a new, empty session keyring (``keyctl(KEYCTL_JOIN_SESSION_KEYRING, NULL)``): the
+    tournament's session keyring, inherited through bwrap, holds keys its possessor may read
+    (a Kerberos ticket, a key added with ``keyctl``). Raises OSError if that fails (a kernel
+    without keys, ENOSYS, has none to read)."""
+    import ctypes
+    import errno
+    import platform
+    number = KEYCTL.get(platform.machine())
+    if number is None:
+        raise OSError(f"no keyctl system call number known for {platform.machine()}")
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.syscall(ctypes.c_long(number), ctypes.c_long(1), None) < 0:          # KEYCTL_JOIN_SESSION_KEYRING
+        code = ctypes.get_errno()
+        if code != errno.ENOSYS:
+            raise OSError(code, f"cannot join a new session keyring: {os.strerror(code)}")
 
 
 def _capabilities() -> int:

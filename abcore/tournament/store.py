@@ -80,6 +80,9 @@ def referee(record: Any) -> str | None:
             return f"no field {field!r}"
         if not isinstance(record[field], kind) or isinstance(record[field], bool):
             return f"field {field!r} is {type(record[field]).__name__}"
+    seeds = record.get("seeds", [0, 0])
+    if not (isinstance(seeds, list) and len(seeds) == 2 and all(type(x) is int for x in seeds)):
+        return "field 'seeds' is not two whole numbers"
     moves, opening = record["moves"], record["opening"]
     if moves and not (moves.isascii() and moves.isdigit()) or not moves.startswith(opening):
         return f"moves {moves[:50]!r} are not digits starting with the opening {opening!r}"
