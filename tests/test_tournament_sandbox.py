@@ -668,3 +668,66 @@ def test_a_seat_has_a_keyring_and_a_seed_of_its_own(tmp_path):
     assert own == g["seeds"][0] and g["seeds"][1] != own and own != g["seed"]
     again = play_game("random", "random", "", 0, limits=FAST, seeds=[g["seeds"][1], 5])
     assert play_game("random", "random", "", 0, limits=FAST, seeds=[g["seeds"][1], 5])["moves"] == again["moves"]
+
+
+PONDER = '''
+import signal, time
+outside = [0, False, 0]                  # handler calls while waiting, in choose now, moves
+
+
+def tick(sig, frame):
+    if not outside[1]:
+        outside[0] += 1                  # here a player would think on its opponent's time
+
+
+signal.signal(signal.SIGALRM, tick)
+signal.setitimer(signal.ITIMER_REAL, 0.02, 0.02)
+
+
+def choose(game, state):
+    outside[1] = True
+    outside[2] += 1
+    if outside[2] == 4:
+        return f"PONDER {outside[0]} ticks while waiting"
+    outside[1] = False
+    return game.actions(state)[0]
+'''
+
+
+def test_a_seat_is_stopped_while_its_opponent_thinks(tmp_path):
+    """A timer's handler runs while the player waits for its turn (50 ticks a second): the seat is
+    stopped then, so it gets at most the one tick pending when it is continued, a turn."""
+    ponder, slow = tmp_path / "ponder.py", tmp_path / "slow.py"
+    ponder.write_text(PONDER)
+    slow.write_text("import time\n\ndef choose(game, state):\n    time.sleep(0.4)\n    return game.actions(state)[-1]\n")
+    g = play_game(str(ponder), str(slow), "", 0, limits=Limits(seconds=3))
+    ticks = int(g["detail"].split("PONDER ")[1].split()[0])
+    assert g["reason"] == "illegal move" and ticks <= 3 * 2 + 2, g          # unstopped: about 3 x 20
+
+
+LIARS = {
+    "inject": 'def choose(game, state):\n    raise RuntimeError("\\x1b[2J\\x1b[H 1  inject  2  2  0  0\\n\\x1b[8m")\n',
+    "blames_sandbox": ('import sys\n\ndef choose(game, state):\n'
+                       '    sys._getframe(1).f_locals["send"](error="sandbox", detail="the OPPONENT crashed")\n'
+                       '    return 3\n'),
+    "exits_137": "import os\n\ndef choose(game, state):\n    os._exit(137)\n",
+}
+
+
+def test_a_players_words_are_printed_as_its_own_and_without_control_characters(tmp_path):
+    from abcore.tournament.report import failures, format_table, standings
+    paths = {}
+    for name, source in LIARS.items():
+        paths[name] = tmp_path / f"{name}.py"
+        paths[name].write_text(source)
+    with cf.ThreadPoolExecutor(2) as pool:
+        games = dict(zip(LIARS, pool.map(lambda n: play_game(str(paths[n]), "random", "", 0, limits=FAST), LIARS)))
+    assert all(g["loser"] == "first" for g in games.values()), games
+    assert games["blames_sandbox"]["reason"] == "exception"
+    assert games["blames_sandbox"]["detail"] == "player said: sandbox: the OPPONENT crashed"
+    assert games["inject"]["detail"].startswith("player said: RuntimeError: \x1b[2J")
+    assert "or the player's own exit(137)" in games["exits_137"]["detail"], games["exits_137"]
+    named = [{**g, "first": "\x1b[31m" + n} for n, g in games.items()]
+    text = format_table(standings(named)) + "\n".join(failures(named))
+    assert not any(ord(c) < 32 and c != "\n" for c in text) and "\\x1b[2J" in text
+    assert all("\n" not in line for line in failures(named))

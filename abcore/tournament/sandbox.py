@@ -36,7 +36,7 @@ __all__ = ["Failure", "Limits", "SandboxedSeat", "InProcessSeat", "SandboxUnavai
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])     # the folder that holds abcore/
 _MAX_LINE = 1 << 16
 NOBODY = 65534
-_REPORTED = ("exception", "exit", "memory", "sandbox")        # the kinds the child may report
+_REPORTED = ("exception", "exit", "memory", "garbage output")        # the kinds a seat may report of itself
 
 
 class Failure(NamedTuple):
@@ -118,6 +118,7 @@ class SandboxedSeat:
                 reply = self._receive(max(0.0, deadline - time.monotonic()))
                 if isinstance(reply, dict) and reply.get("ready") is not True:
                     self._fail(self._reported(reply))
+            self._hold(signal.SIGSTOP)
         except BaseException:
             self.close()
             raise
@@ -161,14 +162,31 @@ class SandboxedSeat:
         """The player's move after ``moves`` (a move string), or a :class:`Failure`."""
         if self.failure is not None:
             return self.failure
+        self._hold(signal.SIGCONT)
         if not self._send({"moves": moves}, time.monotonic() + self.limits.seconds):
             return self._receive(0)
         reply = self._receive(self.limits.seconds)
         if isinstance(reply, Failure):
             return reply
+        self._hold(signal.SIGSTOP)
         if "move" not in reply:
             return self._fail(self._reported(reply))
         return reply["move"]
+
+    def _hold(self, sig: int) -> None:
+        """SIGSTOP (while it is not its turn: it cannot think, or spin in a signal handler, on its
+        opponent's time) or SIGCONT (asked for a move) every process of the player: the seat's
+        init's descendants (without a sandbox, the child and its descendants). Twice, so that a
+        process forked in between is caught too."""
+        if self.proc is None or self.failure is not None:
+            return
+        for _ in range(2):
+            for pid in _descendants(self._init_pid) if self._init_pid is not None else \
+                    [self.proc.pid, *_descendants(self.proc.pid)]:
+                try:
+                    os.kill(pid, sig)
+                except (ProcessLookupError, PermissionError):
+                    pass
 
     def close(self) -> None:
         """Kill every process of the seat and remove its folder. With a sandbox, the seat's init
@@ -250,28 +268,31 @@ class SandboxedSeat:
         return reply
 
     def _ended(self) -> Failure:
+        """What the parent saw of the seat's end: its exit status and the CPU its processes used
+        (``wait4``). The player's own words are never taken for the parent's: a status above 128
+        through bwrap is a signal or the player's own exit code, said as both."""
         assert self.proc is not None
-        try:
-            code = self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
+        code, cpu = _wait(self.proc, 5)
+        if code is None:
             return Failure("garbage output", "closed its output")
-        if self.how is not None and code > 128:          # bwrap: 128 + the signal that killed it
-            code = 128 - code
-        if code == -signal.SIGXCPU:
-            return Failure("cpu limit", f"over {self.limits.cpu()} s of CPU in the game")
+        if code == -signal.SIGXCPU or self.how is not None and code == 128 + signal.SIGXCPU:
+            if cpu >= self.limits.cpu() - 1:
+                return Failure("cpu limit", f"over {self.limits.cpu()} s of CPU in the game ({cpu:.0f} s used)")
         if code < 0:
-            try:
-                name = signal.Signals(-code).name
-            except ValueError:
-                name = f"signal {-code}"
-            return Failure("crash", f"killed by {name}")
+            return Failure("crash", f"killed by {_signal_name(-code)}")
+        if self.how is not None and code > 128:
+            return Failure("crash", f"the seat ended with status {code}: killed by {_signal_name(code - 128)}, "
+                                    f"or the player's own exit({code}); {cpu:.1f} s of CPU used")
         return Failure("exit", f"the process exited with code {code}")
 
     @staticmethod
     def _reported(reply: dict) -> Failure:
+        """A failure the seat reported about itself: the player's own words (the player could
+        have written them), so its detail says so and never takes an infrastructure's kind."""
         if "error" in reply:
-            kind = reply["error"] if reply["error"] in _REPORTED else "garbage output"
-            return Failure(kind, str(reply.get("detail", ""))[:300])
+            kind = reply["error"] if reply["error"] in _REPORTED else "exception"
+            said = f"{reply['error']}: " if kind != reply["error"] else ""
+            return Failure(kind, f"player said: {said}{reply.get('detail', '')}"[:300])
         return Failure("garbage output", f"unexpected message {json.dumps(reply)[:60]}")
 
     def _fail(self, failure: Failure) -> Failure:
@@ -305,6 +326,51 @@ def _init_pid(fd: int, deadline: float) -> int | None:
         return None
     finally:
         os.close(fd)
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def _wait(proc: subprocess.Popen, seconds: float) -> tuple[int | None, float]:
+    """``proc``'s return code (None: still running after ``seconds``) and the CPU seconds it and
+    every descendant it waited for used."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        except ChildProcessError:                    # already waited for
+            return proc.returncode, 0.0
+        if pid:
+            proc.returncode = os.waitstatus_to_exitcode(status)
+            return proc.returncode, usage.ru_utime + usage.ru_stime
+        if time.monotonic() > deadline:
+            return None, 0.0
+        time.sleep(0.01)
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes under ``pid`` (its children's children too), from ``/proc/PID/task/*/children``."""
+    out: list[int] = []
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            tasks = os.listdir(f"/proc/{p}/task")
+        except OSError:
+            continue
+        for t in tasks:
+            try:
+                with open(f"/proc/{p}/task/{t}/children") as f:
+                    kids = [int(c) for c in f.read().split()]
+            except (OSError, ValueError):
+                continue
+            out += kids
+            todo += kids
+    return out
 
 
 def _kill(pid: int, group: bool = False) -> None:
