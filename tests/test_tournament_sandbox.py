@@ -731,3 +731,19 @@ def test_a_players_words_are_printed_as_its_own_and_without_control_characters(t
     text = format_table(standings(named)) + "\n".join(failures(named))
     assert not any(ord(c) < 32 and c != "\n" for c in text) and "\\x1b[2J" in text
     assert all("\n" not in line for line in failures(named))
+
+
+def test_the_table_and_the_plot_are_never_written_through_a_symbolic_link(tmp_path, capsys):
+    from abcore.tournament.__main__ import _report
+    gradebook, plot = tmp_path / "gradebook.csv", tmp_path / "keep.png"
+    gradebook.write_text("student,grade\n")
+    plot.write_bytes(b"mine")
+    out = tmp_path / "results.jsonl"
+    (tmp_path / "results.jsonl.table.txt").symlink_to(gradebook)
+    (tmp_path / "results.jsonl.ratings.png").symlink_to(plot)
+    games = [{**_valid("random|alphabeta:1|", -1), "first": "random", "second": "alphabeta:1"}]
+    _report(games, ["random", "alphabeta:1"], out)
+    assert gradebook.read_text() == "student,grade\n" and plot.read_bytes() == b"mine"
+    assert not (tmp_path / "results.jsonl.table.txt").is_symlink()
+    assert "random lost to alphabeta:1: timeout" in (tmp_path / "results.jsonl.table.txt").read_text()
+    assert (tmp_path / "results.jsonl.ratings.png").read_bytes()[:4] == b"\x89PNG"

@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 from ..game import IllegalMoveError
 from ..games import ConnectFour
 
-__all__ = ["read_results", "append_result", "repair", "referee", "audit", "Audit", "Guard", "FIELDS", "ours"]
+__all__ = ["read_results", "append_result", "repair", "referee", "audit", "Audit", "Guard", "FIELDS", "ours", "write_file"]
 
 # Every field of a record, with its type (play_game's record and the schedule's key).
 FIELDS: dict[str, Any] = {"game": str, "first": str, "second": str, "opening": str, "seed": int,
@@ -210,6 +210,22 @@ def _writable(path: Path) -> None:
             os.fchmod(fd, stat.S_IMODE(st.st_mode) | stat.S_IWUSR)
     finally:
         os.close(fd)
+
+
+def write_file(path: str | Path, data: bytes) -> None:
+    """Write ``path`` whole without following a symbolic link planted in its place: a new file
+    made by ``mkstemp`` beside it (unpredictable, exclusive), then renamed over it (a link there
+    is replaced, its target untouched)."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            os.fchmod(f.fileno(), 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def append_result(path: str | Path, record: dict) -> None:
