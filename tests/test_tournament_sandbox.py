@@ -139,6 +139,20 @@ HOSTILE = {
     except OSError:
         pass
     return f'wrote {written} MiB' if written > 16 else None""", "win"),
+    "escapes_limits": ("""
+    import ctypes
+    libc, got = ctypes.CDLL(None, use_errno=True), []
+    try:
+        fd = os.memfd_create('hog')
+        os.write(fd, b'x' * (1 << 20))
+        got.append('memfd')
+    except OSError:
+        pass
+    if libc.unshare(0x10000000) == 0:                         # CLONE_NEWUSER
+        got.append('user namespace')
+    if os.uname().machine == 'x86_64' and libc.syscall(250, 0, -3, 0) >= 0:     # KEYCTL_GET_KEYRING_ID @s
+        got.append('keyring')
+    return ' '.join(got)""", "win"),
     "hogs_memory": ("table = bytearray(4 << 30)", "memory"),
     "sets_a_timer": ("import signal; signal.setitimer(signal.ITIMER_REAL, 0.001)", "crash"),
     "closes_its_pipes": ("os.close(0)", "exit"),
@@ -439,7 +453,7 @@ with cf.ThreadPoolExecutor(2) as pool:
 run_tournament([honest, hostile[0]], out, games_per_pair=1, limits=Limits(seconds=2.0), progress=False)
 print(json.dumps(games))
 '''
-AS_USER = ["edits_kit", "reads_other_player", "reads_shadow", "writes_outside", "signals_others", "writes_pipes",
+AS_USER = ["escapes_limits", "edits_kit", "reads_other_player", "reads_shadow", "writes_outside", "signals_others", "writes_pipes",
            "kills_parent", "connects", "forks", "dies_at_load", "reports_who_it_is"]
 
 

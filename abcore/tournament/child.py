@@ -53,8 +53,9 @@ KEYCTL = {"x86_64": 250, "aarch64": 219, "i686": 288, "armv7l": 311, "ppc64le": 
 def new_keyring() -> None:
     """Join a new, empty session keyring (``keyctl(KEYCTL_JOIN_SESSION_KEYRING, NULL)``): the
     tournament's session keyring, inherited through bwrap, holds keys its possessor may read
-    (a Kerberos ticket, a key added with ``keyctl``). Raises OSError if that fails (a kernel
-    without keys, ENOSYS, has none to read)."""
+    (a Kerberos ticket, a key added with ``keyctl``). Raises OSError if that fails, but for
+    ENOSYS (a kernel without keys) and EPERM (the seat's seccomp filter refuses ``keyctl``
+    altogether: the player cannot reach a keyring either)."""
     import ctypes
     import errno
     import platform
@@ -64,7 +65,7 @@ def new_keyring() -> None:
     libc = ctypes.CDLL(None, use_errno=True)
     if libc.syscall(ctypes.c_long(number), ctypes.c_long(1), None) < 0:          # KEYCTL_JOIN_SESSION_KEYRING
         code = ctypes.get_errno()
-        if code != errno.ENOSYS:
+        if code not in (errno.ENOSYS, errno.EPERM):
             raise OSError(code, f"cannot join a new session keyring: {os.strerror(code)}")
 
 

@@ -131,23 +131,25 @@ class SandboxedSeat:
                "TMPDIR": "/tmp", "PYTHONDONTWRITEBYTECODE": "1", "OMP_NUM_THREADS": "1",
                "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONPATH": _PACKAGE_ROOT}
         info_r = info_w = -1
-        fds: tuple[int, ...]
+        fds: tuple[int, ...] = ()
         if self.how is not None:
+            rules = jail.filter_fd(self.how)
             info_r, info_w = os.pipe()
-            cmd, cwd, fds = jail.command(argv, self.how, player_file, info_w), "/", (info_w,)
+            fds = (info_w,) if rules is None else (info_w, rules)
+            cmd, cwd = jail.command(argv, self.how, player_file, info_w, rules), "/"
         else:
             self.folder = tempfile.TemporaryDirectory(prefix="abcore-seat-")
             os.chmod(self.folder.name, 0o777)        # the child may run as nobody: its cwd is its own
             env["PYTHONPATH"] = os.pathsep.join([_PACKAGE_ROOT] + [p for p in sys.path if p])
             env["HOME"] = env["TMPDIR"] = self.folder.name
-            cmd, cwd, fds = argv, self.folder.name, ()
+            cmd, cwd = argv, self.folder.name
         try:
             self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.DEVNULL, cwd=cwd, env=env, close_fds=True,
                                          pass_fds=fds, start_new_session=True, bufsize=0)
         finally:
-            if info_w >= 0:
-                os.close(info_w)
+            for fd in fds:
+                os.close(fd)
         if info_r >= 0:
             self._init_pid = _init_pid(info_r, deadline)
         assert self.proc.stdin is not None
