@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -276,7 +277,7 @@ def test_no_hostile_player_wins_reads_or_writes_what_is_not_its_own(hostile_game
 
 
 def test_a_seat_has_no_capability_and_an_unprivileged_uid(hostile_games):
-    detail = hostile_games["games"]["reports_who_it_is"]["detail"]
+    detail = hostile_games["games"]["reports_who_it_is"]["detail"].removeprefix("player said: ")
     fields = dict(item.split("=", 1) for item in detail.split(" (line")[0].split(": ", 1)[1].split(" ", 4))
     assert fields["caps"] == "0000000000000000/0000000000000000/0000000000000000" and fields["nnp"] == "1"
     assert int(fields["uid"]) != 0 and int(fields["euid"]) != 0
@@ -761,3 +762,17 @@ def test_the_table_and_the_plot_are_never_written_through_a_symbolic_link(tmp_pa
     assert not (tmp_path / "results.jsonl.table.txt").is_symlink()
     assert "random lost to alphabeta:1: timeout" in (tmp_path / "results.jsonl.table.txt").read_text()
     assert (tmp_path / "results.jsonl.ratings.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_player_that_loads_slowly_loses_at_the_load_limit(tmp_path):
+    slow = tmp_path / "slow_import.py"
+    slow.write_text("import time\ntime.sleep(25)\n\ndef choose(game, state):\n    return game.actions(state)[0]\n")
+    assert Limits().load_seconds <= 10
+    started = time.monotonic()
+    seat = SandboxedSeat(str(slow), 0, Limits(seconds=1, load_seconds=1.5))
+    try:
+        assert seat.failure is not None and seat.failure.kind == "timeout", seat.failure
+        assert "did not load within 1.5 s" in seat.failure.detail and time.monotonic() - started < 10
+        assert seat.ask("") == seat.failure
+    finally:
+        seat.close()

@@ -48,14 +48,14 @@ class Failure(NamedTuple):
 
 
 class Limits(NamedTuple):
-    """A seat's limits: wall-clock ``seconds`` per move, ``load_seconds`` to start the player,
-    ``memory_mb`` of address space, ``cpu_seconds`` for the whole game (None: 30 s + 42 moves'
+    """A seat's limits: wall-clock ``seconds`` per move, ``load_seconds`` to start the player (its
+    imports and top-level code: a slower start is its loss), ``memory_mb`` of address space, ``cpu_seconds`` for the whole game (None: 30 s + 42 moves'
     worth), ``processes`` the player may run, itself included (1: it cannot fork or start a thread,
     so it cannot steal its opponent's CPU), and ``sandbox`` (False: no bubblewrap, for trusted
     players only; see :func:`require_sandbox`)."""
 
     seconds: float = 1.0
-    load_seconds: float = 30.0
+    load_seconds: float = 10.0
     memory_mb: int = 1024
     cpu_seconds: int | None = None
     processes: int = 1
@@ -115,7 +115,8 @@ class SandboxedSeat:
             uid = self._start(spec if kind != "reference" else None, deadline)
             hello = {"player": spec, "source": source, "seed": seed, "uid": uid}
             if self._send(hello, deadline):
-                reply = self._receive(max(0.0, deadline - time.monotonic()))
+                reply = self._receive(max(0.0, deadline - time.monotonic()),
+                                      f"did not load within {limits.load_seconds:g} s (its imports and top-level code)")
                 if isinstance(reply, dict) and reply.get("ready") is not True:
                     self._fail(self._reported(reply))
             self._hold(signal.SIGSTOP)
@@ -238,8 +239,9 @@ class SandboxedSeat:
                     return False
         return True
 
-    def _receive(self, seconds: float) -> Any:
-        """One JSON object from the child within ``seconds``, or the Failure (process killed)."""
+    def _receive(self, seconds: float, late: str = "") -> Any:
+        """One JSON object from the child within ``seconds``, or the Failure (process killed;
+        ``late``: the timeout's detail)."""
         if self.failure is not None:
             return self.failure
         assert self.proc is not None and self.proc.stdout is not None
@@ -250,7 +252,7 @@ class SandboxedSeat:
             while b"\n" not in self._buffer:
                 left = deadline - time.monotonic()
                 if left <= 0 or not sel.select(left):
-                    return self._fail(Failure("timeout", f"no move within {seconds:g} s"))
+                    return self._fail(Failure("timeout", late or f"no move within {seconds:g} s"))
                 try:
                     chunk = os.read(fd, 1 << 16)
                 except OSError:
