@@ -151,6 +151,13 @@ HOSTILE = {
         pass
     if libc.unshare(0x10000000) == 0:                         # CLONE_NEWUSER
         got.append('user namespace')
+    import fcntl
+    for lock in (fcntl.flock, fcntl.lockf):                   # a channel to a colluding seat
+        try:
+            lock(open('/usr/bin/env', 'rb'), fcntl.LOCK_SH | fcntl.LOCK_NB)
+            got.append(lock.__name__)
+        except OSError:
+            pass
     if os.uname().machine == 'x86_64' and libc.syscall(250, 0, -3, 0) >= 0:     # KEYCTL_GET_KEYRING_ID @s
         got.append('keyring')
     return ' '.join(got)""", "win"),

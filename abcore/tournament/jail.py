@@ -6,7 +6,8 @@ folder a tournament runs in nor the checkout's root), the kit (the ``abcore`` fo
 player's own file; plus a private ``/tmp`` of :data:`TMP_BYTES`, a new ``/proc`` that shows only the
 seat's own processes, a minimal ``/dev``. No results file, no other player, no ``/etc/shadow``, no
 home. It has its own PID, network (no interface but its own loopback), IPC, UTS and cgroup
-namespaces, a new session, no capabilities, and dies with its parent.
+namespaces, a new session, no capabilities, a seccomp filter (:mod:`abcore.tournament.seccomp`:
+no keyring, no memfd, no new namespace, no file lock), and dies with its parent.
 
 Two modes, chosen by :func:`mode`:
 

@@ -5,7 +5,9 @@ Refused with EPERM: the kernel's keyrings (``keyctl``, ``add_key``, ``request_ke
 tournament's session keyring), ``memfd_create`` (memory that no address-space limit counts), new
 namespaces (``unshare``, ``setns``, ``clone`` with ``CLONE_NEWUSER``: a user namespace's
 capabilities open the kernel's network and mount code), ``mount`` and the like, ``bpf``,
-``perf_event_open``, ``userfaultfd``, ``io_uring_setup``; ``clone3`` answers ENOSYS (its flags are
+``perf_event_open``, ``userfaultfd``, ``io_uring_setup``, and file locks (``flock``, ``fcntl``'s
+locks: two seats share the inodes of /usr and the kit, and a lock held by one and seen by the
+other is a channel between colluding players); ``clone3`` answers ENOSYS (its flags are
 out of a filter's reach; the C library falls back to ``clone``). System calls of another
 architecture (i386 on x86_64) kill the process (libseccomp's default).
 
@@ -23,9 +25,10 @@ import tempfile
 
 __all__ = ["DENIED", "program", "pipe"]
 
-DENIED = ("keyctl", "add_key", "request_key", "memfd_create", "unshare", "setns", "userfaultfd", "bpf",
+DENIED = ("keyctl", "add_key", "request_key", "memfd_create", "flock", "unshare", "setns", "userfaultfd", "bpf",
           "perf_event_open", "io_uring_setup", "mount", "pivot_root", "fsopen", "open_tree")
 CLONE_NEWUSER = 0x10000000
+FILE_LOCKS = (5, 6, 7, 36, 37, 38)   # fcntl's F_GETLK, F_SETLK, F_SETLKW and their F_OFD_ forms
 _ALLOW = 0x7FFF0000
 
 
@@ -59,6 +62,7 @@ def program() -> bytes:
         rules: list[tuple[str, int, list[_ArgCmp]]] = [(n, _errno(errno.EPERM), []) for n in DENIED]
         rules.append(("clone", _errno(errno.EPERM), [_ArgCmp(0, 7, CLONE_NEWUSER, CLONE_NEWUSER)]))   # MASKED_EQ
         rules.append(("clone3", _errno(errno.ENOSYS), []))     # its flags are out of reach: glibc falls back to clone
+        rules += [("fcntl", _errno(errno.EPERM), [_ArgCmp(1, 4, cmd, 0)]) for cmd in FILE_LOCKS]      # SCMP_CMP_EQ
         for name_, action, args in rules:
             number = lib.seccomp_syscall_resolve_name(name_.encode())
             if number < 0:                                      # not on this architecture
