@@ -2,8 +2,8 @@
 (started by :class:`~abcore.tournament.sandbox.SandboxedSeat`, inside its bubblewrap sandbox, never
 by hand).
 
-Before the player's code runs (:func:`limit`): address-space, CPU-seconds, file-size and core
-limits (``resource.setrlimit``); when started as root, the uid the parent gives (the sandbox's own,
+Before the player's code runs (:func:`limit`): address-space, CPU-seconds, file-size, open-file
+and core limits (``resource.setrlimit``); when started as root, the uid the parent gives (the sandbox's own,
 or ``nobody``), with no group and, after it, no capability; then a limit on processes: the player
 may run ``PROCESSES`` tasks (processes or threads) of its own, itself included (1: none but
 itself); a new, empty session keyring (:func:`new_keyring`); ``print`` and file descriptors 1 and 2 sent to /dev/null (the answers go out on a copy of
@@ -26,6 +26,7 @@ from .players import load_player, player_kind
 
 NOBODY = 65534
 FILE_BYTES = 16 << 20            # the largest file the player can write (its /tmp is that big)
+FILES = 256                      # open files, pipes and sockets
 
 
 def limit(memory_bytes: int, cpu_seconds: int, processes: int = 1, uid: int | None = None) -> None:
@@ -36,6 +37,9 @@ def limit(memory_bytes: int, cpu_seconds: int, processes: int = 1, uid: int | No
     resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
     resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_BYTES, FILE_BYTES))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    files = FILES if hard == resource.RLIM_INFINITY else min(FILES, hard)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))     # socket and pipe buffers: memory no limit counts
     if uid is not None and os.geteuid() == 0:
         os.setgroups([])
         os.setgid(uid)

@@ -99,8 +99,10 @@ def schedule(players: list[str], games_per_pair: int = 1, opponents: int = OPPON
 
 def _play(game: dict, limits: Limits, attempt: int = 0) -> dict:
     """One game of :func:`schedule` to its record (``attempt``: a retry's number, so that an
-    executor that caches calls by their arguments plays it again)."""
-    record = play_game(game["first_player"], game["second_player"], game["opening"], game["seed"], limits=limits)
+    executor that caches calls by their arguments plays it again; the game's ``seeds``, if it
+    has them, replay a recorded game, else each seat draws its own secret seed)."""
+    record = play_game(game["first_player"], game["second_player"], game["opening"], game["seed"], limits=limits,
+                       seeds=game.get("seeds"))
     return {"game": game["game"], **record, "first": game["first"], "second": game["second"]}
 
 
