@@ -796,3 +796,19 @@ def test_a_player_that_loads_slowly_loses_at_the_load_limit(tmp_path):
         assert seat.ask("") == seat.failure
     finally:
         seat.close()
+
+
+def test_a_player_that_is_a_link_or_a_pipe_loses_without_its_target_read(tmp_path):
+    """A link to a file only root reads (its text would go to the link's seat), a pipe that
+    would block the tournament: each refused at once, the player's loss, nothing read."""
+    secret = tmp_path / "instructor_secret.py"
+    secret.write_text("KEY = 'hunter2'\ndef choose(game, state):\n    return 3\n")
+    os.chmod(secret, 0o600)
+    (tmp_path / "link.py").symlink_to(secret)
+    os.mkfifo(tmp_path / "pipe.py")
+    for name in ("link.py", "pipe.py"):
+        started = time.monotonic()
+        seat = SandboxedSeat(str(tmp_path / name), 0, FAST)
+        assert seat.failure is not None and "give the file itself" in seat.failure.detail, seat.failure
+        assert "hunter2" not in seat.failure.detail and time.monotonic() - started < 5
+        seat.close()

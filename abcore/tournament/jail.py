@@ -90,8 +90,8 @@ def _system() -> list[str]:
 def command(argv: list[str], how: str, player_file: str | None = None, info_fd: int | None = None,
             seccomp_fd: int | None = None) -> list[str]:
     """bwrap's command line running ``argv`` in a seat, in mode ``how`` ("root" or "user"), with
-    ``player_file`` bound read-only where it is (unless it is a symbolic link: the seat gets its
-    source on its pipe anyway), bwrap's ``--info-fd`` (the seat's init pid) and ``--seccomp``
+    ``player_file`` bound read-only where it is (never a symbolic link: such a player is refused
+    before, :func:`~abcore.tournament.players.read_source`), bwrap's ``--info-fd`` (the seat's init pid) and ``--seccomp``
     (:mod:`abcore.tournament.seccomp`'s program on that fd)."""
     bw = shutil.which("bwrap") or "bwrap"
     args = [bw, "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",

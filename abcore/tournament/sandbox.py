@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from . import jail
-from .players import load_player, notebook_source, player_kind
+from .players import load_player, notebook_source, player_kind, read_source
 
 __all__ = ["Failure", "Limits", "SandboxedSeat", "InProcessSeat", "SandboxUnavailable", "require_sandbox"]
 
@@ -106,7 +106,7 @@ class SandboxedSeat:
                                      f"(install bubblewrap: {jail.INSTALL})")
         try:
             source = ("" if kind == "reference" else
-                      notebook_source(spec) if kind == "notebook" else Path(spec).read_text(encoding="utf-8"))
+                      notebook_source(spec) if kind == "notebook" else read_source(spec))
         except Exception as e:  # noqa: BLE001 - a malformed file is its player's loss, never a crash
             self.failure = Failure("exception", f"cannot read the player: {type(e).__name__}: {e}"[:300])
             return
