@@ -812,3 +812,15 @@ def test_a_player_that_is_a_link_or_a_pipe_loses_without_its_target_read(tmp_pat
         assert seat.failure is not None and "give the file itself" in seat.failure.detail, seat.failure
         assert "hunter2" not in seat.failure.detail and time.monotonic() - started < 5
         seat.close()
+
+
+def test_a_root_seat_without_libseccomp_is_refused_naming_it(monkeypatch):
+    from abcore.tournament import seccomp
+
+    def missing() -> bytes:
+        raise OSError("libseccomp is not installed (as root: apt-get install libseccomp2)")
+    monkeypatch.setattr(seccomp, "program", missing)
+    assert "libseccomp" in (jail._probe("root") or "") and "seccomp filter" in (jail._probe("root") or "")
+    with pytest.raises(OSError, match="libseccomp"):
+        jail.filter_fd("root")
+    assert jail.filter_fd("user") is None                     # user mode: --disable-userns still holds

@@ -36,7 +36,7 @@ from pathlib import Path
 
 __all__ = ["INSTALL", "TMP_BYTES", "UID_BASE", "command", "filter_fd", "mode", "problem", "seat_uid", "runtime_paths"]
 
-INSTALL = "apt-get install bubblewrap"
+INSTALL = "apt-get install bubblewrap libseccomp2"
 TMP_BYTES = 16 << 20             # a seat's private /tmp, and the largest file it can write there
 UID_BASE = 1 << 30               # root mode: a seat's uid is UID_BASE + its bwrap's pid
 KIT = Path(__file__).resolve().parents[1]          # the abcore folder
