@@ -707,7 +707,7 @@ def test_a_seat_has_a_keyring_and_a_seed_of_its_own(tmp_path):
 
 PONDER = '''
 import signal, time
-outside = [0, False, 0]                  # handler calls while waiting, in choose now, moves
+outside = [0, True, 0]                   # handler calls while waiting (from the first move on), busy, moves
 
 
 def tick(sig, frame):
