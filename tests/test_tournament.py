@@ -18,6 +18,8 @@ from abcore.tournament import (Limits, bradley_terry, notebook_source, read_resu
                                schedule, standings)
 from abcore.tournament.players import player_kind
 
+os.environ.setdefault("ABCORE_TOURNAMENT_SECRET", "abcore-tests")   # repeatable games; seats never see it
+
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = Path(__file__).resolve().parent / "players"
 BAD = {"sleeps": "timeout", "raises_third": "exception", "allocates": "memory", "illegal": "illegal move",

@@ -25,6 +25,8 @@ from abcore.tournament.match import play_game
 from abcore.tournament.players import name_players, player_name
 from abcore.tournament.schedule import OPPONENTS, pairs
 
+os.environ.setdefault("ABCORE_TOURNAMENT_SECRET", "abcore-tests")   # repeatable games; seats never see it
+
 ROOT = Path(__file__).resolve().parent.parent
 REFS = ["random", "alphabeta:1", "alphabeta:2", "mcts:20", "mcts:5"]
 

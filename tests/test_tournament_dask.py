@@ -13,6 +13,8 @@ from abcore.tournament import Limits, read_results, run_tournament, schedule, st
 from abcore.tournament.__main__ import main
 from abcore.tournament.match import play_game
 
+os.environ.setdefault("ABCORE_TOURNAMENT_SECRET", "abcore-tests")   # repeatable games; seats never see it
+
 distributed = pytest.importorskip(
     "distributed", reason="SKIPPED the Dask test: distributed is not installed; "
     "install it with `pip install -r requirements-instructor.txt` (`make test` does)")

@@ -20,12 +20,15 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
 
 from abcore.tournament import Limits, SandboxedSeat, audit, jail, play_game, read_results
 from abcore.tournament.store import Guard
+
+os.environ.setdefault("ABCORE_TOURNAMENT_SECRET", "abcore-tests")   # repeatable games; seats never see it
 
 pytestmark = pytest.mark.skipif(jail.mode() is None, reason=f"SKIPPED the sandbox tests: {jail.problem()}")
 
@@ -139,6 +142,29 @@ HOSTILE = {
     except OSError:
         pass
     return f'wrote {written} MiB' if written > 16 else None""", "win"),
+    "escapes_limits": ("""
+    import ctypes
+    libc, got = ctypes.CDLL(None, use_errno=True), []
+    try:
+        fd = os.memfd_create('hog')
+        os.write(fd, b'x' * (1 << 20))
+        got.append('memfd')
+    except OSError:
+        pass
+    if resource.getrlimit(resource.RLIMIT_NOFILE)[0] > 1024:  # socket buffers: memory no limit counts
+        got.append('files')
+    if libc.unshare(0x10000000) == 0:                         # CLONE_NEWUSER
+        got.append('user namespace')
+    import fcntl
+    for lock in (fcntl.flock, fcntl.lockf):                   # a channel to a colluding seat
+        try:
+            lock(open('/usr/bin/env', 'rb'), fcntl.LOCK_SH | fcntl.LOCK_NB)
+            got.append(lock.__name__)
+        except OSError:
+            pass
+    if os.uname().machine == 'x86_64' and libc.syscall(250, 0, -3, 0) >= 0:     # KEYCTL_GET_KEYRING_ID @s
+        got.append('keyring')
+    return ' '.join(got)""", "win"),
     "hogs_memory": ("table = bytearray(4 << 30)", "memory"),
     "sets_a_timer": ("import signal; signal.setitimer(signal.ITIMER_REAL, 0.001)", "crash"),
     "closes_its_pipes": ("os.close(0)", "exit"),
@@ -262,7 +288,7 @@ def test_no_hostile_player_wins_reads_or_writes_what_is_not_its_own(hostile_game
 
 
 def test_a_seat_has_no_capability_and_an_unprivileged_uid(hostile_games):
-    detail = hostile_games["games"]["reports_who_it_is"]["detail"]
+    detail = hostile_games["games"]["reports_who_it_is"]["detail"].removeprefix("player said: ")
     fields = dict(item.split("=", 1) for item in detail.split(" (line")[0].split(": ", 1)[1].split(" ", 4))
     assert fields["caps"] == "0000000000000000/0000000000000000/0000000000000000" and fields["nnp"] == "1"
     assert int(fields["uid"]) != 0 and int(fields["euid"]) != 0
@@ -362,14 +388,20 @@ def test_the_referee_sets_aside_forged_duplicate_and_incomplete_records(tmp_path
     assert [r["game"] for r in read_results(out)] == ["g0", "g2"]
 
 
+def _seeded(g: dict, limits: Limits, attempt: int = 0) -> dict:
+    """A game of the schedule with known seeds (random's moves repeat: alpha-beta 2 wins both)."""
+    from abcore.tournament.schedule import _play
+    return _play({**g, "seeds": [g["seed"], g["seed"]]}, limits, attempt)
+
+
 def test_a_restart_replays_a_game_whose_record_was_forged(tmp_path, capsys):
     """The tournament killed, a lost record rewritten in place to a win (same length), the
     tournament started again: the forged line is reported and not counted, its game played again."""
     from abcore.tournament import run_tournament
     out = tmp_path / "results.jsonl"
     players = ["alphabeta:2", "random"]
-    first = run_tournament(players, out, games_per_pair=1, limits=FAST, progress=False)
-    assert len(first) == 2 and all(g["reason"] == "win" and g[g["loser"]] == "random" for g in first)
+    first = run_tournament(players, out, games_per_pair=1, limits=FAST, progress=False, play=_seeded)
+    assert len(first) == 2 and all(g["reason"] == "win" and g[g["loser"]] == "random" for g in first), first
     data = out.read_bytes()
     lost = data.split(b"\n")[0]
     assert b'"result": 1, "reason": "win", "loser": "second"' in lost           # alphabeta:2 moved first
@@ -381,7 +413,8 @@ def test_a_restart_replays_a_game_whose_record_was_forged(tmp_path, capsys):
         m[at:at + len(won)] = forged
     capsys.readouterr()
     again = []
-    games = run_tournament(players, out, games_per_pair=1, limits=FAST, progress=False, on_game=again.append)
+    games = run_tournament(players, out, games_per_pair=1, limits=FAST, progress=False, on_game=again.append,
+                           play=_seeded)
     assert "line 1 set aside" in capsys.readouterr().err
     assert len(again) == 1 and again[0]["game"] == first[0]["game"]        # the forged game, played again
     assert sorted(g["game"] for g in games) == sorted(g["game"] for g in first)
@@ -439,7 +472,7 @@ with cf.ThreadPoolExecutor(2) as pool:
 run_tournament([honest, hostile[0]], out, games_per_pair=1, limits=Limits(seconds=2.0), progress=False)
 print(json.dumps(games))
 '''
-AS_USER = ["edits_kit", "reads_other_player", "reads_shadow", "writes_outside", "signals_others", "writes_pipes",
+AS_USER = ["escapes_limits", "edits_kit", "reads_other_player", "reads_shadow", "writes_outside", "signals_others", "writes_pipes",
            "kills_parent", "connects", "forks", "dies_at_load", "reports_who_it_is"]
 
 
@@ -524,3 +557,270 @@ def test_an_ordinary_users_seats_hold_the_same_walls(ordinary_user_games, listen
     kept, aside = audit(run["home"] / "results.jsonl")
     assert len(kept) == 2 and aside == []
     _nothing_arrived(*listener)
+
+
+# --- the attack report's holes (/work/helpers/attack.md), each closed -----------------------------
+
+MALFORMED_NOTEBOOKS = {"cell_int": '{"cells": [5]}', "cells_int": '{"cells": 5}', "not_object": "[1, 2, 3]",
+                       "source_ints": '{"cells": [{"cell_type": "code", "source": [1, 2]}]}',
+                       "nested": "[" * 100000 + "]" * 100000,
+                       "deep_expr": json.dumps({"cells": [{"cell_type": "code", "source":
+                                                           "x = " + "(" * 5000 + "1" + ")" * 5000 + "\n"
+                                                           "def choose(game, state):\n    return 3\n"}]})}
+
+
+def test_a_malformed_notebook_loses_its_games_and_never_crashes_the_tournament(tmp_path):
+    for name, text in MALFORMED_NOTEBOOKS.items():
+        path = tmp_path / f"{name}.ipynb"
+        path.write_text(text)
+        seat = SandboxedSeat(str(path), 0, FAST)
+        assert seat.ask("") == seat.failure and seat.failure.kind == "exception", (name, seat.failure)
+        assert "cannot read the player" in seat.failure.detail, name
+        seat.close()
+    g = play_game(str(tmp_path / "cell_int.ipynb"), "random", "", 0, limits=FAST)
+    assert g["loser"] == "first" and g["reason"] == "exception" and "not a notebook" in g["detail"], g
+
+
+def test_a_nesting_bomb_in_the_results_file_is_set_aside_and_reported(tmp_path, capsys):
+    out = tmp_path / "results.jsonl"
+    good = json.dumps({"game": "g1", **_valid("g1", -1)})
+    bomb = "[" * 100000 + "]" * 100000
+    inner = json.dumps({"game": "g2", **_valid("g2", -1)}).replace('"detail": ""', '"detail": ' + "[" * 5000 + "]" * 5000)
+    out.write_text("\n".join([good, bomb, inner]) + "\n")
+    kept, aside = audit(out)
+    assert [r["game"] for r in kept] == ["g1"] and [n for n, _, _ in aside] == [2, 3], aside
+    assert all("RecursionError" in why for _, why, _ in aside)
+    Guard(out).close()
+    assert "line 2 set aside" in capsys.readouterr().err
+
+
+GUARD_RESTART = "import sys; from abcore.tournament.store import Guard; Guard(sys.argv[1]).close()"
+
+
+def test_an_ordinary_user_restarts_after_a_kill_that_left_the_results_read_only(tmp_path):
+    """A tournament killed between two writes leaves its results 0444: its owner's restart opens it."""
+    home = Path(tempfile.mkdtemp(prefix="abcore-restart-"))
+    try:
+        out = home / "results.jsonl"
+        out.write_text(json.dumps({"game": "g1", **_valid("g1", -1)}) + "\n")
+        os.chmod(out, 0o444)
+        prefix: list[str] = []
+        if os.geteuid() == 0:
+            if not shutil.which("setpriv"):
+                pytest.skip("SKIPPED: root without setpriv cannot become an ordinary user")
+            uid = _ordinary_uid()
+            prefix = _as_user(uid)
+            os.chmod(home, 0o755)
+            for p in (home, out):
+                os.lchown(p, uid, uid)
+        done = subprocess.run([*prefix, sys.executable, "-c", GUARD_RESTART, str(out)], capture_output=True, text=True,
+                              env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT)}, cwd=home)
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert os.stat(out).st_mode & 0o777 == 0o644 and len(read_results(out)) == 1
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def _timeout(g: dict, limits: Limits, attempt: int = 0) -> dict:
+    """A game of the schedule lost at once by a timeout of its first player (no seat started)."""
+    return {"game": g["game"], "first": g["first"], "second": g["second"], "opening": g["opening"], "seed": g["seed"],
+            "result": -1, "reason": "timeout", "loser": "first", "detail": "", "moves": g["opening"]}
+
+
+def test_the_referee_checks_each_record_against_the_schedule_and_trusts_failures_only_in_our_file(tmp_path, capsys):
+    from abcore.tournament import run_tournament
+    folder = tmp_path / "results"
+    folder.mkdir(mode=0o700)
+    out = folder / "results.jsonl"
+    lost = {"opening": "", "seed": 0, "result": -1, "reason": "timeout", "loser": "first", "detail": "", "moves": ""}
+    out.write_text(json.dumps({"game": "alphabeta:1|random|", "first": "random", "second": "alphabeta:1", **lost})
+                   + "\n" + json.dumps({"game": "0:alphabeta:1:random:", "first": "alphabeta:1", "second": "random",
+                                        **lost}) + "\n")
+    played: list[dict] = []
+    games = run_tournament(["alphabeta:1", "random"], out, limits=FAST, progress=False, play=_timeout,
+                           on_game=played.append)
+    err = capsys.readouterr().err
+    assert "colours or opening differ" in err and "does not name its players" in err, err
+    assert len(played) == 2 and sorted(g["game"] for g in games) == ["alphabeta:1|random|", "random|alphabeta:1|"]
+    assert run_tournament(["alphabeta:1", "random"], out, limits=FAST, progress=False, play=_timeout,
+                          on_game=played.append) and len(played) == 2          # our file: its failures trusted
+    os.chmod(folder, 0o777)                                                    # anyone could have written them
+    run_tournament(["alphabeta:1", "random"], out, limits=FAST, progress=False, play=_timeout, on_game=played.append)
+    assert len(played) == 4 and "can be written by others" in capsys.readouterr().err
+
+
+SPY = '''
+import ctypes, struct, sys
+libc = ctypes.CDLL(None, use_errno=True)
+
+
+def read(key):
+    buf = ctypes.create_string_buffer(512)
+    n = libc.syscall(250, 11, key, buf, 512)                     # keyctl(KEYCTL_READ)
+    return buf.raw[:max(n, 0)] if n >= 0 else None
+
+
+def choose(game, state):
+    seed = sys._getframe(1).f_locals["hello"]["seed"]           # its own seed, from the child's frame
+    todo, seen, got = [int(l.split()[0], 16) for l in open("/proc/keys")] + [-3, -4, -5], set(), []
+    while todo:
+        k = todo.pop()
+        if k in seen:
+            continue
+        seen.add(k)
+        data = read(k)
+        if data and b"S3SSION" in data:
+            got.append("LEAK")
+        elif data and k < 0:
+            todo += list(struct.unpack(f"{len(data) // 4}i", data[:len(data) // 4 * 4]))
+    import os
+    return f"SPY seed={seed} keys={got} secret={'ABCORE_TOURNAMENT_SECRET' in os.environ}"
+'''
+KEYRING_GAME = '''
+import ctypes, json, sys
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall(250, 1, None)                                  # a session keyring of this test's own
+assert libc.syscall(248, b"user", b"session-secret", b"S3SSION", 7, -3) > 0, "add_key"
+from abcore.tournament import Limits, play_game
+print(json.dumps(play_game(sys.argv[1], "random", "", 7, limits=Limits(seconds=5))))
+'''
+
+
+def test_a_seat_has_a_keyring_and_a_seed_of_its_own(tmp_path):
+    """The tournament's session keyring holds a secret: the seat cannot read it. Each seat gets
+    its own secret seed, recorded after the game (which replays it), not the game's public one."""
+    if os.uname().machine != "x86_64":
+        pytest.skip("SKIPPED: the spy's system call numbers are x86_64's")
+    spy = tmp_path / "spy.py"
+    spy.write_text(SPY)
+    done = subprocess.run([sys.executable, "-c", KEYRING_GAME, str(spy)], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    g = json.loads(done.stdout.strip().splitlines()[-1])
+    assert g["reason"] == "illegal move" and "keys=[]" in g["detail"] and "LEAK" not in g["detail"], g
+    assert os.environ["ABCORE_TOURNAMENT_SECRET"] and "secret=False" in g["detail"]
+    own = int(g["detail"].split("seed=")[1].split()[0])
+    assert own == g["seeds"][0] and g["seeds"][1] != own and own != g["seed"]
+    again = play_game("random", "random", "", 0, limits=FAST, seeds=[g["seeds"][1], 5])
+    assert play_game("random", "random", "", 0, limits=FAST, seeds=[g["seeds"][1], 5])["moves"] == again["moves"]
+
+
+PONDER = '''
+import signal, time
+outside = [0, True, 0]                   # handler calls while waiting (from the first move on), busy, moves
+
+
+def tick(sig, frame):
+    if not outside[1]:
+        outside[0] += 1                  # here a player would think on its opponent's time
+
+
+signal.signal(signal.SIGALRM, tick)
+signal.setitimer(signal.ITIMER_REAL, 0.02, 0.02)
+
+
+def choose(game, state):
+    outside[1] = True
+    outside[2] += 1
+    if outside[2] == 4:
+        return f"PONDER {outside[0]} ticks while waiting"
+    outside[1] = False
+    return game.actions(state)[0]
+'''
+
+
+def test_a_seat_is_stopped_while_its_opponent_thinks(tmp_path):
+    """A timer's handler runs while the player waits for its turn (50 ticks a second): the seat is
+    stopped then, so it gets at most the one tick pending when it is continued, a turn."""
+    ponder, slow = tmp_path / "ponder.py", tmp_path / "slow.py"
+    ponder.write_text(PONDER)
+    slow.write_text("import time\n\ndef choose(game, state):\n    time.sleep(0.4)\n    return game.actions(state)[-1]\n")
+    g = play_game(str(ponder), str(slow), "", 0, limits=Limits(seconds=3))
+    ticks = int(g["detail"].split("PONDER ")[1].split()[0])
+    assert g["reason"] == "illegal move" and ticks <= 3 * 2 + 2, g          # unstopped: about 3 x 20
+
+
+LIARS = {
+    "inject": 'def choose(game, state):\n    raise RuntimeError("\\x1b[2J\\x1b[H 1  inject  2  2  0  0\\n\\x1b[8m")\n',
+    "blames_sandbox": ('import sys\n\ndef choose(game, state):\n'
+                       '    sys._getframe(1).f_locals["send"](error="sandbox", detail="the OPPONENT crashed")\n'
+                       '    return 3\n'),
+    "exits_137": "import os\n\ndef choose(game, state):\n    os._exit(137)\n",
+}
+
+
+def test_a_players_words_are_printed_as_its_own_and_without_control_characters(tmp_path):
+    from abcore.tournament.report import failures, format_table, standings
+    paths = {}
+    for name, source in LIARS.items():
+        paths[name] = tmp_path / f"{name}.py"
+        paths[name].write_text(source)
+    with cf.ThreadPoolExecutor(2) as pool:
+        games = dict(zip(LIARS, pool.map(lambda n: play_game(str(paths[n]), "random", "", 0, limits=FAST), LIARS)))
+    assert all(g["loser"] == "first" for g in games.values()), games
+    assert games["blames_sandbox"]["reason"] == "exception"
+    assert games["blames_sandbox"]["detail"] == "player said: sandbox: the OPPONENT crashed"
+    assert games["inject"]["detail"].startswith("player said: RuntimeError: \x1b[2J")
+    assert "or the player's own exit(137)" in games["exits_137"]["detail"], games["exits_137"]
+    named = [{**g, "first": "\x1b[31m" + n} for n, g in games.items()]
+    text = format_table(standings(named)) + "\n".join(failures(named))
+    assert not any(ord(c) < 32 and c != "\n" for c in text) and "\\x1b[2J" in text
+    assert all("\n" not in line for line in failures(named))
+
+
+def test_the_table_and_the_plot_are_never_written_through_a_symbolic_link(tmp_path, capsys):
+    from abcore.tournament.__main__ import _report
+    gradebook, plot = tmp_path / "gradebook.csv", tmp_path / "keep.png"
+    gradebook.write_text("student,grade\n")
+    plot.write_bytes(b"mine")
+    out = tmp_path / "results.jsonl"
+    (tmp_path / "results.jsonl.table.txt").symlink_to(gradebook)
+    (tmp_path / "results.jsonl.ratings.png").symlink_to(plot)
+    games = [{**_valid("random|alphabeta:1|", -1), "first": "random", "second": "alphabeta:1"}]
+    _report(games, ["random", "alphabeta:1"], out)
+    assert gradebook.read_text() == "student,grade\n" and plot.read_bytes() == b"mine"
+    assert not (tmp_path / "results.jsonl.table.txt").is_symlink()
+    assert "random lost to alphabeta:1: timeout" in (tmp_path / "results.jsonl.table.txt").read_text()
+    assert (tmp_path / "results.jsonl.ratings.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_player_that_loads_slowly_loses_at_the_load_limit(tmp_path):
+    slow = tmp_path / "slow_import.py"
+    slow.write_text("import time\ntime.sleep(25)\n\ndef choose(game, state):\n    return game.actions(state)[0]\n")
+    assert Limits().load_seconds <= 10
+    started = time.monotonic()
+    seat = SandboxedSeat(str(slow), 0, Limits(seconds=1, load_seconds=1.5))
+    try:
+        assert seat.failure is not None and seat.failure.kind == "timeout", seat.failure
+        assert "did not load within 1.5 s" in seat.failure.detail and time.monotonic() - started < 10
+        assert seat.ask("") == seat.failure
+    finally:
+        seat.close()
+
+
+def test_a_player_that_is_a_link_or_a_pipe_loses_without_its_target_read(tmp_path):
+    """A link to a file only root reads (its text would go to the link's seat), a pipe that
+    would block the tournament: each refused at once, the player's loss, nothing read."""
+    secret = tmp_path / "instructor_secret.py"
+    secret.write_text("KEY = 'hunter2'\ndef choose(game, state):\n    return 3\n")
+    os.chmod(secret, 0o600)
+    (tmp_path / "link.py").symlink_to(secret)
+    os.mkfifo(tmp_path / "pipe.py")
+    for name in ("link.py", "pipe.py"):
+        started = time.monotonic()
+        seat = SandboxedSeat(str(tmp_path / name), 0, FAST)
+        assert seat.failure is not None and "give the file itself" in seat.failure.detail, seat.failure
+        assert "hunter2" not in seat.failure.detail and time.monotonic() - started < 5
+        seat.close()
+
+
+def test_a_root_seat_without_libseccomp_is_refused_naming_it(monkeypatch):
+    from abcore.tournament import seccomp
+
+    def missing() -> bytes:
+        raise OSError("libseccomp is not installed (as root: apt-get install libseccomp2)")
+    monkeypatch.setattr(seccomp, "program", missing)
+    assert "libseccomp" in (jail._probe("root") or "") and "seccomp filter" in (jail._probe("root") or "")
+    with pytest.raises(OSError, match="libseccomp"):
+        jail.filter_fd("root")
+    assert jail.filter_fd("user") is None                     # user mode: --disable-userns still holds

@@ -18,6 +18,7 @@ from typing import Any
 from .report import failures, format_table, plot_ratings, standings
 from .sandbox import Limits, require_sandbox
 from .schedule import OPPONENTS, Interrupted, run_tournament, schedule
+from .store import write_file
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -113,12 +114,16 @@ def _report(games: list[dict], players: list[str], out: Path) -> None:
     if lost:
         text += "\n\nGames lost by a failure:\n" + "\n".join(lost)
     print(text)
-    out.with_name(out.name + ".table.txt").write_text(text + "\n", encoding="utf-8")
+    write_file(out.with_name(out.name + ".table.txt"), (text + "\n").encode("utf-8"))     # never through a link
+    import io
+
     import matplotlib
     matplotlib.use("Agg")
     ax = plot_ratings(rows)
     ax.figure.tight_layout()
-    ax.figure.savefig(out.with_name(out.name + ".ratings.png"), dpi=120)
+    png = io.BytesIO()
+    ax.figure.savefig(png, format="png", dpi=120)
+    write_file(out.with_name(out.name + ".ratings.png"), png.getvalue())
 
 
 if __name__ == "__main__":

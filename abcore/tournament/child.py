@@ -2,11 +2,11 @@
 (started by :class:`~abcore.tournament.sandbox.SandboxedSeat`, inside its bubblewrap sandbox, never
 by hand).
 
-Before the player's code runs (:func:`limit`): address-space, CPU-seconds, file-size and core
-limits (``resource.setrlimit``); when started as root, the uid the parent gives (the sandbox's own,
+Before the player's code runs (:func:`limit`): address-space, CPU-seconds, file-size, open-file
+and core limits (``resource.setrlimit``); when started as root, the uid the parent gives (the sandbox's own,
 or ``nobody``), with no group and, after it, no capability; then a limit on processes: the player
 may run ``PROCESSES`` tasks (processes or threads) of its own, itself included (1: none but
-itself); ``print`` and file descriptors 1 and 2 sent to /dev/null (the answers go out on a copy of
+itself); a new, empty session keyring (:func:`new_keyring`); ``print`` and file descriptors 1 and 2 sent to /dev/null (the answers go out on a copy of
 the pipe only this module knows). Messages are JSON lines: the parent sends ``{"player": ...,
 "source": ..., "seed": ..., "uid": ...}`` once, then ``{"moves": "4453"}`` per move; the child
 answers ``{"ready": true}`` once, then ``{"move": m}`` or ``{"error": kind, "detail": text}``.
@@ -26,6 +26,7 @@ from .players import load_player, player_kind
 
 NOBODY = 65534
 FILE_BYTES = 16 << 20            # the largest file the player can write (its /tmp is that big)
+FILES = 256                      # open files, pipes and sockets
 
 
 def limit(memory_bytes: int, cpu_seconds: int, processes: int = 1, uid: int | None = None) -> None:
@@ -36,6 +37,9 @@ def limit(memory_bytes: int, cpu_seconds: int, processes: int = 1, uid: int | No
     resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
     resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_BYTES, FILE_BYTES))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    files = FILES if hard == resource.RLIM_INFINITY else min(FILES, hard)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))     # socket and pipe buffers: memory no limit counts
     if uid is not None and os.geteuid() == 0:
         os.setgroups([])
         os.setgid(uid)
@@ -44,6 +48,29 @@ def limit(memory_bytes: int, cpu_seconds: int, processes: int = 1, uid: int | No
             raise PermissionError("the seat kept a capability after setuid; refusing to run the player")
     tasks = _own_tasks() + max(0, processes - 1)
     resource.setrlimit(resource.RLIMIT_NPROC, (tasks, tasks))
+    new_keyring()
+
+
+KEYCTL = {"x86_64": 250, "aarch64": 219, "i686": 288, "armv7l": 311, "ppc64le": 289, "riscv64": 219, "s390x": 280}
+
+
+def new_keyring() -> None:
+    """Join a new, empty session keyring (``keyctl(KEYCTL_JOIN_SESSION_KEYRING, NULL)``): the
+    tournament's session keyring, inherited through bwrap, holds keys its possessor may read
+    (a Kerberos ticket, a key added with ``keyctl``). Raises OSError if that fails, but for
+    ENOSYS (a kernel without keys) and EPERM (the seat's seccomp filter refuses ``keyctl``
+    altogether: the player cannot reach a keyring either)."""
+    import ctypes
+    import errno
+    import platform
+    number = KEYCTL.get(platform.machine())
+    if number is None:
+        raise OSError(f"no keyctl system call number known for {platform.machine()}")
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.syscall(ctypes.c_long(number), ctypes.c_long(1), None) < 0:          # KEYCTL_JOIN_SESSION_KEYRING
+        code = ctypes.get_errno()
+        if code not in (errno.ENOSYS, errno.EPERM):
+            raise OSError(code, f"cannot join a new session keyring: {os.strerror(code)}")
 
 
 def _capabilities() -> int:

@@ -6,7 +6,8 @@ folder a tournament runs in nor the checkout's root), the kit (the ``abcore`` fo
 player's own file; plus a private ``/tmp`` of :data:`TMP_BYTES`, a new ``/proc`` that shows only the
 seat's own processes, a minimal ``/dev``. No results file, no other player, no ``/etc/shadow``, no
 home. It has its own PID, network (no interface but its own loopback), IPC, UTS and cgroup
-namespaces, a new session, no capabilities, and dies with its parent.
+namespaces, a new session, no capabilities, a seccomp filter (:mod:`abcore.tournament.seccomp`:
+no keyring, no memfd, no new namespace, no file lock), and dies with its parent.
 
 Two modes, chosen by :func:`mode`:
 
@@ -33,9 +34,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-__all__ = ["INSTALL", "TMP_BYTES", "UID_BASE", "command", "mode", "problem", "seat_uid", "runtime_paths"]
+__all__ = ["INSTALL", "TMP_BYTES", "UID_BASE", "command", "filter_fd", "mode", "problem", "seat_uid", "runtime_paths"]
 
-INSTALL = "apt-get install bubblewrap"
+INSTALL = "apt-get install bubblewrap libseccomp2"
 TMP_BYTES = 16 << 20             # a seat's private /tmp, and the largest file it can write there
 UID_BASE = 1 << 30               # root mode: a seat's uid is UID_BASE + its bwrap's pid
 KIT = Path(__file__).resolve().parents[1]          # the abcore folder
@@ -86,10 +87,12 @@ def _system() -> list[str]:
     return args + ["--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache"]
 
 
-def command(argv: list[str], how: str, player_file: str | None = None, info_fd: int | None = None) -> list[str]:
+def command(argv: list[str], how: str, player_file: str | None = None, info_fd: int | None = None,
+            seccomp_fd: int | None = None) -> list[str]:
     """bwrap's command line running ``argv`` in a seat, in mode ``how`` ("root" or "user"), with
-    ``player_file`` bound read-only where it is (unless it is a symbolic link: the seat gets its
-    source on its pipe anyway) and bwrap's ``--info-fd`` (the seat's init pid)."""
+    ``player_file`` bound read-only where it is (never a symbolic link: such a player is refused
+    before, :func:`~abcore.tournament.players.read_source`), bwrap's ``--info-fd`` (the seat's init pid) and ``--seccomp``
+    (:mod:`abcore.tournament.seccomp`'s program on that fd)."""
     bw = shutil.which("bwrap") or "bwrap"
     args = [bw, "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
             "--die-with-parent", "--new-session", "--hostname", "seat"]
@@ -112,7 +115,23 @@ def command(argv: list[str], how: str, player_file: str | None = None, info_fd: 
     args += ["--proc", "/proc", "--dev", "/dev", "--remount-ro", "/", "--remount-ro", "/dev", "--chdir", "/tmp"]
     if info_fd is not None:
         args += ["--info-fd", str(info_fd)]
+    if seccomp_fd is not None:
+        args += ["--seccomp", str(seccomp_fd)]
     return args + ["--", *argv]
+
+
+def filter_fd(how: str) -> int | None:
+    """A pipe holding the seat's seccomp program (:mod:`abcore.tournament.seccomp`), or None in
+    user mode when libseccomp is missing (there ``--disable-userns`` still refuses namespaces).
+    In root mode it is required: raises OSError naming libseccomp."""
+    from . import seccomp
+    try:
+        return seccomp.pipe()
+    except OSError as e:
+        if how == "root":
+            raise OSError(f"{e}: a seat started by root needs its seccomp filter (no new user namespace, "
+                          "no keyring, no memfd)") from None
+        return None
 
 
 def _probe(how: str) -> str | None:
@@ -120,11 +139,16 @@ def _probe(how: str) -> str | None:
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(_PACKAGE_ROOT),
            "PYTHONDONTWRITEBYTECODE": "1"}
     argv = [sys.executable, "-c", "import abcore.tournament.child"]
+    fd = None
     try:
-        done = subprocess.run(command(argv, how), env=env, capture_output=True, text=True, timeout=60,
-                              stdin=subprocess.DEVNULL, cwd="/")
+        fd = filter_fd(how)
+        done = subprocess.run(command(argv, how, seccomp_fd=fd), env=env, capture_output=True, text=True,
+                              timeout=60, stdin=subprocess.DEVNULL, cwd="/", pass_fds=() if fd is None else (fd,))
     except (OSError, subprocess.TimeoutExpired) as e:
         return str(e)
+    finally:
+        if fd is not None:
+            os.close(fd)
     if done.returncode != 0:
         return (done.stderr.strip().splitlines() or [f"exit code {done.returncode}"])[-1][:300]
     return None

@@ -5,7 +5,11 @@ The game loop trusts nothing a seat returns: a move that is not a legal column (
 """
 from __future__ import annotations
 
-from typing import Any
+import hashlib
+import hmac
+import os
+import secrets
+from typing import Any, Sequence
 
 from ..games import ConnectFour
 from .sandbox import Failure, InProcessSeat, Limits, SandboxedSeat
@@ -53,12 +57,33 @@ def play_seats(first: Any, second: Any, opening: str = "") -> dict:
 
 
 def play_game(first: str, second: str, opening: str = "", seed: int = 0, *,
-              limits: Limits = Limits(), isolate: bool = True) -> dict:
+              limits: Limits = Limits(), isolate: bool = True, seeds: Sequence[int] | None = None) -> dict:
     """Play PLAYER ``first`` against PLAYER ``second`` (see :mod:`abcore.tournament.players`),
-    each in its own sandboxed process (``isolate=False``: both in this process), both seeded with
-    ``seed``. Returns :func:`play_seats`'s record with ``first``, ``second``, ``opening`` and
-    ``seed`` added. A top-level function of plain arguments: any process pool can run it."""
+    each in its own sandboxed process (``isolate=False``: both in this process). Each seat's
+    random players are seeded with its own number of ``seeds``; by default, with isolation, two
+    secret numbers (:func:`_secret_seeds`), each sent to its own seat only, so that no player can
+    predict a random or MCTS opponent (without isolation: ``seed`` for both). Returns
+    :func:`play_seats`'s record with ``first``, ``second``, ``opening``, ``seed`` and ``seeds``
+    (written after the game: ``play_game(..., seeds=record["seeds"])`` replays it) added. A
+    top-level function of plain arguments: any process pool can run it."""
     seat = SandboxedSeat if isolate else InProcessSeat
-    with seat(first, seed, limits) as a, seat(second, seed, limits) as b:
+    if seeds is None:
+        seeds = _secret_seeds(f"{first}|{second}|{opening}|{seed}") if isolate else (seed, seed)
+    with seat(first, seeds[0], limits) as a, seat(second, seeds[1], limits) as b:
         record = play_seats(a, b, opening)
-    return {"first": first, "second": second, "opening": opening, "seed": seed, **record}
+    return {"first": first, "second": second, "opening": opening, "seed": seed, **record, "seeds": list(seeds)}
+
+
+SECRET = "ABCORE_TOURNAMENT_SECRET"
+
+
+def _secret_seeds(game: str) -> tuple[int, int]:
+    """Two seeds no seat can compute: drawn by ``secrets``, or, when the environment variable
+    ``ABCORE_TOURNAMENT_SECRET`` holds a secret (a tournament made repeatable, its tests), an
+    HMAC of ``game`` and the side under it. Seats never see it: their environment is made anew."""
+    key = os.environ.get(SECRET)
+    if not key:
+        return secrets.randbits(63), secrets.randbits(63)
+    out = [int.from_bytes(hmac.new(key.encode(), f"{game}|{side}".encode(), hashlib.sha256).digest()[:8], "big") >> 1
+           for side in ("first", "second")]
+    return out[0], out[1]

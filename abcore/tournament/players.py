@@ -22,8 +22,11 @@ repeatable (the game's index in the schedule is its seed).
 from __future__ import annotations
 
 import ast
+import errno
 import json
+import os
 import random
+import stat
 import types
 from pathlib import Path
 from typing import Any, Callable
@@ -179,6 +182,35 @@ def name_players(specs: list[str]) -> dict[str, str]:
     return out
 
 
+MAX_SOURCE = 64 << 20       # the largest player file read (a notebook with its outputs)
+
+
+def read_source(path: str | Path) -> str:
+    """The text of a player's file, read as a plain file only: a symbolic link (its target may be
+    anyone's file, even one only root reads), a pipe or a device (which would block), or a file
+    over 64 MiB is refused (ValueError naming it).
+
+    >>> read_source("/dev/null")
+    Traceback (most recent call last):
+    ...
+    ValueError: null is not a plain file (a symbolic link, a pipe or a device): give the file itself
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise ValueError(f"{Path(path).name} is a symbolic link: give the file itself") from None
+        raise
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise ValueError(f"{Path(path).name} is not a plain file (a symbolic link, a pipe or a device): "
+                             "give the file itself")
+        if st.st_size > MAX_SOURCE:
+            raise ValueError(f"{Path(path).name} is over {MAX_SOURCE >> 20} MiB: not a player's file")
+        return f.read(MAX_SOURCE + 1).decode("utf-8")
+
+
 def notebook_source(path: str | Path) -> str:
     """The Python source of a notebook's cells that ``choose`` needs.
 
@@ -188,13 +220,21 @@ def notebook_source(path: str | Path) -> str:
     statement reads (a function, a class, an assignment). Calls, plots, asserts and grading cells
     are left out. Raises ValueError when no cell defines ``choose``.
     """
-    nb = json.loads(Path(path).read_text(encoding="utf-8"))
+    nb = json.loads(read_source(path))
+    cells = nb.get("cells") if isinstance(nb, dict) else None
+    if not isinstance(cells, list) or not all(isinstance(c, dict) for c in cells):
+        raise ValueError(f"{Path(path).name} is not a notebook (no list of cells)")
     statements: list[ast.stmt] = []
     last = -1
-    for cell in nb.get("cells", []):
+    for cell in cells:
         if cell.get("cell_type") != "code":
             continue
-        src = "".join(cell.get("source", ""))
+        source = cell.get("source", "")
+        if isinstance(source, list) and all(isinstance(x, str) for x in source):
+            source = "".join(source)
+        if not isinstance(source, str):
+            raise ValueError(f"{Path(path).name}: a cell's source is neither text nor a list of lines")
+        src = source
         src = "\n".join(line for line in src.splitlines() if not line.lstrip().startswith(("%", "!")))
         try:
             body = ast.parse(src).body
@@ -247,7 +287,7 @@ def load_player(spec: str, seed: Any = 0) -> Any:
         return REFERENCES[name](int(arg) if arg else None, seed)
     random.seed(seed)
     path = Path(spec)
-    source = notebook_source(path) if kind == "notebook" else path.read_text(encoding="utf-8")
+    source = notebook_source(path) if kind == "notebook" else read_source(path)
     module = types.ModuleType(path.stem)
     module.__file__ = str(path)
     exec(compile(source, str(path), "exec"), module.__dict__)

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple, Sequence
 from ..confidence import wilson
 from .ratings import bradley_terry
 
-__all__ = ["Standing", "standings", "format_table", "plot_ratings", "failures"]
+__all__ = ["Standing", "standings", "format_table", "plot_ratings", "failures", "printable"]
 
 
 class Standing(NamedTuple):
@@ -27,6 +27,17 @@ class Standing(NamedTuple):
     rating: float         # Elo scale, mean 0
     rating_low: float
     rating_high: float
+
+
+def printable(text: Any) -> str:
+    r"""``text`` on one line with every control character (escape sequences, line breaks, a
+    carriage return) shown as its escape: what a player wrote cannot redraw a terminal or forge
+    a line of the table.
+
+    >>> print(printable("ok" + chr(27) + "[2J" + chr(10) + "forged"))
+    ok\x1b[2J\nforged
+    """
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
 
 
 def _name(player: str) -> str:
@@ -71,12 +82,12 @@ def standings(games: Sequence[dict], players: Sequence[str] | None = None) -> li
 
 def format_table(rows: Sequence[Standing]) -> str:
     """The standings as a text table, one line per player, best first."""
-    width = max([len(r.player) for r in rows] + [6])
+    width = max([len(printable(r.player)) for r in rows] + [6])
     head = (f"{'#':>2}  {'player':<{width}}  {'games':>5}  {'W':>4} {'D':>4} {'L':>4}  "
             f"{'score':>5}  {'95% interval':>13}  {'rating':>6}  {'95% interval':>13}")
     lines = [head, "-" * len(head)]
     for k, r in enumerate(rows, 1):
-        lines.append(f"{k:>2}  {r.player:<{width}}  {r.games:>5}  {r.wins:>4} {r.draws:>4} {r.losses:>4}  "
+        lines.append(f"{k:>2}  {printable(r.player):<{width}}  {r.games:>5}  {r.wins:>4} {r.draws:>4} {r.losses:>4}  "
                      f"{r.score:>5.2f}  {f'[{r.score_low:.2f}, {r.score_high:.2f}]':>13}  "
                      f"{r.rating:>6.0f}  {f'[{r.rating_low:.0f}, {r.rating_high:.0f}]':>13}")
     return "\n".join(lines)
@@ -88,8 +99,8 @@ def failures(games: Sequence[dict]) -> list[str]:
     for g in games:
         if g.get("reason") not in ("win", "draw"):
             who = g[g["loser"]] if g.get("loser") else "?"
-            out.append(f"{who} lost to {g['second'] if g.get('loser') == 'first' else g['first']}: "
-                       f"{g['reason']} ({g.get('detail', '')})")
+            other = g['second'] if g.get('loser') == 'first' else g['first']
+            out.append(printable(f"{who} lost to {other}: {g['reason']} ({g.get('detail', '')})"))
     return out
 
 

@@ -29,14 +29,14 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from . import jail
-from .players import load_player, notebook_source, player_kind
+from .players import load_player, notebook_source, player_kind, read_source
 
 __all__ = ["Failure", "Limits", "SandboxedSeat", "InProcessSeat", "SandboxUnavailable", "require_sandbox"]
 
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])     # the folder that holds abcore/
 _MAX_LINE = 1 << 16
 NOBODY = 65534
-_REPORTED = ("exception", "exit", "memory", "sandbox")        # the kinds the child may report
+_REPORTED = ("exception", "exit", "memory", "garbage output")        # the kinds a seat may report of itself
 
 
 class Failure(NamedTuple):
@@ -48,14 +48,14 @@ class Failure(NamedTuple):
 
 
 class Limits(NamedTuple):
-    """A seat's limits: wall-clock ``seconds`` per move, ``load_seconds`` to start the player,
-    ``memory_mb`` of address space, ``cpu_seconds`` for the whole game (None: 30 s + 42 moves'
+    """A seat's limits: wall-clock ``seconds`` per move, ``load_seconds`` to start the player (its
+    imports and top-level code: a slower start is its loss), ``memory_mb`` of address space, ``cpu_seconds`` for the whole game (None: 30 s + 42 moves'
     worth), ``processes`` the player may run, itself included (1: it cannot fork or start a thread,
     so it cannot steal its opponent's CPU), and ``sandbox`` (False: no bubblewrap, for trusted
     players only; see :func:`require_sandbox`)."""
 
     seconds: float = 1.0
-    load_seconds: float = 30.0
+    load_seconds: float = 10.0
     memory_mb: int = 1024
     cpu_seconds: int | None = None
     processes: int = 1
@@ -106,18 +106,20 @@ class SandboxedSeat:
                                      f"(install bubblewrap: {jail.INSTALL})")
         try:
             source = ("" if kind == "reference" else
-                      notebook_source(spec) if kind == "notebook" else Path(spec).read_text(encoding="utf-8"))
-        except (OSError, ValueError, SyntaxError) as e:
-            self.failure = Failure("exception", f"cannot read the player: {e}")
+                      notebook_source(spec) if kind == "notebook" else read_source(spec))
+        except Exception as e:  # noqa: BLE001 - a malformed file is its player's loss, never a crash
+            self.failure = Failure("exception", f"cannot read the player: {type(e).__name__}: {e}"[:300])
             return
         deadline = time.monotonic() + limits.load_seconds
         try:
             uid = self._start(spec if kind != "reference" else None, deadline)
             hello = {"player": spec, "source": source, "seed": seed, "uid": uid}
             if self._send(hello, deadline):
-                reply = self._receive(max(0.0, deadline - time.monotonic()))
+                reply = self._receive(max(0.0, deadline - time.monotonic()),
+                                      f"did not load within {limits.load_seconds:g} s (its imports and top-level code)")
                 if isinstance(reply, dict) and reply.get("ready") is not True:
                     self._fail(self._reported(reply))
+            self._hold(signal.SIGSTOP)
         except BaseException:
             self.close()
             raise
@@ -130,23 +132,25 @@ class SandboxedSeat:
                "TMPDIR": "/tmp", "PYTHONDONTWRITEBYTECODE": "1", "OMP_NUM_THREADS": "1",
                "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONPATH": _PACKAGE_ROOT}
         info_r = info_w = -1
-        fds: tuple[int, ...]
+        fds: tuple[int, ...] = ()
         if self.how is not None:
+            rules = jail.filter_fd(self.how)
             info_r, info_w = os.pipe()
-            cmd, cwd, fds = jail.command(argv, self.how, player_file, info_w), "/", (info_w,)
+            fds = (info_w,) if rules is None else (info_w, rules)
+            cmd, cwd = jail.command(argv, self.how, player_file, info_w, rules), "/"
         else:
             self.folder = tempfile.TemporaryDirectory(prefix="abcore-seat-")
             os.chmod(self.folder.name, 0o777)        # the child may run as nobody: its cwd is its own
             env["PYTHONPATH"] = os.pathsep.join([_PACKAGE_ROOT] + [p for p in sys.path if p])
             env["HOME"] = env["TMPDIR"] = self.folder.name
-            cmd, cwd, fds = argv, self.folder.name, ()
+            cmd, cwd = argv, self.folder.name
         try:
             self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.DEVNULL, cwd=cwd, env=env, close_fds=True,
                                          pass_fds=fds, start_new_session=True, bufsize=0)
         finally:
-            if info_w >= 0:
-                os.close(info_w)
+            for fd in fds:
+                os.close(fd)
         if info_r >= 0:
             self._init_pid = _init_pid(info_r, deadline)
         assert self.proc.stdin is not None
@@ -161,14 +165,31 @@ class SandboxedSeat:
         """The player's move after ``moves`` (a move string), or a :class:`Failure`."""
         if self.failure is not None:
             return self.failure
+        self._hold(signal.SIGCONT)
         if not self._send({"moves": moves}, time.monotonic() + self.limits.seconds):
             return self._receive(0)
         reply = self._receive(self.limits.seconds)
         if isinstance(reply, Failure):
             return reply
+        self._hold(signal.SIGSTOP)
         if "move" not in reply:
             return self._fail(self._reported(reply))
         return reply["move"]
+
+    def _hold(self, sig: int) -> None:
+        """SIGSTOP (while it is not its turn: it cannot think, or spin in a signal handler, on its
+        opponent's time) or SIGCONT (asked for a move) every process of the player: the seat's
+        init's descendants (without a sandbox, the child and its descendants). Twice, so that a
+        process forked in between is caught too."""
+        if self.proc is None or self.failure is not None:
+            return
+        for _ in range(2):
+            for pid in _descendants(self._init_pid) if self._init_pid is not None else \
+                    [self.proc.pid, *_descendants(self.proc.pid)]:
+                try:
+                    os.kill(pid, sig)
+                except (ProcessLookupError, PermissionError):
+                    pass
 
     def close(self) -> None:
         """Kill every process of the seat and remove its folder. With a sandbox, the seat's init
@@ -218,8 +239,9 @@ class SandboxedSeat:
                     return False
         return True
 
-    def _receive(self, seconds: float) -> Any:
-        """One JSON object from the child within ``seconds``, or the Failure (process killed)."""
+    def _receive(self, seconds: float, late: str = "") -> Any:
+        """One JSON object from the child within ``seconds``, or the Failure (process killed;
+        ``late``: the timeout's detail)."""
         if self.failure is not None:
             return self.failure
         assert self.proc is not None and self.proc.stdout is not None
@@ -230,7 +252,7 @@ class SandboxedSeat:
             while b"\n" not in self._buffer:
                 left = deadline - time.monotonic()
                 if left <= 0 or not sel.select(left):
-                    return self._fail(Failure("timeout", f"no move within {seconds:g} s"))
+                    return self._fail(Failure("timeout", late or f"no move within {seconds:g} s"))
                 try:
                     chunk = os.read(fd, 1 << 16)
                 except OSError:
@@ -243,35 +265,38 @@ class SandboxedSeat:
         line, _, self._buffer = self._buffer.partition(b"\n")
         try:
             reply = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):          # a nesting bomb on the pipe too
             return self._fail(Failure("garbage output", f"not a message: {line[:60]!r}"))
         if not isinstance(reply, dict):
             return self._fail(Failure("garbage output", f"not a message: {line[:60]!r}"))
         return reply
 
     def _ended(self) -> Failure:
+        """What the parent saw of the seat's end: its exit status and the CPU its processes used
+        (``wait4``). The player's own words are never taken for the parent's: a status above 128
+        through bwrap is a signal or the player's own exit code, said as both."""
         assert self.proc is not None
-        try:
-            code = self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
+        code, cpu = _wait(self.proc, 5)
+        if code is None:
             return Failure("garbage output", "closed its output")
-        if self.how is not None and code > 128:          # bwrap: 128 + the signal that killed it
-            code = 128 - code
-        if code == -signal.SIGXCPU:
-            return Failure("cpu limit", f"over {self.limits.cpu()} s of CPU in the game")
+        if code == -signal.SIGXCPU or self.how is not None and code == 128 + signal.SIGXCPU:
+            if cpu >= self.limits.cpu() - 1:
+                return Failure("cpu limit", f"over {self.limits.cpu()} s of CPU in the game ({cpu:.0f} s used)")
         if code < 0:
-            try:
-                name = signal.Signals(-code).name
-            except ValueError:
-                name = f"signal {-code}"
-            return Failure("crash", f"killed by {name}")
+            return Failure("crash", f"killed by {_signal_name(-code)}")
+        if self.how is not None and code > 128:
+            return Failure("crash", f"the seat ended with status {code}: killed by {_signal_name(code - 128)}, "
+                                    f"or the player's own exit({code}); {cpu:.1f} s of CPU used")
         return Failure("exit", f"the process exited with code {code}")
 
     @staticmethod
     def _reported(reply: dict) -> Failure:
+        """A failure the seat reported about itself: the player's own words (the player could
+        have written them), so its detail says so and never takes an infrastructure's kind."""
         if "error" in reply:
-            kind = reply["error"] if reply["error"] in _REPORTED else "garbage output"
-            return Failure(kind, str(reply.get("detail", ""))[:300])
+            kind = reply["error"] if reply["error"] in _REPORTED else "exception"
+            said = f"{reply['error']}: " if kind != reply["error"] else ""
+            return Failure(kind, f"player said: {said}{reply.get('detail', '')}"[:300])
         return Failure("garbage output", f"unexpected message {json.dumps(reply)[:60]}")
 
     def _fail(self, failure: Failure) -> Failure:
@@ -305,6 +330,51 @@ def _init_pid(fd: int, deadline: float) -> int | None:
         return None
     finally:
         os.close(fd)
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def _wait(proc: subprocess.Popen, seconds: float) -> tuple[int | None, float]:
+    """``proc``'s return code (None: still running after ``seconds``) and the CPU seconds it and
+    every descendant it waited for used."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        except ChildProcessError:                    # already waited for
+            return proc.returncode, 0.0
+        if pid:
+            proc.returncode = os.waitstatus_to_exitcode(status)
+            return proc.returncode, usage.ru_utime + usage.ru_stime
+        if time.monotonic() > deadline:
+            return None, 0.0
+        time.sleep(0.01)
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes under ``pid`` (its children's children too), from ``/proc/PID/task/*/children``."""
+    out: list[int] = []
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            tasks = os.listdir(f"/proc/{p}/task")
+        except OSError:
+            continue
+        for t in tasks:
+            try:
+                with open(f"/proc/{p}/task/{t}/children") as f:
+                    kids = [int(c) for c in f.read().split()]
+            except (OSError, ValueError):
+                continue
+            out += kids
+            todo += kids
+    return out
 
 
 def _kill(pid: int, group: bool = False) -> None:

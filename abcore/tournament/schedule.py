@@ -32,7 +32,7 @@ from typing import Any, Callable, Generator
 from .match import play_game
 from .players import name_players, player_kind
 from .sandbox import Limits
-from .store import Guard, read_results
+from .store import Guard, ours, read_results
 
 __all__ = ["OPENINGS", "OPPONENTS", "pairs", "schedule", "run_tournament", "Interrupted"]
 
@@ -99,8 +99,10 @@ def schedule(players: list[str], games_per_pair: int = 1, opponents: int = OPPON
 
 def _play(game: dict, limits: Limits, attempt: int = 0) -> dict:
     """One game of :func:`schedule` to its record (``attempt``: a retry's number, so that an
-    executor that caches calls by their arguments plays it again)."""
-    record = play_game(game["first_player"], game["second_player"], game["opening"], game["seed"], limits=limits)
+    executor that caches calls by their arguments plays it again; the game's ``seeds``, if it
+    has them, replay a recorded game, else each seat draws its own secret seed)."""
+    record = play_game(game["first_player"], game["second_player"], game["opening"], game["seed"], limits=limits,
+                       seeds=game.get("seeds"))
     return {"game": game["game"], **record, "first": game["first"], "second": game["second"]}
 
 
@@ -132,8 +134,13 @@ def run_tournament(players: list[str], out: str | Path, *, games_per_pair: int =
             raise ValueError(f"no such player file: {p}")
     out = Path(out)
     planned = schedule(players, games_per_pair, opponents)
-    guard = Guard(out)
-    done = {r["game"] for r in read_results(out)}
+    keyed = {g["game"]: g for g in planned}
+    trusted = ours(out)
+    if not trusted:
+        print(f"abcore.tournament: {out} or its folder can be written by others: the games it holds lost by a "
+              "failure (which no replay proves) are played again", file=sys.stderr)
+    guard = Guard(out, keyed, trusted)
+    done = {r["game"] for r in read_results(out, keyed, trusted)}
     todo = [g for g in planned if g["game"] not in done]
     bar = _bar(len(planned), len(planned) - len(todo), progress)
     results = _results(todo, limits, workers, executor, play)
@@ -154,7 +161,7 @@ def run_tournament(players: list[str], out: str | Path, *, games_per_pair: int =
     names = set(name_players(list(players)))
     seen: set[str] = set()
     games = []
-    for r in read_results(out):
+    for r in read_results(out, keyed, trusted):
         if r["game"] not in seen and r.get("first") in names and r.get("second") in names:
             seen.add(r["game"])
             games.append(r)

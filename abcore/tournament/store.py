@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 from ..game import IllegalMoveError
 from ..games import ConnectFour
 
-__all__ = ["read_results", "append_result", "repair", "referee", "audit", "Audit", "Guard", "FIELDS"]
+__all__ = ["read_results", "append_result", "repair", "referee", "audit", "Audit", "Guard", "FIELDS", "ours", "write_file"]
 
 # Every field of a record, with its type (play_game's record and the schedule's key).
 FIELDS: dict[str, Any] = {"game": str, "first": str, "second": str, "opening": str, "seed": int,
@@ -80,6 +80,9 @@ def referee(record: Any) -> str | None:
             return f"no field {field!r}"
         if not isinstance(record[field], kind) or isinstance(record[field], bool):
             return f"field {field!r} is {type(record[field]).__name__}"
+    seeds = record.get("seeds", [0, 0])
+    if not (isinstance(seeds, list) and len(seeds) == 2 and all(type(x) is int for x in seeds)):
+        return "field 'seeds' is not two whole numbers"
     moves, opening = record["moves"], record["opening"]
     if moves and not (moves.isascii() and moves.isdigit()) or not moves.startswith(opening):
         return f"moves {moves[:50]!r} are not digits starting with the opening {opening!r}"
@@ -110,11 +113,14 @@ def referee(record: Any) -> str | None:
     return None
 
 
-def audit(path: str | Path, planned: dict[str, dict] | None = None) -> Audit:
+def audit(path: str | Path, planned: dict[str, dict] | None = None, trust_failures: bool = True) -> Audit:
     """Every line of ``path`` replayed by :func:`referee`: the records that count (the first valid
     record of each ``game`` key) and the lines set aside with why. ``planned`` (key to the
-    schedule's game): a record whose players or opening differ from its key's game is set aside
-    too. A last line cut short (no newline) is ignored, not reported."""
+    schedule's game): a record whose key does not name its players and opening
+    (``first|second|opening``), or whose players, colours or opening differ from its key's game,
+    is set aside too. ``trust_failures`` False: a game lost by a failure (which no replay can
+    prove) is set aside, to be played again. A last line cut short (no newline) is ignored, not
+    reported."""
     data = _read(Path(path)).decode("utf-8", errors="replace")
     lines = data.split("\n")[:-1]                  # the last piece has no newline: cut short or empty
     kept: list[dict] = []
@@ -125,16 +131,17 @@ def audit(path: str | Path, planned: dict[str, dict] | None = None) -> Audit:
             continue
         try:
             record = json.loads(line)
-        except ValueError:
-            aside.append((n, "not JSON", line[:80]))
+        except (ValueError, RecursionError, MemoryError) as e:     # a nesting bomb too: set aside
+            aside.append((n, f"not JSON ({type(e).__name__})" if not isinstance(e, ValueError) else "not JSON",
+                          line[:80]))
             continue
         why = referee(record)
         if why is None and record["game"] in seen:
             why = f"a second record of game {record['game']!r} (the first is line {seen[record['game']]})"
         if why is None and planned is not None:
-            game = planned.get(record["game"])
-            if game is not None and any(game.get(k, record[k]) != record[k] for k in ("first", "second", "opening")):
-                why = f"players or opening differ from the schedule's game {record['game']!r}"
+            why = _against(record, planned.get(record["game"]))
+        if why is None and not trust_failures and record["reason"] not in ("win", "draw"):
+            why = f"a {record['reason']} cannot be replayed and the file is not only ours: played again"
         if why is not None:
             aside.append((n, why, line[:80]))
             continue
@@ -143,9 +150,38 @@ def audit(path: str | Path, planned: dict[str, dict] | None = None) -> Audit:
     return Audit(kept, aside)
 
 
-def read_results(path: str | Path, planned: dict[str, dict] | None = None) -> list[dict]:
+def _against(record: dict, game: dict | None) -> str | None:
+    """Why ``record`` is not the schedule's ``game`` of its key (None: it is)."""
+    if game is not None and any(game.get(k, record[k]) != record[k] for k in ("first", "second", "opening")):
+        return f"players, colours or opening differ from the schedule's game {record['game'][:40]!r}"
+    if record["game"] != f"{record['first']}|{record['second']}|{record['opening']}":
+        return f"its key {record['game'][:40]!r} does not name its players and opening"
+    return None
+
+
+def ours(path: str | Path) -> bool:
+    """Whether only this user (or root) can have written ``path``: the file (if it exists) owned by
+    us or root and writable by no one else, in a folder owned by us or root that no one else can
+    write (or a sticky one, like /tmp, where no one else can replace our file). Records of games
+    lost by a failure are trusted only in such a file.
+
+    >>> ours("/nonexistent-folder/results.jsonl")
+    False
+    """
+    path, trusted = Path(path), (os.geteuid(), 0)
+    try:
+        folder = os.stat(path.parent)
+        st = os.lstat(path) if os.path.lexists(path) else None
+    except OSError:
+        return False
+    if folder.st_uid not in trusted or folder.st_mode & 0o022 and not folder.st_mode & stat.S_ISVTX:
+        return False
+    return st is None or (stat.S_ISREG(st.st_mode) and st.st_uid in trusted and not st.st_mode & 0o022)
+
+
+def read_results(path: str | Path, planned: dict[str, dict] | None = None, trust_failures: bool = True) -> list[dict]:
     """The records of ``path`` that count (see :func:`audit`; none if it does not exist)."""
-    return audit(path, planned).kept
+    return audit(path, planned, trust_failures).kept
 
 
 def repair(path: str | Path) -> None:
@@ -158,6 +194,38 @@ def repair(path: str | Path) -> None:
             os.ftruncate(fd, data.rfind(b"\n") + 1)
         finally:
             os.close(fd)
+
+
+def _writable(path: Path) -> None:
+    """Give the owner back the right to write ``path`` (a tournament killed between two writes
+    leaves it read-only: an ordinary user restarting it could not open it), without following a
+    symbolic link; nothing if it does not exist or is not ours (then opening it says why)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISREG(st.st_mode) and st.st_uid == os.geteuid() and not st.st_mode & stat.S_IWUSR:
+            os.fchmod(fd, stat.S_IMODE(st.st_mode) | stat.S_IWUSR)
+    finally:
+        os.close(fd)
+
+
+def write_file(path: str | Path, data: bytes) -> None:
+    """Write ``path`` whole without following a symbolic link planted in its place: a new file
+    made by ``mkstemp`` beside it (unpredictable, exclusive), then renamed over it (a link there
+    is replaced, its target untouched)."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            os.fchmod(f.fileno(), 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def append_result(path: str | Path, record: dict) -> None:
@@ -180,15 +248,16 @@ class Guard:
     ``close()`` checks once more, restores the file if it was changed, and gives back its mode.
     """
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, planned: dict[str, dict] | None = None, trust_failures: bool = True):
         self.path = Path(path)
+        _writable(self.path)
         repair(self.path)
         fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
         self.mode = stat.S_IMODE(os.fstat(fd).st_mode) | stat.S_IRUSR | stat.S_IWUSR
         os.close(fd)
         self.lines = _read(self.path).decode("utf-8", errors="replace").splitlines(keepends=True)
         self.restored = 0
-        self.set_aside = audit(self.path).set_aside
+        self.set_aside = audit(self.path, planned, trust_failures).set_aside
         for n, why, _ in self.set_aside:
             print(f"abcore.tournament: {self.path.name} line {n} set aside, not counted: {why}", file=sys.stderr)
         self._write(0o444)
