@@ -13,8 +13,10 @@ import nbformat
 import pytest
 
 from abcore.checks import CheckFailed, NotWrittenYet
-from abcore.exercises import (EXERCISES, StudentKeyError, answer_key, check_exercise, exercise_seed,
-                              show, student_key, student_tree, use_student, verdict)
+from abcore.exercises import (EXERCISES, StudentKeyError, check_exercise, exercise_seed, student_key,
+                              student_tree, use_student, verdict)
+from abcore.exercises.catalogue import ATTEMPTS
+from abcore.exercises.instructor import answer_key, show
 from abcore.exercises.notebook import question_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,8 +56,16 @@ def test_each_student_their_own_tree_the_same_every_time(ex):
     for k, s in trees.items():
         again = student_tree(ex, k)
         assert (again.seed, again.tree.to_dict()) == (s.seed, s.tree.to_dict())
-        assert s.seed in {exercise_seed(ex, k, a) for a in range(100)}
-        assert f"student {k!r} (tree seed {s.seed})" in question_text(s)
+        assert s.seed in {exercise_seed(ex, k, a) for a in range(ATTEMPTS)}
+        assert f"student {k.lower()!r} (tree seed {s.seed})" in question_text(s)
+
+
+def test_the_key_is_normalised_case_and_spaces():
+    for ex in EXERCISES:
+        assert student_tree(ex, " Alice ").tree.to_dict() == student_tree(ex, "alice").tree.to_dict()
+    assert student_tree("3.3", "ÉMILE").student == "émile"
+    with pytest.raises(ValueError, match="the student key is empty"):
+        student_tree("3.3", "  ")
 
 
 @pytest.mark.parametrize("ex", list(EXERCISES))

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from ..draw.formatting import format_value as fv
 from ..mcts import C, MCTSEvent, MCTSReplay, mcts, replay_mcts
 from ..trees import GameTree
 from .answer import Row, same
 
-__all__ = ["MCTSQuestion", "mcts_question", "check_mcts"]
+__all__ = ["MCTSQuestion", "mcts_question", "check_mcts", "ucb_key", "slip_rows", "check_ucb"]
 
 
 @dataclass(frozen=True)
@@ -147,15 +147,139 @@ def _select_message(tree: GameTree, q: MCTSQuestion, ev: MCTSEvent, got: str | N
     if got is None:
         return f"the path goes on: {why}"
 
-    def pick(f: Any) -> str:
-        return names[max(live, key=f).move]
-    if got == pick(lambda s: s.mean + q.c * math.sqrt(math.log(max(s.visits, 1)) / s.visits)) and got != chosen:
-        return f"UCB with the child's count: the logarithm is of the parent's N = {n_parent}, not of the child's n. {why}"
-    if got == pick(lambda s: s.mean):
-        return f"no exploration term: UCB1 adds c·√(ln N / n) to the mean. {why}"
-    if got == names[min(live, key=lambda s: s.mean).move]:
-        return (f"a child's mean is already for the player who chooses it (the one who moves into "
-                f"it): take the largest UCB1 of the means as they are, without negating them. {why}")
-    if got == pick(lambda s: s.visits):
-        return f"the most visited child is the final move, not the selection. {why}"
-    return why
+    picks = {}
+    for slip in _SELECT_SLIPS:
+        rule = _ucb_rule(slip, q.c)
+        best = max(live, key=lambda s: rule(s.mean * s.visits, s.visits, n_parent))
+        picks[slip] = names[best.move]
+    picks["most_visited"] = names[max(live, key=lambda s: s.visits).move]
+    named = [slip for slip, name in picks.items() if name == got]
+    if not named:
+        return f"{why} (your choice matches none of the usual slips)"
+    said = [_SELECT_SLIPS.get(n, "the most visited child is the final move, not the selection") for n in named]
+    if len(said) == 1:
+        return f"{said[0]}. {why}"
+    return f"your choice is what several slips give: {'; or '.join(said)}. {why}"
+
+
+_SELECT_SLIPS = {
+    "c_one": "c = 1 instead of √2: UCB1 here is mean + √2·√(ln N / n)",
+    "log_n_plus_1": "ln(N + 1) instead of ln N: N is the parent's visits before this iteration",
+    "sqrt2_twice": "√2 taken twice: c = √2 already, the term is c·√(ln N / n)",
+    "total_for_mean": "the total W instead of the mean W / n",
+    "child_log": "UCB with the child's count: the logarithm is of the parent's N, not of the child's n",
+    "no_exploration": "no exploration term: UCB1 adds c·√(ln N / n) to the mean",
+    "negated_means": ("a child's mean is already for the player who chooses it (the one who moves "
+                      "into it): take the largest UCB1 of the means as they are, without negating them"),
+}
+
+
+# Exercise 9.4 asks what only UCB1 answers: the path UCB1 selects, down to the node the iteration
+# expands from (the node it adds is not named), with each selected node's UCB1 value and every
+# node's total after the backup. The rows' UCB1 values are read from the trace's select events.
+UCB_TOLERANCE = 0.006     # a UCB1 value to two decimals, rounded either way
+
+
+def _ucb_rule(slip: str, c: float) -> Callable[[float, int, int], float]:
+    """UCB1 as the slip ``slip`` computes it: ``score(W, n, N)`` of a child (total W, n visits)
+    whose parent has N visits (``"none"``: UCB1 itself)."""
+    ln, sqrt = math.log, math.sqrt
+    rules: dict[str, Callable[[float, int, int], float]] = {
+        "none": lambda W, n, N: W / n + c * sqrt(ln(N) / n),
+        "c_one": lambda W, n, N: W / n + sqrt(ln(N) / n),
+        "log_n_plus_1": lambda W, n, N: W / n + c * sqrt(ln(N + 1) / n),
+        "sqrt2_twice": lambda W, n, N: W / n + c * math.sqrt(2) * sqrt(ln(N) / n),
+        "total_for_mean": lambda W, n, N: W + c * sqrt(ln(N) / n),
+        "child_log": lambda W, n, N: W / n + c * sqrt(ln(n) / n),
+        "no_exploration": lambda W, n, N: W / n,
+        "negated_means": lambda W, n, N: -W / n + c * sqrt(ln(N) / n),
+    }
+    return rules.get(slip, rules["none"])
+
+
+def ucb_key(q: MCTSQuestion) -> tuple:
+    """Exercise 9.4's key, read from the trace: the root with its total after the backup, then each
+    node UCB1 selects, root down, with the UCB1 value it was selected with and its total after.
+
+    >>> from abcore.practice import practice_tree
+    >>> q = mcts_question(practice_tree(1, low=-1, high=1))
+    >>> rows = ucb_key(q)
+    >>> rows[0].ucb is None, all(r.ucb is not None for r in rows[1:]), len(rows) == len(q.selects) + 1
+    (True, True, True)
+    """
+    tree = q.tree
+    totals = {path: total for path, _pl, _cr, _n, total in q.backup.detail}
+    rows = [Row(tree.label(tree.initial_state), None, totals[()])]
+    for ev in q.selects:
+        path = ev.path + (ev.value.move,)
+        rows.append(Row(tree.label(_state(tree, path)), None, totals[path], ucb=ev.value.ucb))
+    return tuple(rows)
+
+
+def slip_rows(q: MCTSQuestion, slip: str) -> list[Row]:
+    """The rows of exercise 9.4 a student making ``slip`` gives (``"none"``: the key's, which a
+    test holds equal to :func:`ucb_key`): UCB1 computed the slip's way on the tree before the
+    iteration, down to a node with an untried move (or a leaf), and the playout's result backed up
+    (``"wrong_player"``: to the other player; ``"no_backup"``: not at all)."""
+    tree, before = q.tree, q.before
+    score = _ucb_rule(slip, q.c)
+    path: tuple = ()
+    chosen: list[tuple[tuple, Any]] = [((), None)]
+    while True:
+        node = before.nodes[path]
+        kids = [before.nodes[p] for p in node.children if p in before.nodes]
+        if node.terminal or not kids or len(kids) < len(node.moves) or any(k.visits == 0 for k in kids):
+            break
+        best = max(kids, key=lambda k: score(k.total, k.visits, node.visits))
+        chosen.append((best.path, score(best.total, best.visits, node.visits)))
+        path = best.path
+    rows = []
+    for p, ucb in chosen:
+        node = before.nodes[p]
+        credited = q.result if node.player == before.player else -q.result
+        total = {"wrong_player": node.total - credited, "no_backup": node.total}.get(slip, node.total + credited)
+        rows.append(Row(tree.label(_state(tree, p)), None, total, ucb=ucb))
+    return rows
+
+
+def check_ucb(q: MCTSQuestion, rows: list[Row]) -> Any:
+    """Check an answer to exercise 9.4 (``NODE UCB1 TOTAL`` rows, the root's ``NODE TOTAL``)."""
+    from .check import Verdict
+    tree, key = q.tree, ucb_key(q)
+    L = tree.label
+    names = [r.node for r in rows]
+    if not rows or names[0] != key[0].node:
+        return Verdict(False, f"row 1: the path starts at the root, {key[0].node}", 0, key[0].node, "select", key)
+    for j, ev in enumerate(q.selects, 1):
+        chosen = key[j].node
+        got = names[j] if j < len(names) else None
+        if got != chosen:
+            msg = _select_message(tree, q, ev, got, chosen)
+            return Verdict(False, f"row {j + 1}, after {L(_state(tree, ev.path))}: {msg}", j, chosen, "select", key)
+    if len(names) > len(key):
+        last = key[-1].node
+        return Verdict(False, f"row {len(key) + 1}: the path ends at {last}: {last} has a move never "
+                       f"tried, so the iteration expands there (the node it adds is not asked); "
+                       f"{names[len(key)]} is not selected", len(key), names[len(key)], "select", key)
+    for j, (ev, row) in enumerate(zip(q.selects, rows[1:]), 1):
+        s = ev.value
+        if row.ucb is None:
+            return Verdict(False, f"row {j + 1}, {row.node}: no UCB1 value: write `{row.node} UCB1 TOTAL`, "
+                           "its UCB1 value when selected, then its total after the backup", j, row.node, "ucb", key)
+        if abs(float(row.ucb) - s.ucb) > UCB_TOLERANCE:
+            n_parent = ev.detail[0]
+            return Verdict(False, f"row {j + 1}, {row.node}: UCB1 = mean + c·√(ln N / n) = {s.mean:.2f} + "
+                           f"{q.c:.2f}·√(ln {n_parent} / {s.visits}) = {s.ucb:.2f}, not {fv(row.ucb)}",
+                           j, row.node, "ucb", key)
+    detail = {path: (player, credited, visits, total) for path, player, credited, visits, total in q.backup.detail}
+    paths = [()] + [ev.path + (ev.value.move,) for ev in q.selects]
+    for j, (path, row) in enumerate(zip(paths, rows)):
+        player, credited, visits, total = detail[path]
+        if row.value is None or not same(row.value, total):
+            old, name = total - credited, row.node
+            msg = (f"after the backup {name} has N = {visits} and total W = {fv(old)} + "
+                   f"{fv(credited)} = {fv(total)} (W is for {player.upper()}, who moved into it), "
+                   f"not {fv(row.value)}")
+            return Verdict(False, f"row {j + 1}, {name}: {msg}", j, name, "value", key)
+    return Verdict(True, f"right: UCB1's {len(q.selects)} choices, their UCB1 values and the "
+                         f"{len(key)} totals after the backup", None, None, None, key)
