@@ -24,7 +24,7 @@ from ..practice import check_trace, expected_rows, mcts_question
 from ..practice.answer import as_rows
 from ..practice.check import Verdict
 from ..practice.generate import practice_tree
-from ..practice.mcts_practice import check_ucb, ucb_key
+from ..practice.mcts_practice import check_ucb, ucb_key, ucb_rows
 from ..trees import GameTree
 from .minimax import check_minimax, minimax_rows
 from .slips import SLIPS, hand_trace, name_slip, rows_differ
@@ -83,11 +83,12 @@ EXERCISES: dict[str, Exercise] = {e.id: e for e in (
              _AB + " A chance node's value is Σ p·v; it is cut with the bounds L and U.", "trace_7_3",
              {"branching": (3, 3), "low": -3, "high": 3}, (12, 13, 3)),
     Exercise("9.4", "09", "mcts", "one MCTS iteration by hand",
-             "One row per node UCB1 selects, from the root down to the node the iteration expands "
-             "from: the root's row NODE TOTAL, then NODE UCB1 TOTAL, the UCB1 value it was selected "
-             "with (two decimals) and its total W after the backup (for the player who moved into "
-             "it). The node the iteration adds needs no row.", "trace_9_4",
-             {"branching": (2, 3), "low": -1, "high": 1}, (3, 3, 0)),
+             "The root's row ROOT TOTAL, then at each node UCB1 selects from, its children left to "
+             "right, one row each: CHILD UCB1 (its UCB1 value, two decimals), and for the child "
+             "UCB1 selects CHILD UCB1 TOTAL, its total W after the backup (for the player who moved "
+             "into it); down to the node the iteration expands from (the node it adds needs no "
+             "row).", "trace_9_4",
+             {"branching": (2, 3), "low": -1, "high": 1}, (6, 7, 0)),
 )}
 
 def exercise(which: str) -> Exercise:
@@ -130,8 +131,11 @@ def _draw(ex: Exercise, student: str, seed: int) -> StudentTree:
     tree = GameTree.from_dict({**tree.to_dict(), "title": title})
     if ex.mode != "mcts":
         return StudentTree(ex, student, seed, tree)
+    # The iteration asked starts at a point drawn from the seed (the tree after 3 to 32
+    # iterations): more trees, more UCB1 values, fewer shared keys.
+    after = len(tree.actions(tree.initial_state)) + seed % 30
     try:
-        return StudentTree(ex, student, seed, tree, mcts_question(tree, seed=seed))
+        return StudentTree(ex, student, seed, tree, mcts_question(tree, seed=seed, after=after))
     except ValueError:                       # no iteration selects two levels down
         return StudentTree(ex, student, seed, tree, None)
 
@@ -207,6 +211,7 @@ def verdict(which: str, answer: Any, student: str | None = None) -> Verdict:
     if s.exercise.mode == "minimax":
         v = check_minimax(s.tree, rows)
     elif s.exercise.mode == "mcts":
+        rows = ucb_rows(s.question, rows)
         v = check_ucb(s.question, rows)
     else:
         v = check_trace(s.exercise.mode, s.tree, rows)

@@ -28,7 +28,7 @@ def answer_key(which: str, student: str | None = None) -> str:
 
 def _text(r: Row) -> str:
     if r.ucb is not None:
-        return f"{r.node}  {r.ucb:.2f}  {fv(r.value)}"
+        return f"{r.node}  {r.ucb:.2f}" + ("" if r.value is None else f"  {fv(r.value)}")
     return row_text(r)
 
 

@@ -13,7 +13,7 @@ from ..mcts import C, MCTSEvent, MCTSReplay, mcts, replay_mcts
 from ..trees import GameTree
 from .answer import Row, same
 
-__all__ = ["MCTSQuestion", "mcts_question", "check_mcts", "ucb_key", "slip_rows", "check_ucb"]
+__all__ = ["MCTSQuestion", "mcts_question", "check_mcts", "ucb_key", "ucb_rows", "slip_rows", "check_ucb"]
 
 
 @dataclass(frozen=True)
@@ -174,9 +174,10 @@ _SELECT_SLIPS = {
 }
 
 
-# Exercise 9.4 asks what only UCB1 answers: the path UCB1 selects, down to the node the iteration
-# expands from (the node it adds is not named), with each selected node's UCB1 value and every
-# node's total after the backup. The rows' UCB1 values are read from the trace's select events.
+# Exercise 9.4 asks what only UCB1 answers: at each node on the path, the UCB1 value of every
+# child (left to right), the child chosen given with its total after the backup too, from the
+# root down to the node the iteration expands from (the node it adds is not named, nor asked),
+# and the root's total. The key is read from the trace's select and backup events.
 UCB_TOLERANCE = 0.006     # a UCB1 value to two decimals, rounded either way
 
 
@@ -197,22 +198,36 @@ def _ucb_rule(slip: str, c: float) -> Callable[[float, int, int], float]:
     return rules.get(slip, rules["none"])
 
 
+def _in_tree_order(tree: GameTree, rows: list) -> list:
+    place = {tree.label(n): i for i, n in enumerate(tree.nodes)}
+    return sorted(rows, key=lambda r: place[r.node])
+
+
 def ucb_key(q: MCTSQuestion) -> tuple:
-    """Exercise 9.4's key, read from the trace: the root with its total after the backup, then each
-    node UCB1 selects, root down, with the UCB1 value it was selected with and its total after.
+    """Exercise 9.4's key, read from the trace: the root with its total after the backup, then at
+    each node UCB1 selects from, its children left to right with their UCB1 value, the chosen
+    one with its total after the backup too (``value``; None for the others).
 
     >>> from abcore.practice import practice_tree
     >>> q = mcts_question(practice_tree(1, low=-1, high=1))
     >>> rows = ucb_key(q)
-    >>> rows[0].ucb is None, all(r.ucb is not None for r in rows[1:]), len(rows) == len(q.selects) + 1
-    (True, True, True)
+    >>> rows[0].ucb is None, all(r.ucb is not None for r in rows[1:])
+    (True, True)
+    >>> sum(r.value is not None for r in rows[1:]) == len(q.selects)
+    True
     """
     tree = q.tree
     totals = {path: total for path, _pl, _cr, _n, total in q.backup.detail}
     rows = [Row(tree.label(tree.initial_state), None, totals[()])]
     for ev in q.selects:
-        path = ev.path + (ev.value.move,)
-        rows.append(Row(tree.label(_state(tree, path)), None, totals[path], ucb=ev.value.ucb))
+        step = []
+        for sc in ev.detail[1]:
+            if sc.ucb is None:
+                continue
+            path = ev.path + (sc.move,)
+            total = totals[path] if sc.move == ev.value.move else None
+            step.append(Row(tree.label(_state(tree, path)), None, total, ucb=sc.ucb))
+        rows += _in_tree_order(tree, step)
     return tuple(rows)
 
 
@@ -223,63 +238,90 @@ def slip_rows(q: MCTSQuestion, slip: str) -> list[Row]:
     (``"wrong_player"``: to the other player; ``"no_backup"``: not at all)."""
     tree, before = q.tree, q.before
     score = _ucb_rule(slip, q.c)
+
+    def total(p: tuple) -> Any:
+        node = before.nodes[p]
+        credited = q.result if node.player == before.player else -q.result
+        return {"wrong_player": node.total - credited, "no_backup": node.total}.get(slip, node.total + credited)
+
     path: tuple = ()
-    chosen: list[tuple[tuple, Any]] = [((), None)]
+    rows = [Row(tree.label(tree.initial_state), None, total(()))]
     while True:
         node = before.nodes[path]
         kids = [before.nodes[p] for p in node.children if p in before.nodes]
         if node.terminal or not kids or len(kids) < len(node.moves) or any(k.visits == 0 for k in kids):
             break
-        best = max(kids, key=lambda k: score(k.total, k.visits, node.visits))
-        chosen.append((best.path, score(best.total, best.visits, node.visits)))
+        scores = {k.path: score(k.total, k.visits, node.visits) for k in kids}
+        best = max(kids, key=lambda k: scores[k.path])
+        rows += _in_tree_order(tree, [Row(tree.label(_state(tree, k.path)), None,
+                                          total(k.path) if k is best else None, ucb=scores[k.path])
+                                      for k in kids])
         path = best.path
-    rows = []
-    for p, ucb in chosen:
-        node = before.nodes[p]
-        credited = q.result if node.player == before.player else -q.result
-        total = {"wrong_player": node.total - credited, "no_backup": node.total}.get(slip, node.total + credited)
-        rows.append(Row(tree.label(_state(tree, p)), None, total, ucb=ucb))
     return rows
 
 
+def ucb_rows(q: MCTSQuestion, rows: list[Row]) -> list[Row]:
+    """An answer's rows as :func:`check_ucb` reads them (see :func:`_as_ucb`)."""
+    return _as_ucb(rows, ucb_key(q))
+
+
+def _as_ucb(rows: list[Row], key: tuple) -> list[Row]:
+    """A row ``X 0.83`` (one number) of a child not chosen: the number is its UCB1 value."""
+    out = []
+    for i, r in enumerate(rows):
+        if i and r.ucb is None and r.value is not None and (i >= len(key) or key[i].value is None):
+            r = Row(r.node, r.window, None, r.cut, r.exit, r.value)
+        out.append(r)
+    return out
+
+
 def check_ucb(q: MCTSQuestion, rows: list[Row]) -> Any:
-    """Check an answer to exercise 9.4 (``NODE UCB1 TOTAL`` rows, the root's ``NODE TOTAL``)."""
+    """Check an answer to exercise 9.4: ``ROOT TOTAL``, then at each node on the path its children
+    left to right, ``CHILD UCB1`` (``CHILD UCB1 TOTAL`` for the one UCB1 selects)."""
     from .check import Verdict
     tree, key = q.tree, ucb_key(q)
-    L = tree.label
-    names = [r.node for r in rows]
-    if not rows or names[0] != key[0].node:
-        return Verdict(False, f"row 1: the path starts at the root, {key[0].node}", 0, key[0].node, "select", key)
-    for j, ev in enumerate(q.selects, 1):
-        chosen = key[j].node
-        got = names[j] if j < len(names) else None
-        if got != chosen:
-            msg = _select_message(tree, q, ev, got, chosen)
-            return Verdict(False, f"row {j + 1}, after {L(_state(tree, ev.path))}: {msg}", j, chosen, "select", key)
-    if len(names) > len(key):
-        last = key[-1].node
-        return Verdict(False, f"row {len(key) + 1}: the path ends at {last}: {last} has a move never "
-                       f"tried, so the iteration expands there (the node it adds is not asked); "
-                       f"{names[len(key)]} is not selected", len(key), names[len(key)], "select", key)
-    for j, (ev, row) in enumerate(zip(q.selects, rows[1:]), 1):
-        s = ev.value
-        if row.ucb is None:
-            return Verdict(False, f"row {j + 1}, {row.node}: no UCB1 value: write `{row.node} UCB1 TOTAL`, "
-                           "its UCB1 value when selected, then its total after the backup", j, row.node, "ucb", key)
-        if abs(float(row.ucb) - s.ucb) > UCB_TOLERANCE:
-            n_parent = ev.detail[0]
-            return Verdict(False, f"row {j + 1}, {row.node}: UCB1 = mean + c·√(ln N / n) = {s.mean:.2f} + "
-                           f"{q.c:.2f}·√(ln {n_parent} / {s.visits}) = {s.ucb:.2f}, not {fv(row.ucb)}",
-                           j, row.node, "ucb", key)
-    detail = {path: (player, credited, visits, total) for path, player, credited, visits, total in q.backup.detail}
-    paths = [()] + [ev.path + (ev.value.move,) for ev in q.selects]
-    for j, (path, row) in enumerate(zip(paths, rows)):
-        player, credited, visits, total = detail[path]
-        if row.value is None or not same(row.value, total):
-            old, name = total - credited, row.node
-            msg = (f"after the backup {name} has N = {visits} and total W = {fv(old)} + "
-                   f"{fv(credited)} = {fv(total)} (W is for {player.upper()}, who moved into it), "
-                   f"not {fv(row.value)}")
-            return Verdict(False, f"row {j + 1}, {name}: {msg}", j, name, "value", key)
-    return Verdict(True, f"right: UCB1's {len(q.selects)} choices, their UCB1 values and the "
-                         f"{len(key)} totals after the backup", None, None, None, key)
+    rows = _as_ucb(rows, key)
+    if not rows or rows[0].node != key[0].node:
+        return Verdict(False, f"row 1: the path starts at the root, {key[0].node}: `{key[0].node} TOTAL`",
+                       0, key[0].node, "select", key)
+    i = 1
+    for ev in q.selects:
+        kids = key[i:i + sum(1 for sc in ev.detail[1] if sc.ucb is not None)]
+        parent = tree.label(_state(tree, ev.path))
+        got = rows[i:i + len(kids)]
+        if [r.node for r in got] != [k.node for k in kids]:
+            return Verdict(False, f"row {i + 1}: at {parent}, give every child left to right with its "
+                           f"UCB1 value ({', '.join(k.node for k in kids)}), then go on below the one "
+                           "UCB1 selects", i, kids[0].node, "select", key)
+        chosen = next(k.node for k in kids if k.value is not None)
+        picked = [r.node for r in got if r.value is not None]
+        if picked != [chosen]:
+            msg = _select_message(tree, q, ev, picked[0] if len(picked) == 1 else None, chosen)
+            if len(picked) > 1:
+                msg = f"give a total to the one child UCB1 selects only: {msg}"
+            return Verdict(False, f"row {i + 1}, at {parent}: {msg}", i, chosen, "select", key)
+        for j, (r, k) in enumerate(zip(got, kids), i):
+            if r.ucb is None or abs(float(r.ucb) - float(k.ucb)) > UCB_TOLERANCE:
+                sc = next(x for x in ev.detail[1] if tree.label(_state(tree, ev.path + (x.move,))) == k.node)
+                return Verdict(False, f"row {j + 1}, {k.node}: UCB1 = mean + c·√(ln N / n) = {sc.mean:.2f} + "
+                               f"{q.c:.2f}·√(ln {ev.detail[0]} / {sc.visits}) = {sc.ucb:.2f}, not "
+                               f"{'nothing' if r.ucb is None else fv(r.ucb)}", j, k.node, "ucb", key)
+        i += len(kids)
+    if len(rows) > len(key):
+        last = [k.node for k in key if k.value is not None][-1]
+        return Verdict(False, f"row {len(key) + 1}: the path ends at {last}: it has a move never tried "
+                       "(or is a leaf), so the iteration expands there (the node it adds is not asked); "
+                       f"{rows[len(key)].node} is not selected", len(key), rows[len(key)].node, "select", key)
+    detail = {tree.label(_state(tree, p)): (player, credited, visits, total)
+              for p, player, credited, visits, total in q.backup.detail}
+    for j, (r, k) in enumerate(zip(rows, key)):
+        if k.value is not None and (r.value is None or not same(r.value, k.value)):
+            player, credited, visits, total = detail[k.node]
+            old = total - credited
+            return Verdict(False, f"row {j + 1}, {k.node}: after the backup {k.node} has N = {visits} and "
+                           f"total W = {fv(old)} + {fv(credited)} = {fv(total)} (W is for "
+                           f"{player.upper()}, who moved into it), not {fv(r.value)}", j, k.node, "value", key)
+    return Verdict(True, f"right: UCB1's values at the {len(q.selects)} nodes of the path, its "
+                         "choices and the totals after the backup", None, None, None, key)
+
+
