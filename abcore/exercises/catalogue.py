@@ -23,7 +23,7 @@ from typing import Any
 from ..practice import check_trace, expected_rows, mcts_question
 from ..practice.answer import as_rows
 from ..practice.check import Verdict
-from ..practice.generate import practice_tree
+from ..practice.generate import PRACTICE_SEEDS, practice_tree
 from ..practice.mcts_practice import check_ucb, ucb_key, ucb_rows
 from ..trees import GameTree
 from .minimax import check_minimax, minimax_rows
@@ -33,7 +33,7 @@ from .student import normalise, student_key
 __all__ = ["Exercise", "EXERCISES", "StudentTree", "exercise", "exercise_seed", "student_tree",
            "verdict", "key_rows", "FIRST_GRADED_SEED", "fair"]
 
-FIRST_GRADED_SEED = 100_000     # practice seeds are below (abcore.practice.new_seed: 0..99,999)
+FIRST_GRADED_SEED = PRACTICE_SEEDS     # practice seeds are below (abcore.practice.new_seed: 0..99,999)
 ATTEMPTS = 3000
 
 
