@@ -31,10 +31,21 @@ from .slips import SLIPS, hand_trace, name_slip, rows_differ
 from .student import normalise, student_key
 
 __all__ = ["Exercise", "EXERCISES", "StudentTree", "exercise", "exercise_seed", "student_tree",
-           "verdict", "key_rows", "FIRST_GRADED_SEED", "fair"]
+           "verdict", "key_rows", "FIRST_GRADED_SEED", "fair", "ComputedAnswer"]
 
 FIRST_GRADED_SEED = PRACTICE_SEEDS     # practice seeds are below (abcore.practice.new_seed: 0..99,999)
 ATTEMPTS = 3000
+
+
+class ComputedAnswer:
+    """What the autograder puts in place of an answer cell that computes its rows instead of
+    writing them (:mod:`.literal`): the check refuses it with ``message``."""
+
+    def __init__(self, exercise: str, message: str):
+        self.exercise, self.message = exercise, message
+
+    def __repr__(self) -> str:
+        return f"ComputedAnswer({self.exercise!r}, {self.message!r})"
 
 
 @dataclass(frozen=True)
@@ -74,7 +85,7 @@ _AB_SHAPE = {"branching": (3, 3), "low": -4, "high": 4}
 EXERCISES: dict[str, Exercise] = {e.id: e for e in (
     Exercise("2.4", "02", "minimax", "minimax values by hand",
              "One row per inner node: NODE VALUE, its minimax value (for MAX).", "values_2_4",
-             {"branching": (3, 3), "low": 0, "high": 9}, (13, 13, 0)),
+             {"branching": (3, 3), "low": -9, "high": 9}, (13, 13, 0)),
     Exercise("3.3", "03", "failsoft", "fail-soft alpha-beta by hand", _AB, "trace_3_3",
              _AB_SHAPE, (11, 12, 3)),
     Exercise("4.2", "04", "failhard", "fail-hard alpha-beta by hand", _AB, "trace_4_2",
@@ -207,6 +218,8 @@ def verdict(which: str, answer: Any, student: str | None = None) -> Verdict:
     (False, 'strict_cut')
     """
     s = student_tree(which, student)
+    if isinstance(answer, ComputedAnswer):
+        return Verdict(False, answer.message, None, None, "computed")
     rows = as_rows(answer)
     if s.exercise.mode == "minimax":
         v = check_minimax(s.tree, rows)

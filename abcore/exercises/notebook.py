@@ -8,20 +8,9 @@ from typing import Any
 
 from ..checks import CheckFailed, NotWrittenYet
 from ..draw.formatting import format_value as fv
-from .catalogue import StudentTree, exercise, student_tree, verdict
+from .catalogue import ComputedAnswer, StudentTree, exercise, student_tree, verdict
 
 __all__ = ["my_exercise", "check_exercise", "question_text", "ComputedAnswer"]
-
-
-class ComputedAnswer:
-    """What the autograder puts in place of an answer cell that computes its rows instead of
-    writing them (:mod:`.literal`): the check refuses it with ``message``."""
-
-    def __init__(self, exercise: str, message: str):
-        self.exercise, self.message = exercise, message
-
-    def __repr__(self) -> str:
-        return f"ComputedAnswer({self.exercise!r}, {self.message!r})"
 
 
 def question_text(s: StudentTree) -> str:

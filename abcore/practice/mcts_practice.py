@@ -266,10 +266,11 @@ def ucb_rows(q: MCTSQuestion, rows: list[Row]) -> list[Row]:
 
 
 def _as_ucb(rows: list[Row], key: tuple) -> list[Row]:
-    """A row ``X 0.83`` (one number) of a child not chosen: the number is its UCB1 value."""
+    """A row ``X 0.83`` (one number) after the root's: the number is the child's UCB1 value (the
+    child selected has two, ``X 0.83 -2``)."""
     out = []
     for i, r in enumerate(rows):
-        if i and r.ucb is None and r.value is not None and (i >= len(key) or key[i].value is None):
+        if i and r.ucb is None and r.value is not None:
             r = Row(r.node, r.window, None, r.cut, r.exit, r.value)
         out.append(r)
     return out
