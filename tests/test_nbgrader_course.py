@@ -299,7 +299,7 @@ def _build(root: Path, nbgrader, nb: Path) -> dict:
     derived, copies, originals = with_copies(nb, planted())
     solutions = {_meta(c)["grade_id"]: c.source for c in nbformat.read(nb, as_version=4).cells
                  if _meta(c).get("solution") and not _meta(c).get("grade")}
-    answered = {gid: plant.read_text() if plant else solutions[gid.rsplit("__", 1)[0]]
+    answered = {gid: plant.read_text() if plant else _written(solutions[gid.rsplit("__", 1)[0]])
                 for gid, (plant, _) in copies.items()}
     every = f"{nb.stem}-all"
     shutil.copytree(source, root / "source" / every)
@@ -313,6 +313,16 @@ def _build(root: Path, nbgrader, nb: Path) -> dict:
             "copies": {nb.stem: copies}, "originals": {nb.stem: originals}}
 
 
+def _written(solution: str) -> str:
+    """The instructor's solution as graded: a per-student hand trace's (which computes the key,
+    ``answer_key("3.3")``) written out as rows for the student graded, as a student must (a
+    computed answer gets 0: abcore.exercises.literal); any other solution as it is."""
+    from abcore.exercises.instructor import answer_key
+
+    found = re.search(r'answer_key\("([\d.]+)"\)', solution)
+    return _rows_cell(solution, answer_key(found.group(1), STUDENTS[0])) if found else solution
+
+
 def _grade_students(root: Path) -> dict:
     """The assignment ``students`` (in a worker process): each of the three students submits
     their own answers to every per-student exercise (the rows of their tree's key, as text, as a
@@ -321,7 +331,7 @@ def _grade_students(root: Path) -> dict:
     only ``JUPYTERHUB_USER`` set, in their own folder."""
     from nbclient import NotebookClient
 
-    from abcore.exercises import answer_key
+    from abcore.exercises.instructor import answer_key
 
     root.mkdir(parents=True)
     env = _environment()
@@ -385,6 +395,26 @@ def test_stubs_zero_instructor_full_marks_planted_zero(course, nb):
     lost = {c: got[c] for c, p in full.items() if got[c] != p}
     assert not lost, f"{nb.stem}: the instructor's solutions lose marks: {lost}"
     assert len(full) == len(checks)
+
+
+@needs_nbgrader
+def test_a_computed_hand_trace_gets_0_saying_why(course):
+    """A per-student hand trace answered by a computation (the planted ``computed_key`` files:
+    ``trace_3_3 = answer_key("3.3")``) gets 0 under autograde, and the check's error says the
+    answer is computed instead of written (abcore.exercises.literal)."""
+    seen = 0
+    for stem, copies in course["copies"].items():
+        for gid, (plant, check) in copies.items():
+            if plant is None or not plant.stem.endswith("__computed_key"):
+                continue
+            assert course["scores"][stem][check] == 0, (stem, check)
+            path = course["roots"][stem] / "autograded" / STUDENTS[0] / f"{stem}-all" / f"{stem}.ipynb"
+            cell = next(c for c in nbformat.read(path, as_version=4).cells if _meta(c).get("grade_id") == check)
+            errors = [o for o in cell.outputs if o.output_type == "error"]
+            assert errors and "computes its rows (it calls answer_key(...)) instead of writing them" in errors[0].evalue, \
+                [o.get("evalue") for o in errors]
+            seen += 1
+    assert seen == 5, seen
 
 
 @needs_nbgrader
