@@ -1,5 +1,0 @@
-# The key computed instead of written (the instructor's tool, or a search on the student's tree):
-# under autograde a hand trace's answer must be rows written as text, so this gets 0.
-from abcore.exercises.instructor import answer_key
-
-trace_9_4 = answer_key("9.4")
