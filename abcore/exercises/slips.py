@@ -166,10 +166,12 @@ SLIPS: dict[str, tuple[Slip, ...]] = {
                  lambda s: _mm(s.tree, lambda n: "max")),
             Slip("min_everywhere", "every node keeps the smallest (MAX nodes too)",
                  lambda s: _mm(s.tree, lambda n: "min"))),
-    "3.3": _ab_slips(False, (Slip("fail_hard_values", "fail-hard returns (the bound) in a fail-soft "
-                                  "trace", _ab(returns="hard")),)),
-    "4.2": _ab_slips(True, (Slip("fail_soft_values", "fail-soft returns (the best value found) in "
-                                 "a fail-hard trace", _ab(hard=True, returns="soft")),)),
+    "3.3": _ab_slips(False, (Slip("fail_hard_values", "fail-hard's bound in a fail-soft trace: "
+                                  "fail-soft returns the best value found, even outside the window",
+                                  _ab(returns="hard")),)),
+    "4.2": _ab_slips(True, (Slip("fail_soft_values", "fail-soft's value in a fail-hard trace: "
+                                 "fail-hard returns the bound (α or β) when the value falls outside "
+                                 "the window", _ab(hard=True, returns="soft")),)),
     "7.3": (Slip("strict_cut", "a cut on > instead of ≥ (a value equal to the bound cuts too)",
                  _ab(strict=True)),
             Slip("plain_mean", "a plain mean at chance nodes (the probabilities left out)",

@@ -319,9 +319,18 @@ def check_ucb(q: MCTSQuestion, rows: list[Row]) -> Any:
         if k.value is not None and (r.value is None or not same(r.value, k.value)):
             player, credited, visits, total = detail[k.node]
             old = total - credited
-            return Verdict(False, f"row {j + 1}, {k.node}: after the backup {k.node} has N = {visits} and "
-                           f"total W = {fv(old)} + {fv(credited)} = {fv(total)} (W is for "
-                           f"{player.upper()}, who moved into it), not {fv(r.value)}", j, k.node, "value", key)
+            if r.value is not None and same(r.value, old - credited):
+                msg = (f"backup credited to the wrong player: {k.node}'s total is for {player.upper()}, "
+                       f"who moved into it; the playout's {fv(q.result)} for the root player is "
+                       f"{fv(credited)} for {player.upper()}, so the total goes from {fv(old)} to "
+                       f"{fv(total)}, not {fv(r.value)}")
+            elif r.value is not None and same(r.value, old):
+                msg = f"{k.node} is on the path, so the backup adds {fv(credited)}: {fv(old)} → {fv(total)}"
+            else:
+                msg = (f"after the backup {k.node} has N = {visits} and total W = {fv(old)} + "
+                       f"{fv(credited)} = {fv(total)} (W is for {player.upper()}, who moved into it), "
+                       f"not {fv(r.value)}")
+            return Verdict(False, f"row {j + 1}, {k.node}: {msg}", j, k.node, "value", key)
     return Verdict(True, f"right: UCB1's values at the {len(q.selects)} nodes of the path, its "
                          "choices and the totals after the backup", None, None, None, key)
 
