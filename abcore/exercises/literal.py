@@ -155,7 +155,16 @@ except ImportError:  # pragma: no cover - the students' kit has no nbconvert: on
 
 class LiteralAnswers(Preprocessor):
     """nbgrader preprocessor (autograde, before the kernel runs): refuse computed answers to the
-    per-student hand traces (:func:`refuse_computed`)."""
+    per-student hand traces (:func:`refuse_computed`).
+
+    >>> import nbformat
+    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("trace_3_3 = f()")])
+    >>> out, _ = LiteralAnswers()(nb, {})
+    >>> "ComputedAnswer('3.3'" in out.cells[0].source
+    True
+    """
+
+    enabled = True      # nbconvert's preprocessors are off unless enabled (nbgrader's are on)
 
     def preprocess(self, nb: Any, resources: Any) -> tuple[Any, Any]:
         refuse_computed(nb)
