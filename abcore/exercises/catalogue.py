@@ -35,6 +35,7 @@ __all__ = ["Exercise", "EXERCISES", "StudentTree", "exercise", "exercise_seed", 
 
 FIRST_GRADED_SEED = PRACTICE_SEEDS     # practice seeds are below (abcore.practice.new_seed: 0..99,999)
 ATTEMPTS = 3000
+MCTS_AFTER = (0, 30)
 
 
 class ComputedAnswer:
@@ -99,7 +100,7 @@ EXERCISES: dict[str, Exercise] = {e.id: e for e in (
              "UCB1 selects CHILD UCB1 TOTAL, its total W after the backup (for the player who moved "
              "into it); down to the node the iteration expands from (the node it adds needs no "
              "row).", "trace_9_4",
-             {"branching": (2, 3), "low": -1, "high": 1}, (6, 7, 0)),
+             {"branching": (2, 3), "low": -5, "high": 5}, (6, 7, 0)),
 )}
 
 def exercise(which: str) -> Exercise:
@@ -142,9 +143,11 @@ def _draw(ex: Exercise, student: str, seed: int) -> StudentTree:
     tree = GameTree.from_dict({**tree.to_dict(), "title": title})
     if ex.mode != "mcts":
         return StudentTree(ex, student, seed, tree)
-    # The iteration asked starts at a point drawn from the seed (the tree after 3 to 32
-    # iterations): more trees, more UCB1 values, fewer shared keys.
-    after = len(tree.actions(tree.initial_state)) + seed % 30
+    # The iteration asked starts at a point drawn from the seed (MCTS_AFTER: at least lo
+    # iterations after every root move is tried, up to lo + span): more trees, more UCB1 values,
+    # fewer shared keys.
+    lo, span = MCTS_AFTER
+    after = len(tree.actions(tree.initial_state)) + lo + seed % span
     try:
         return StudentTree(ex, student, seed, tree, mcts_question(tree, seed=seed, after=after))
     except ValueError:                       # no iteration selects two levels down
