@@ -13,8 +13,10 @@ import nbformat
 import pytest
 
 from abcore.checks import CheckFailed, NotWrittenYet
-from abcore.exercises import (EXERCISES, StudentKeyError, answer_key, check_exercise, exercise_seed,
-                              show, student_key, student_tree, use_student, verdict)
+from abcore.exercises import (EXERCISES, StudentKeyError, check_exercise, exercise_seed, student_key,
+                              student_tree, use_student, verdict)
+from abcore.exercises.catalogue import ATTEMPTS
+from abcore.exercises.instructor import answer_key, show
 from abcore.exercises.notebook import question_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,8 +56,16 @@ def test_each_student_their_own_tree_the_same_every_time(ex):
     for k, s in trees.items():
         again = student_tree(ex, k)
         assert (again.seed, again.tree.to_dict()) == (s.seed, s.tree.to_dict())
-        assert s.seed in {exercise_seed(ex, k, a) for a in range(100)}
-        assert f"student {k!r} (tree seed {s.seed})" in question_text(s)
+        assert s.seed in {exercise_seed(ex, k, a) for a in range(ATTEMPTS)}
+        assert f"student {k.lower()!r} (tree seed {s.seed})" in question_text(s)
+
+
+def test_the_key_is_normalised_case_and_spaces():
+    for ex in EXERCISES:
+        assert student_tree(ex, " Alice ").tree.to_dict() == student_tree(ex, "alice").tree.to_dict()
+    assert student_tree("3.3", "ÉMILE").student == "émile"
+    with pytest.raises(ValueError, match="the student key is empty"):
+        student_tree("3.3", "  ")
 
 
 @pytest.mark.parametrize("ex", list(EXERCISES))
@@ -108,3 +118,116 @@ def test_the_released_notebooks_hold_no_answer():
         assert not any(r in text for r in rows), path.name
         source = nbformat.read(path, as_version=4)
         assert "answer_key" in "\n".join(c.source for c in source.cells)     # only in the solution
+
+
+# --- issue 22: trees that tell slips apart, no shared keys, equal work, written answers -------
+
+_spec = importlib.util.spec_from_file_location("sweep_exercises", ROOT / "tools" / "sweep_exercises.py")
+sweeping = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(sweeping)
+
+SWEPT = 150      # keys a task in `make test` (tools/sweep_exercises.py: 10,000 keys, slips on 1,000)
+
+
+@pytest.mark.parametrize("mode", ["failsoft", "failhard", "star1"])
+def test_the_slips_hand_trace_without_a_slip_is_the_search(mode):
+    """The slips' rows come from a small hand-trace (abcore.exercises.slips); without a slip it
+    gives the kit's trace, row for row (windows on entry and exit, values, cuts)."""
+    from abcore.exercises.slips import hand_trace
+    from abcore.practice import expected_rows, practice_tree
+    ex = next(e for e in EXERCISES.values() if e.mode == mode)
+    for seed in range(100_000, 100_040):
+        tree = practice_tree(seed, depth=3, chance=mode == "star1", **ex.shape)
+        assert hand_trace(tree, hard=mode == "failhard") == expected_rows(mode, tree), seed
+
+
+def test_the_mcts_slips_without_a_slip_are_the_search():
+    from abcore.practice.mcts_practice import slip_rows, ucb_key
+    for k in KEYS:
+        q = student_tree("9.4", k).question
+        assert slip_rows(q, "none") == list(ucb_key(q)), k
+
+
+@pytest.mark.parametrize("ex", list(EXERCISES))
+def test_sweep_every_slip_refused_equal_work_no_shared_key(ex):
+    """On SWEPT students' trees: every catalogued slip gives rows the check refuses (compared
+    with the real search's key), every tree asks for the exercise's work (rows ±1, cuts), and no
+    two students share an answer key."""
+    r = sweeping.sweep(ex, SWEPT, SWEPT)
+    assert not r["misses"], r["misses"][:5]
+    assert r["refused"] == SWEPT * r["slips"] > 0
+    lo, hi, cuts = EXERCISES[ex].work
+    assert hi - lo <= 1 and all(lo <= rows <= hi and (not cuts or cut == cuts) for rows, cut in r["work"]), r["work"]
+    assert not r["shared"], r["shared"]
+
+
+@pytest.mark.parametrize("ex", list(EXERCISES))
+def test_every_planted_slip_is_refused_and_named(ex):
+    """Each catalogued slip, planted as a student would write it (rows of text), gets a refusal
+    that names it; the key passes; a wrong row that matches no slip says so."""
+    from abcore.exercises.instructor import _text
+    from abcore.exercises.slips import SLIPS, slip_rows
+    for k in KEYS[:3]:
+        s = student_tree(ex, k)
+        assert verdict(ex, answer_key(ex, k), k).ok
+        for slip in SLIPS[ex]:
+            text = "\n".join(_text(r) for r in slip_rows(ex, slip.name, s))
+            v = verdict(ex, text, k)
+            assert not v.ok and v.slip == slip.name, (ex, k, slip.name, v.slip, v.message)
+            assert slip.title in v.message
+        lines = answer_key(ex, k).splitlines()
+        node, *rest = lines[-1].split()
+        lines[-1] = " ".join([node] + rest[:-1] + ["77"])        # a value no slip gives
+        v = verdict(ex, "\n".join(lines), k)
+        assert not v.ok and v.slip is None and "none of the usual slips" in v.message, v.message
+
+
+@pytest.mark.parametrize("ex", ["3.3", "4.2"])
+def test_the_window_on_exit_is_checked_when_given(ex):
+    from abcore.exercises.catalogue import key_rows
+    from abcore.practice.check import fw
+    rows = key_rows(student_tree(ex, "alice"))
+    with_exit = "\n".join(f"{r.node} {fw(*r.window)} {fw(*r.exit)} {r.value} " + (f"cut {' '.join(r.cut)}" if r.cut else "")
+                          for r in rows)
+    assert verdict(ex, with_exit, "alice").ok
+    inner = next(r for r in rows if r.cut)
+    wrong = with_exit.replace(f"{inner.node} {fw(*inner.window)} {fw(*inner.exit)}",
+                              f"{inner.node} {fw(*inner.window)} {fw(*inner.window)}", 1)
+    if inner.window != inner.exit:
+        v = verdict(ex, wrong, "alice")
+        assert not v.ok and v.part == "exit" and "on the way up" in v.message
+
+
+def test_a_computed_answer_is_refused_a_written_one_kept():
+    """Under autograde (abcore.exercises.literal, before the kernel runs), a hand trace's answer
+    must be rows written as a string literal; a cell that computes them is replaced by a refusal
+    that the check reports (0 points, and why)."""
+    from abcore.exercises.literal import computed, refuse_computed
+    from abcore.exercises.notebook import ComputedAnswer
+    names = {"trace_3_3": "3.3", "values_2_4": "2.4"}
+    written = ['trace_3_3 = """\nA (-inf, inf) 3\n"""', "trace_3_3 = None", "values_2_4 = 'A 3'",
+               "print(trace_3_3)", "check_exercise('3.3', trace_3_3)"]
+    assert all(computed(src, names) == {} for src in written)
+    for src, why in [('trace_3_3 = answer_key("3.3")', "calls answer_key"),
+                     ("trace_3_3 = ex_3_3.key_rows()", "calls ex_3_3.key_rows"),
+                     ("rows = f()\ntrace_3_3 = rows", "value of rows"),
+                     ("trace_3_3 = 'A 3' + more", "computes"),
+                     ("trace_3_3 = f'{x}'", "computes"),
+                     ("for trace_3_3 in [k]: pass", "binds trace_3_3"),
+                     ("trace_3_3 += x", "binds trace_3_3"),
+                     ("from keys import trace_3_3", "imports trace_3_3"),
+                     ("globals()['trace_3_3'] = x", "through globals"),
+                     ("exec('trace_3_3 = x')", "through exec"),
+                     ("%time trace_3_3 = answer_key('3.3')", "not plain Python")]:
+        got = computed(src, names)
+        assert list(got) == ["3.3"] and why in got["3.3"], (src, got)
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("trace_3_3 = answer_key('3.3')"),
+                                         nbformat.v4.new_code_cell('values_2_4 = "A 3"')])
+    assert list(refuse_computed(nb)) == ["3.3"] and nb.cells[1].source == 'values_2_4 = "A 3"'
+    space: dict = {}
+    exec(nb.cells[0].source, space)                           # what the kernel runs instead
+    assert isinstance(space["trace_3_3"], ComputedAnswer)
+    with pytest.raises(CheckFailed, match=r"exercise 3.3: the answer cell computes its rows \(it calls "
+                                          r"answer_key\(...\)\) instead of writing them.*gets 0"):
+        check_exercise("3.3", space["trace_3_3"])
+    assert not verdict("3.3", space["trace_3_3"], "alice").ok

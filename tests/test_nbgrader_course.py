@@ -296,10 +296,10 @@ def _build(root: Path, nbgrader, nb: Path) -> dict:
         shutil.copy(extra, source / extra.name)
     nbgrader("generate_assignment", nb.stem)
 
-    derived, copies, originals = with_copies(nb, planted())
     solutions = {_meta(c)["grade_id"]: c.source for c in nbformat.read(nb, as_version=4).cells
                  if _meta(c).get("solution") and not _meta(c).get("grade")}
-    answered = {gid: plant.read_text() if plant else solutions[gid.rsplit("__", 1)[0]]
+    derived, copies, originals = with_copies(nb, {**planted(), **_computed_keys(root, solutions)})
+    answered = {gid: plant.read_text() if plant else _written(solutions[gid.rsplit("__", 1)[0]])
                 for gid, (plant, _) in copies.items()}
     every = f"{nb.stem}-all"
     shutil.copytree(source, root / "source" / every)
@@ -313,6 +313,35 @@ def _build(root: Path, nbgrader, nb: Path) -> dict:
             "copies": {nb.stem: copies}, "originals": {nb.stem: originals}}
 
 
+COMPUTED = "computed_key"      # the tag of a per-student answer computed instead of written
+
+
+def _computed_keys(root: Path, solutions: dict) -> dict[str, list[Path]]:
+    """For each per-student hand trace (its solution calls ``answer_key``), a wrong solution
+    that computes the key instead of writing it, with the planted ones: ``<grade_id>__computed_key.py``
+    (written in the course's folder; tests/planted holds the wrong answers of every exercise)."""
+    out = {}
+    for gid, source in solutions.items():
+        found = re.search(r'(\w+) = answer_key\("([\d.]+)"\)', source)
+        if found:
+            path = root / "computed" / f"{gid}__{COMPUTED}.py"
+            path.parent.mkdir(exist_ok=True)
+            path.write_text("from abcore.exercises.instructor import answer_key\n\n"
+                            f'{found.group(1)} = answer_key("{found.group(2)}")\n')
+            out[gid] = planted().get(gid, []) + [path]
+    return out
+
+
+def _written(solution: str) -> str:
+    """The instructor's solution as graded: a per-student hand trace's (which computes the key,
+    ``answer_key("3.3")``) written out as rows for the student graded, as a student must (a
+    computed answer gets 0: abcore.exercises.literal); any other solution as it is."""
+    from abcore.exercises.instructor import answer_key
+
+    found = re.search(r'answer_key\("([\d.]+)"\)', solution)
+    return _rows_cell(solution, answer_key(found.group(1), STUDENTS[0])) if found else solution
+
+
 def _grade_students(root: Path) -> dict:
     """The assignment ``students`` (in a worker process): each of the three students submits
     their own answers to every per-student exercise (the rows of their tree's key, as text, as a
@@ -321,7 +350,7 @@ def _grade_students(root: Path) -> dict:
     only ``JUPYTERHUB_USER`` set, in their own folder."""
     from nbclient import NotebookClient
 
-    from abcore.exercises import answer_key
+    from abcore.exercises.instructor import answer_key
 
     root.mkdir(parents=True)
     env = _environment()
@@ -388,8 +417,29 @@ def test_stubs_zero_instructor_full_marks_planted_zero(course, nb):
 
 
 @needs_nbgrader
+def test_a_computed_hand_trace_gets_0_saying_why(course):
+    """A per-student hand trace answered by a computation (the ``computed_key`` copies:
+    ``trace_3_3 = answer_key("3.3")``) gets 0 under autograde, and the check's error says the
+    answer is computed instead of written (abcore.exercises.literal)."""
+    seen = 0
+    for stem, copies in course["copies"].items():
+        for gid, (plant, check) in copies.items():
+            if plant is None or not plant.stem.endswith(f"__{COMPUTED}"):
+                continue
+            assert course["scores"][stem][check] == 0, (stem, check)
+            path = course["roots"][stem] / "autograded" / STUDENTS[0] / f"{stem}-all" / f"{stem}.ipynb"
+            cell = next(c for c in nbformat.read(path, as_version=4).cells if _meta(c).get("grade_id") == check)
+            errors = [o for o in cell.outputs if o.output_type == "error"]
+            assert errors and "computes its rows (it calls answer_key(...)) instead of writing them" in errors[0].evalue, \
+                [o.get("evalue") for o in errors]
+            seen += 1
+    assert seen == 5, seen
+
+
+@needs_nbgrader
 def test_every_planted_solution_was_graded(course):
-    graded = {plant.name for copies in course["copies"].values() for plant, _ in copies.values() if plant}
+    graded = {plant.name for copies in course["copies"].values() for plant, _ in copies.values()
+              if plant and not plant.stem.endswith(f"__{COMPUTED}")}
     owned = {p.name for sol, files in planted().items() if sol in _owner() for p in files}
     assert graded == owned
 

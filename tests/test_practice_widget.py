@@ -83,3 +83,31 @@ def test_arc_toggles_say_cut_in_text():
     arc = w.arcs.children[1]
     arc.value = True
     assert arc.description.startswith("✂") and arc.description.endswith("cut")
+
+
+def test_practice_seeds_never_reach_the_graded_ones():
+    """Graded trees are drawn from seeds 100,000 up (abcore.exercises): the widget takes 0..99,999."""
+    from abcore.exercises.catalogue import FIRST_GRADED_SEED
+    with pytest.raises(ValueError, match="a practice seed is 0 to 99,999, not 100000"):
+        PracticeTrace("failsoft", seed=FIRST_GRADED_SEED)
+    w = PracticeTrace("failsoft", seed=4)
+    assert w.seed.max == FIRST_GRADED_SEED - 1
+    w.seed.value = 123_456                     # the box clamps what is typed to its range
+    assert w.seed.value < FIRST_GRADED_SEED
+
+
+def test_the_window_on_exit_is_asked_and_checked():
+    w = PracticeTrace("failsoft", seed=4)
+    assert w.exit_alpha.layout.display == "none"
+    w.ask_exit.value = True
+    assert w.exit_alpha.layout.display is None and "on exit" in w.table.value
+    first = w.key[0]
+    w.node.value = first.node
+    w.alpha.value, w.beta.value, w.value.value = "-inf", "inf", str(first.value)
+    w.exit_alpha.value, w.exit_beta.value = "-inf", "inf"          # the root's α was raised
+    w.add.click()
+    assert w.rows[0].exit == (float("-inf"), float("inf"))
+    for row in w.key[1:]:
+        w.enter(row)
+    w.check.click()
+    assert not w.verdict.ok and w.verdict.part == "exit" and "on the way up" in w.verdict.message

@@ -12,9 +12,11 @@ they are skipped, saying how to install it.
 from __future__ import annotations
 
 import hashlib
+import os
 import importlib.util
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -143,3 +145,22 @@ def test_the_student_requirements_hold_what_the_notebooks_import_and_no_test_too
     shipped = {"abcore"} | set(sys.stdlib_module_names)
     missing = {m for m in imported - shipped if m.lower() not in names}
     assert not missing, f"the notebooks import {sorted(missing)}, which the student requirements do not install"
+
+
+def test_the_student_kit_cannot_print_a_key(build):
+    """The answer keys and `python -m abcore.exercises show` stay with the instructor (issue 22
+    item 4): not in the build's package, so neither the module nor the command runs there."""
+    package = build / "abcore" / "exercises"
+    assert (package / "catalogue.py").exists() and (package / "notebook.py").exists()
+    for name in student.INSTRUCTOR_MODULES:
+        assert not (build / name).exists(), name
+    env = {**os.environ, "PYTHONPATH": str(build), "ABCORE_STUDENT": "alice"}
+    show = subprocess.run([sys.executable, "-m", "abcore.exercises", "show", "3.3", "--student", "alice"],
+                          capture_output=True, text=True, cwd=build, env=env)
+    assert show.returncode != 0 and "No module named abcore.exercises.__main__" in show.stderr, show.stderr
+    key = subprocess.run([sys.executable, "-c", "from abcore.exercises import student_tree\n"
+                          "s = student_tree('3.3', 'alice'); print(s.seed)\n"
+                          "from abcore.exercises.instructor import answer_key"],
+                         capture_output=True, text=True, cwd=build, env=env)
+    assert key.stdout.strip().isdigit(), key.stderr          # the student's own tree draws
+    assert "No module named 'abcore.exercises.instructor'" in key.stderr

@@ -12,7 +12,10 @@ build folder holds what a student needs and nothing else:
   notebook loads, say), as nbgrader copies an assignment's files; not the instructor's
   (``INSTRUCTOR_ONLY``: INSTRUCTORS.md, nbval's sanitize.cfg, the test hooks in conftest.py);
 - the ``abcore`` package (with its shipped trees) and ``pyproject.toml``, so that
-  ``pip install -r requirements.txt`` installs the package from the folder;
+  ``pip install -r requirements.txt`` installs the package from the folder; without the
+  instructor's modules (``INSTRUCTOR_MODULES``: the per-student exercises' answer keys and
+  ``python -m abcore.exercises show``, the autograder's preprocessors), so the student's kit
+  cannot print a key (it can still run a search on the student's own tree: INSTRUCTORS.md);
 - ``requirements.txt``: requirements-student.txt (JupyterLab, the widgets, the plots: no test tools);
 - ``README.md``: tools/student-README.md (how to install and open the notebooks), with the list of
   the notebooks built.
@@ -32,6 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 COPIED = {"abcore": "abcore", "pyproject.toml": "pyproject.toml", "requirements-student.txt": "requirements.txt"}
 INSTRUCTOR_ONLY = {"INSTRUCTORS.md", "sanitize.cfg", "conftest.py"}
 README = ROOT / "tools" / "student-README.md"
+INSTRUCTOR_MODULES = {"abcore/exercises/instructor.py", "abcore/exercises/__main__.py",
+                      "abcore/exercises/autograde.py", "abcore/exercises/literal.py"}
 LEFTOVERS = ("### BEGIN SOLUTION", "### END SOLUTION", "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
 
 
@@ -89,6 +94,15 @@ def student_version(path: Path) -> nbformat.NotebookNode:
     return nb
 
 
+_IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+
+
+def _ignore(folder: str, names: list[str]) -> set[str]:
+    """What the package copy leaves out: caches, and the instructor's modules."""
+    here = Path(folder).resolve().relative_to(ROOT).as_posix()
+    return set(_IGNORED(folder, names)) | {n for n in names if f"{here}/{n}" in INSTRUCTOR_MODULES}
+
+
 def build(out: Path, notebooks: list[Path]) -> list[Path]:
     out = out.resolve()
     if out == ROOT or ROOT / "notebooks" in (out, *out.parents) or out in ROOT.parents:
@@ -108,7 +122,7 @@ def build(out: Path, notebooks: list[Path]) -> list[Path]:
         dst = out / copied
         if src.is_dir():
             shutil.rmtree(dst, ignore_errors=True)
-            shutil.copytree(src, dst, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
+            shutil.copytree(src, dst, ignore=_ignore)
         elif src.exists():
             shutil.copy2(src, dst)
     return written

@@ -6,7 +6,7 @@ import argparse
 from typing import Sequence
 
 from .catalogue import EXERCISES
-from .notebook import show
+from .instructor import show
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,7 +6,8 @@ nothing tells the notebook which student it grades. These preprocessors are nbgr
 nbgrader's order, with its ``Execute`` replaced by :class:`ExecuteForStudent`, which starts the
 kernel with ``ABCORE_AUTOGRADE_STUDENT`` set to the submission's student id (from the folder
 ``submitted/<student>/<assignment>/`` nbgrader read it from), so the per-student exercises are
-checked on that student's tree. In ``nbgrader_config.py``::
+checked on that student's tree; before it, :class:`~abcore.exercises.literal.LiteralAnswers`
+refuses a hand trace's answer computed instead of written. In ``nbgrader_config.py``::
 
     from abcore.exercises.autograde import autograde_preprocessors
     c.Autograde.autograde_preprocessors = autograde_preprocessors()
@@ -21,6 +22,7 @@ from typing import Any
 from nbgrader.converters.autograde import Autograde
 from nbgrader.preprocessors import Execute
 
+from .literal import LiteralAnswers
 from .student import AUTOGRADE
 
 __all__ = ["ExecuteForStudent", "autograde_preprocessors"]
@@ -43,11 +45,19 @@ class ExecuteForStudent(Execute):
 
 
 def autograde_preprocessors() -> list:
-    """nbgrader's autograde preprocessors with ``Execute`` replaced by :class:`ExecuteForStudent`.
+    """nbgrader's autograde preprocessors with ``Execute`` replaced by :class:`ExecuteForStudent`,
+    and :class:`~abcore.exercises.literal.LiteralAnswers` just before it (a hand trace's answer
+    computed instead of written gets 0, saying so).
 
     >>> names = [p.__name__ for p in autograde_preprocessors()]
-    >>> names[0], "Execute" in names, len(names) == len(Autograde.class_traits()["autograde_preprocessors"].default())
-    ('ExecuteForStudent', False, True)
+    >>> names[:2], "Execute" in names, len(names) == len(Autograde.class_traits()["autograde_preprocessors"].default()) + 1
+    (['LiteralAnswers', 'ExecuteForStudent'], False, True)
     """
     default = Autograde.class_traits()["autograde_preprocessors"].default()
-    return [ExecuteForStudent if p is Execute else p for p in default]
+    out = []
+    for p in default:
+        if p is Execute:
+            out += [LiteralAnswers, ExecuteForStudent]
+        else:
+            out.append(p)
+    return out

@@ -1,42 +1,52 @@
 """The per-student exercises: each student's own tree, drawn from their key and the exercise's
-id, and its answer key, computed when asked (never stored).
+id, and its check.
 
 An exercise is a hand trace on a practice tree (:mod:`abcore.practice`): the tree's seed is drawn
-from ``sha256(key + exercise id)``; a tree that would make a poor question (no cut to find, say)
-is passed over for the next seed drawn from the same key, so every student gets a tree where the
-usual slips show. The check is :func:`abcore.practice.check_trace` (2.4: the minimax values,
-:func:`~abcore.exercises.minimax.check_minimax`).
+from ``sha256(key/exercise id/attempt)`` (the key normalised: surrounding spaces dropped, lower
+case, so ``" Alice"`` and ``"alice"`` are one student). A drawn tree is passed over for the next
+attempt unless it is fair: it asks for the exercise's ``work`` (the same number of rows, ±1, and
+of cuts for every student) and every slip of the exercise's catalogue (:mod:`.slips`) gives rows
+different from the key on it, so none of them can pass. Graded seeds are 100,000 and up; the
+practice widget's are below (:data:`FIRST_GRADED_SEED`), so practice never shows a graded tree.
+
+The answer key is computed by the instructor's tools (:mod:`.instructor`), never stored; the
+check is :func:`abcore.practice.check_trace` (2.4: :func:`~abcore.exercises.minimax.check_minimax`;
+9.4: :func:`~abcore.practice.mcts_practice.check_ucb`), and a refused answer is told which
+catalogued slip it makes, or that it makes none of them.
 """
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
-from typing import Any, Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..practice import check_trace, expected_rows, mcts_question
+from ..practice.answer import as_rows
 from ..practice.check import Verdict
-from ..practice.exam import row_text, tree_for
-from ..practice.modes import MODES
-from ..trees import GameTree, tree_values
+from ..practice.generate import PRACTICE_SEEDS, practice_tree
+from ..practice.mcts_practice import check_ucb, ucb_key, ucb_rows
+from ..trees import GameTree
 from .minimax import check_minimax, minimax_rows
-from .student import student_key
+from .slips import SLIPS, hand_trace, name_slip, rows_differ
+from .student import normalise, student_key
 
 __all__ = ["Exercise", "EXERCISES", "StudentTree", "exercise", "exercise_seed", "student_tree",
-           "answer_key", "verdict"]
+           "verdict", "key_rows", "FIRST_GRADED_SEED", "fair", "ComputedAnswer"]
+
+FIRST_GRADED_SEED = PRACTICE_SEEDS     # practice seeds are below (abcore.practice.new_seed: 0..99,999)
+ATTEMPTS = 3000
+MCTS_AFTER = (0, 30)
 
 
-@dataclass(frozen=True)
-class Exercise:
-    """A per-student exercise: ``id`` (``"3.3"``), its notebook (``"03"``), the practice mode
-    traced (or ``"minimax"``), what the student writes, and ``good``: whether a drawn tree makes
-    a fair question (the slips the check names can show on it)."""
+class ComputedAnswer:
+    """What the autograder puts in place of an answer cell that computes its rows instead of
+    writing them (:mod:`.literal`): the check refuses it with ``message``."""
 
-    id: str
-    notebook: str
-    mode: str
-    title: str
-    task: str
-    good: Callable[["StudentTree"], bool]
+    def __init__(self, exercise: str, message: str):
+        self.exercise, self.message = exercise, message
+
+    def __repr__(self) -> str:
+        return f"ComputedAnswer({self.exercise!r}, {self.message!r})"
 
 
 @dataclass(frozen=True)
@@ -44,53 +54,54 @@ class StudentTree:
     """One student's tree for one exercise: the key it was drawn for, its seed, the tree and, for
     MCTS, the question (the iteration asked)."""
 
-    exercise: Exercise
+    exercise: "Exercise"
     student: str
     seed: int
     tree: GameTree
     question: Any = None
 
-    def key_rows(self) -> list:
-        """The answer key's rows (computed now, from the real search)."""
-        if self.exercise.mode == "minimax":
-            return minimax_rows(self.tree)
-        return expected_rows(self.exercise.mode, self.tree, seed=self.seed)
+
+@dataclass(frozen=True)
+class Exercise:
+    """A per-student exercise: ``id`` (``"3.3"``), its notebook (``"03"``), the practice mode
+    traced (or ``"minimax"``), what the student writes, the variable the answer cell assigns
+    (``answer``), the shape of the trees drawn (:func:`~abcore.practice.practice_tree`'s
+    arguments) and ``work``: the rows asked for (``lo``..``hi``, inner nodes only) and the number
+    of nodes that cut, the same for every student (None: not checked)."""
+
+    id: str
+    notebook: str
+    mode: str
+    title: str
+    task: str
+    answer: str
+    shape: dict = field(default_factory=dict)
+    work: tuple | None = None
 
 
-def _has_cut_and_hard_differs(s: StudentTree) -> bool:
-    soft, hard = expected_rows("failsoft", s.tree), expected_rows("failhard", s.tree)
-    return any(r.cut for r in soft) and soft != hard
-
-
-def _min_node_decides(s: StudentTree) -> bool:
-    """Some MIN node's children differ in value (taking the largest there is a visible slip)."""
-    t, values = s.tree, tree_values(s.tree)
-    return any(len({values[c] for c in t.children(n)}) > 1 for n in t.nodes if t.kind(n) == "min")
-
-
-def _star1_cut_and_a_chance_value(s: StudentTree) -> bool:
-    rows = expected_rows("star1", s.tree)
-    chance = {s.tree.label(n) for n in s.tree.nodes if s.tree.kind(n) == "chance"}
-    return (any(r.cut for r in rows if r.node in chance)
-            and any(r.node in chance and not r.cut and r.value != 0 for r in rows))
-
-
-_AB = ("Rows in the order the search visits the nodes: NODE [alpha, beta] VALUE, then `cut X Y` "
-       "for the children it cuts; leaves may be left out.")
+_AB = ("Rows in the order the search visits the nodes: NODE (α, β) VALUE, then `cut X Y` "
+       "for the children it cuts; leaves may be left out. You may add each node's window on exit "
+       "after its window on entry: NODE (α, β) (α', β') VALUE; it is checked when given.")
+_AB_SHAPE = {"branching": (3, 3), "low": -4, "high": 4}
 EXERCISES: dict[str, Exercise] = {e.id: e for e in (
     Exercise("2.4", "02", "minimax", "minimax values by hand",
-             "One row per inner node: NODE VALUE, its minimax value (for MAX).", _min_node_decides),
-    Exercise("3.3", "03", "failsoft", "fail-soft alpha-beta by hand", _AB, _has_cut_and_hard_differs),
-    Exercise("4.2", "04", "failhard", "fail-hard alpha-beta by hand", _AB, _has_cut_and_hard_differs),
+             "One row per inner node: NODE VALUE, its minimax value (for MAX).", "values_2_4",
+             {"branching": (3, 3), "low": -9, "high": 9}, (13, 13, 0)),
+    Exercise("3.3", "03", "failsoft", "fail-soft alpha-beta by hand", _AB, "trace_3_3",
+             _AB_SHAPE, (11, 12, 3)),
+    Exercise("4.2", "04", "failhard", "fail-hard alpha-beta by hand", _AB, "trace_4_2",
+             _AB_SHAPE, (11, 12, 3)),
     Exercise("7.3", "07", "star1", "Star1 by hand: chance-node bounds",
-             _AB + " A chance node's value is Σ p·v; it is cut with the bounds L and U.",
-             _star1_cut_and_a_chance_value),
+             _AB + " A chance node's value is Σ p·v; it is cut with the bounds L and U.", "trace_7_3",
+             {"branching": (3, 3), "low": -3, "high": 3}, (12, 13, 3)),
     Exercise("9.4", "09", "mcts", "one MCTS iteration by hand",
-             "One row per node UCB1 selects, root first, down to the node the iteration adds: "
-             "NODE TOTAL, its total W after the backup (for the player who moved into it).",
-             lambda s: s.question is not None),
+             "The root's row ROOT TOTAL, then at each node UCB1 selects from, its children left to "
+             "right, one row each: CHILD UCB1 (its UCB1 value, two decimals), and for the child "
+             "UCB1 selects CHILD UCB1 TOTAL, its total W after the backup (for the player who moved "
+             "into it); down to the node the iteration expands from (the node it adds needs no "
+             "row).", "trace_9_4",
+             {"branching": (2, 3), "low": -5, "high": 5}, (6, 7, 0)),
 )}
-
 
 def exercise(which: str) -> Exercise:
     """The exercise ``which`` (``"3.3"``); an unknown one lists them.
@@ -110,64 +121,121 @@ def exercise(which: str) -> Exercise:
 
 def exercise_seed(which: str, student: str, attempt: int = 0) -> int:
     """The seed of ``student``'s tree for exercise ``which`` (attempt k: the k-th tree passed
-    over), the same on every machine and Python: ``sha256('<student>/<exercise>/<k>')``.
+    over), the same on every machine and Python: ``sha256('<student>/<exercise>/<k>')``, in
+    100,000 .. 10¹² (below are the practice widget's seeds).
 
-    >>> exercise_seed("3.3", "alice"), exercise_seed("3.3", "bob")
-    (63222, 14971)
+    >>> exercise_seed("3.3", "alice") == exercise_seed("3.3", " Alice ")
+    True
+    >>> exercise_seed("3.3", "alice") >= FIRST_GRADED_SEED
+    True
     """
-    digest = hashlib.sha256(f"{student}/{exercise(which).id}/{attempt}".encode()).hexdigest()
-    return int(digest, 16) % 100_000
+    digest = hashlib.sha256(f"{normalise(student)}/{exercise(which).id}/{attempt}".encode()).hexdigest()
+    return FIRST_GRADED_SEED + int(digest, 16) % (10**12 - FIRST_GRADED_SEED)
+
+
+def _tree(ex: Exercise, seed: int) -> GameTree:
+    return practice_tree(seed, depth=3, chance=ex.mode == "star1", **ex.shape)
 
 
 def _draw(ex: Exercise, student: str, seed: int) -> StudentTree:
-    tree = tree_for(ex.mode if ex.mode in MODES else "failsoft", seed)
+    tree = _tree(ex, seed)
     title = f"exercise {ex.id}, student {student!r} (tree seed {seed})"
     tree = GameTree.from_dict({**tree.to_dict(), "title": title})
     if ex.mode != "mcts":
         return StudentTree(ex, student, seed, tree)
+    # The iteration asked starts at a point drawn from the seed (MCTS_AFTER: at least lo
+    # iterations after every root move is tried, up to lo + span): more trees, more UCB1 values,
+    # fewer shared keys.
+    lo, span = MCTS_AFTER
+    after = len(tree.actions(tree.initial_state)) + lo + seed % span
     try:
-        return StudentTree(ex, student, seed, tree, mcts_question(tree, seed=seed))
+        return StudentTree(ex, student, seed, tree, mcts_question(tree, seed=seed, after=after))
     except ValueError:                       # no iteration selects two levels down
         return StudentTree(ex, student, seed, tree, None)
 
 
+def key_rows(s: StudentTree) -> list:
+    """The answer key's rows of ``s`` (computed now, from the real search's trace)."""
+    if s.exercise.mode == "minimax":
+        return minimax_rows(s.tree)
+    if s.exercise.mode == "mcts":
+        return list(ucb_key(s.question))
+    return expected_rows(s.exercise.mode, s.tree)
+
+
+def _work(s: StudentTree, rows: list) -> tuple[int, int]:
+    """(rows asked for, nodes that cut) of a key: inner nodes only (leaves may be left out)."""
+    inner = {s.tree.label(n) for n in s.tree.nodes if s.tree.kind(n) != "leaf"}
+    if s.exercise.mode == "mcts":
+        return len(rows), 0
+    return sum(1 for r in rows if r.node in inner), sum(1 for r in rows if r.cut)
+
+
+def fair(s: StudentTree) -> bool:
+    """Is ``s`` a fair question: the exercise's work, and every catalogued slip refused on it?
+    (Screened on the hand-trace of :mod:`.slips`, which a test holds equal to the search's.)"""
+    ex = s.exercise
+    if ex.mode == "mcts":
+        if s.question is None or len(s.question.selects) != 2:
+            return False
+        key = list(ucb_key(s.question))
+    elif ex.mode == "minimax":
+        key = minimax_rows(s.tree)
+    else:
+        key = hand_trace(s.tree, hard=ex.mode == "failhard")
+    lo, hi, cuts = ex.work or (0, 10**6, None)
+    rows, cut = _work(s, key)
+    if not lo <= rows <= hi or (cuts is not None and cut != cuts):
+        return False
+    return all(rows_differ(slip.rows(s), key, ex.id) for slip in SLIPS[ex.id])
+
+
 def student_tree(which: str, student: str | None = None) -> StudentTree:
-    """``student``'s tree for exercise ``which`` (default: :func:`~abcore.exercises.student_key`).
+    """``student``'s tree for exercise ``which`` (default: :func:`~abcore.exercises.student_key`),
+    the first fair one of the trees drawn from their key.
 
     >>> s = student_tree("3.3", "alice")
-    >>> s.student, s.seed == exercise_seed("3.3", "alice"), s.tree.label(s.tree.initial_state)
-    ('alice', True, 'A')
+    >>> s.student, s.tree.label(s.tree.initial_state), fair(s)
+    ('alice', 'A', True)
     >>> student_tree("3.3", "bob").tree.to_dict() != s.tree.to_dict()
     True
     """
     ex = exercise(which)
-    key = student_key() if student is None else str(student).strip()
-    for attempt in range(100):
+    key = normalise(student_key() if student is None else student)
+    for attempt in range(ATTEMPTS):
         drawn = _draw(ex, key, exercise_seed(ex.id, key, attempt))
-        if ex.good(drawn):
+        if fair(drawn):
             return drawn
-    raise RuntimeError(f"no fair tree for exercise {ex.id} in 100 seeds of {key!r}")  # pragma: no cover
+    raise RuntimeError(f"no fair tree for exercise {ex.id} in {ATTEMPTS} seeds of {key!r}")  # pragma: no cover
 
 
 def verdict(which: str, answer: Any, student: str | None = None) -> Verdict:
-    """Check ``answer`` (rows, as text or :class:`~abcore.practice.Row`\\ s) on the student's tree.
+    """Check ``answer`` (rows, as text or :class:`~abcore.practice.Row`\\ s) on the student's
+    tree; a refusal names the catalogued slip the answer makes, or says it makes none of them.
+    The verdict carries no key (``expected`` is empty).
 
-    >>> v = verdict("3.3", answer_key("3.3", "alice"), "alice")
-    >>> v.ok, verdict("3.3", answer_key("3.3", "alice"), "bob").ok
-    (True, False)
+    >>> from abcore.exercises.slips import slip_rows
+    >>> s = student_tree("3.3", "alice")
+    >>> v = verdict("3.3", slip_rows("3.3", "strict_cut", s), "alice")
+    >>> v.ok, v.slip
+    (False, 'strict_cut')
     """
     s = student_tree(which, student)
+    if isinstance(answer, ComputedAnswer):
+        return Verdict(False, answer.message, None, None, "computed")
+    rows = as_rows(answer)
     if s.exercise.mode == "minimax":
-        return check_minimax(s.tree, answer)
-    options = {"question": s.question} if s.exercise.mode == "mcts" else {}
-    return check_trace(s.exercise.mode, s.tree, answer, **options)
-
-
-def answer_key(which: str, student: str | None = None) -> str:
-    """The answer key of ``student``'s tree, as rows of text (what :func:`verdict` accepts).
-
-    >>> print(answer_key("2.4", "alice"))  # doctest: +ELLIPSIS
-    A ...
-    """
-    rows = student_tree(which, student).key_rows()
-    return "\n".join(row_text(r) for r in rows)
+        v = check_minimax(s.tree, rows)
+    elif s.exercise.mode == "mcts":
+        rows = ucb_rows(s.question, rows)
+        v = check_ucb(s.question, rows)
+    else:
+        v = check_trace(s.exercise.mode, s.tree, rows)
+    if v.ok:
+        return replace(v, expected=())
+    slip = name_slip(s.exercise.id, s, rows, list(v.expected), v.node)
+    if slip is not None:
+        message = f"{v.message} [the slip: {slip.title}]"
+    else:
+        message = f"{v.message} [none of the usual slips of exercise {s.exercise.id} gives this row]"
+    return replace(v, message=message, expected=(), slip=slip.name if slip else None)

@@ -19,11 +19,11 @@ So a student sees in JupyterLab the tree nbgrader grades them on.
 from __future__ import annotations
 
 import os
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from ..errors import AbcoreError
 
-__all__ = ["student_key", "use_student", "StudentKeyError", "EXPLICIT", "AUTOGRADE"]
+__all__ = ["student_key", "use_student", "normalise", "StudentKeyError", "EXPLICIT", "AUTOGRADE"]
 
 EXPLICIT = "ABCORE_STUDENT"
 AUTOGRADE = "ABCORE_AUTOGRADE_STUDENT"
@@ -81,6 +81,20 @@ def student_key(environ: Mapping[str, str] | None = None,
         "no student key: not on JupyterHub (JUPYTERHUB_USER) and no login name; set yours, your "
         "nbgrader student id, with `from abcore.exercises import use_student; use_student(\"your "
         f"id\")` (or the environment variable {EXPLICIT}), then run the exercise's cells again")
+
+
+def normalise(key: Any) -> str:
+    """A student key as the trees are drawn from it: surrounding spaces dropped, lower case
+    (``casefold``), so a hub name and an nbgrader id that differ only so draw one tree; an empty
+    key is refused.
+
+    >>> normalise("  Alice "), normalise("ÉMILE")
+    ('alice', 'émile')
+    """
+    out = str(key).strip().casefold()
+    if not out:
+        raise ValueError('the student key is empty: give your nbgrader student id, e.g. use_student("alice")')
+    return out
 
 
 def use_student(key: str) -> str:

@@ -26,19 +26,24 @@ class Row:
     """One node of an answer.
 
     >>> Row("C", (3, math.inf), 2, ("F", "G"))
-    Row(node='C', window=(3, inf), value=2, cut=('F', 'G'))
+    Row(node='C', window=(3, inf), value=2, cut=('F', 'G'), exit=None, ucb=None)
     """
 
     node: str
     window: tuple | None = None
     value: Any = None
     cut: tuple = ()
+    exit: tuple | None = None     # the window on exit (checked when given)
+    ucb: Any = None               # MCTS: the UCB1 value the node was selected with
 
 
 _NUM = r"[-−+]?(?:inf|∞|\d+(?:\.\d+)?(?:/\d+)?)"
+_WINDOW = rf"[\[(]\s*(?P<{{0}}a>{_NUM})\s*[,;]\s*(?P<{{0}}b>{_NUM})\s*[\])]"
 _LINE = re.compile(rf"^\s*(?P<node>[A-Za-z]+)\s*[:,]?\s*"
-                   rf"(?:[\[(]\s*(?P<a>{_NUM})\s*[,;]\s*(?P<b>{_NUM})\s*[\])])?\s*"
+                   rf"(?:{_WINDOW.format('')})?\s*"
+                   rf"(?:(?:->|→)?\s*{_WINDOW.format('x')})?\s*"
                    rf"(?:(?:=|->|→|v\s*=)?\s*(?P<v>{_NUM}))?\s*"
+                   rf"(?:\s(?P<v2>{_NUM}))?\s*"
                    rf"(?:cuts?:?\s*(?P<cut>[A-Za-z ,]*))?\s*$", re.IGNORECASE)
 
 
@@ -58,9 +63,14 @@ def parse_number(text: str) -> Any:
 
 def parse_answer(text: str) -> list[Row]:
     """Rows from a written answer, one node per line (blank lines and ``#`` comments skipped).
+    A window is written ``(α, β)`` or ``[α, β]``; a second window after the first is the node's
+    window on exit (seed 004's "en remontant"), checked when given; two numbers after the node
+    are an MCTS row's UCB1 value and total.
 
-    >>> parse_answer("A [-inf, inf] 3\\nC (3, ∞) -> 2 cut F, G")
-    [Row(node='A', window=(-inf, inf), value=3, cut=()), Row(node='C', window=(3, inf), value=2, cut=('F', 'G'))]
+    >>> parse_answer("A [-inf, inf] 3\\nC (3, ∞) -> 2 cut F, G")[1]
+    Row(node='C', window=(3, inf), value=2, cut=('F', 'G'), exit=None, ucb=None)
+    >>> parse_answer("C (3, inf) -> (3, 5) 2")[0].exit, parse_answer("B 1.52 -1")[0].ucb
+    ((3, 5), 1.52)
     >>> parse_answer("C [3 inf] 2")
     Traceback (most recent call last):
     ...
@@ -76,9 +86,13 @@ def parse_answer(text: str) -> list[Row]:
             raise ValueError(f"line {i}, {line.strip()!r}: write a row as NODE [alpha, beta] VALUE "
                              "cut X Y (for example: C [3, inf] 2 cut F G)")
         window = (parse_number(m["a"]), parse_number(m["b"])) if m["a"] else None
+        exit = (parse_number(m["xa"]), parse_number(m["xb"])) if m["xa"] else None
         value = parse_number(m["v"]) if m["v"] else None
+        ucb = None
+        if m["v2"]:                       # MCTS: NODE UCB1 TOTAL
+            ucb, value = value, parse_number(m["v2"])
         cut = tuple(c for c in re.split(r"[\s,]+", m["cut"] or "") if c)
-        rows.append(Row(m["node"], window, value, cut))
+        rows.append(Row(m["node"], window, value, cut, exit, ucb))
     return rows
 
 
@@ -87,7 +101,7 @@ def as_rows(answer: str | Iterable[Any]) -> list[Row]:
     ``(node, window, value, cut)`` or dicts with those keys.
 
     >>> as_rows([("B", (-math.inf, math.inf), 3), {"node": "C", "value": 2, "cut": "F G"}])
-    [Row(node='B', window=(-inf, inf), value=3, cut=()), Row(node='C', window=None, value=2, cut=('F', 'G'))]
+    [Row(node='B', window=(-inf, inf), value=3, cut=(), exit=None, ucb=None), Row(node='C', window=None, value=2, cut=('F', 'G'), exit=None, ucb=None)]
     """
     if isinstance(answer, str):
         return parse_answer(answer)

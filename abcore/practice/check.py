@@ -29,7 +29,8 @@ class Verdict:
     message gives the student's row number instead) and node where the answer leaves the search, the part of the row (``"order"``, ``"window"``,
     ``"cut"``, ``"value"``, ``"select"``) and a message saying why.
 
-    ``bool(verdict)`` is ``ok``; ``str(verdict)`` the message.
+    ``slip``: the name of the catalogued slip a refused answer makes, when one does (set by
+    :func:`abcore.exercises.verdict`). ``bool(verdict)`` is ``ok``; ``str(verdict)`` the message.
     """
 
     ok: bool
@@ -39,6 +40,7 @@ class Verdict:
     part: str | None = None
     expected: tuple = field(default=(), repr=False)
     so_far: bool = False        # not ok only because the answer stops early
+    slip: str | None = None     # the catalogued slip the answer makes (abcore.exercises.slips)
 
     def __bool__(self) -> bool:
         return self.ok
@@ -80,8 +82,9 @@ def expected_rows(mode: str, tree: GameTree, *, seed: Any = 0) -> list[Row]:
             rows[n]["cut"] = tuple(tree.label(tree.result(n, m)) for m in ev.detail)
         elif ev.kind == "leave":
             rows[n]["value"] = ev.value
+            rows[n]["exit"] = (ev.alpha, ev.beta)
             stack.pop()
-    return [Row(tree.label(n), r["window"], r["value"], r["cut"]) for n, r in rows.items()]
+    return [Row(tree.label(n), r["window"], r["value"], r["cut"], r["exit"]) for n, r in rows.items()]
 
 
 class _Fail(Exception):
@@ -143,6 +146,11 @@ def check_trace(mode: str, tree: GameTree, answer: Any, **options: Any) -> Verdi
         return check_mcts(tree, rows, **options)
     log = search_trace(mode, tree)
     key = tuple(expected_rows(mode, tree))
+    two = next((i for i, r in enumerate(rows, 1) if r.ucb is not None), None)
+    if two is not None:
+        return Verdict(False, f"row {two}, {rows[two - 1].node}: two values after the node; write "
+                       "NODE (α, β) VALUE, with the window on exit after the first if you give it: "
+                       "NODE (α, β) (α', β') VALUE", two - 1, rows[two - 1].node, "value", key)
     view = describe(passes(log)[0][2].algorithm).view
     try:
         _walk(tree, log, rows, view, held=mode == "failhard")
@@ -227,6 +235,9 @@ def _walk(tree: GameTree, log: list[Event], rows: list[Row], view: str, held: bo
                 if row is not None and tree.kind(n) != "leaf":
                     _check_cut(tree, node, row, view, (low, high))
                     step += 1
+                if row is not None and row.exit is not None and not same_window(row.exit, (ev.alpha, ev.beta)):
+                    raise _Fail("exit", L(n), f"on the way up, {L(n)} leaves with the window "
+                                f"{fw(ev.alpha, ev.beta)} (its α and β when it returns), not {fw(*row.exit)}")
                 if row is not None:
                     if row.value is None and tree.kind(n) != "leaf":
                         raise _Fail("value", L(n), f"no value for {L(n)}: it returns {fv(ev.value)}")

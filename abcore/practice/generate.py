@@ -9,7 +9,9 @@ from typing import Any
 from ..rng import random_state
 from ..trees import GameTree
 
-__all__ = ["practice_tree", "letters", "new_seed"]
+__all__ = ["practice_tree", "letters", "new_seed", "PRACTICE_SEEDS"]
+
+PRACTICE_SEEDS = 100_000   # practice seeds are 0..99,999; the graded exercises draw theirs above
 
 
 def letters(n: int) -> list[str]:
@@ -32,7 +34,7 @@ def letters(n: int) -> list[str]:
 
 def new_seed(rng: random.Random | None = None) -> int:
     """A fresh seed for a new tree, small enough to read out and type (0..99,999)."""
-    return (rng or random.Random()).randrange(100_000)
+    return (rng or random.Random()).randrange(PRACTICE_SEEDS)
 
 
 def practice_tree(seed: Any = 0, *, branching: tuple[int, int] = (2, 3), depth: int = 3,

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from ..draw.formatting import format_value as fv
 from ..mcts import C, MCTSEvent, MCTSReplay, mcts, replay_mcts
 from ..trees import GameTree
 from .answer import Row, same
 
-__all__ = ["MCTSQuestion", "mcts_question", "check_mcts"]
+__all__ = ["MCTSQuestion", "mcts_question", "check_mcts", "ucb_key", "ucb_rows", "slip_rows", "check_ucb"]
 
 
 @dataclass(frozen=True)
@@ -147,15 +147,191 @@ def _select_message(tree: GameTree, q: MCTSQuestion, ev: MCTSEvent, got: str | N
     if got is None:
         return f"the path goes on: {why}"
 
-    def pick(f: Any) -> str:
-        return names[max(live, key=f).move]
-    if got == pick(lambda s: s.mean + q.c * math.sqrt(math.log(max(s.visits, 1)) / s.visits)) and got != chosen:
-        return f"UCB with the child's count: the logarithm is of the parent's N = {n_parent}, not of the child's n. {why}"
-    if got == pick(lambda s: s.mean):
-        return f"no exploration term: UCB1 adds c·√(ln N / n) to the mean. {why}"
-    if got == names[min(live, key=lambda s: s.mean).move]:
-        return (f"a child's mean is already for the player who chooses it (the one who moves into "
-                f"it): take the largest UCB1 of the means as they are, without negating them. {why}")
-    if got == pick(lambda s: s.visits):
-        return f"the most visited child is the final move, not the selection. {why}"
-    return why
+    picks = {}
+    for slip in _SELECT_SLIPS:
+        rule = _ucb_rule(slip, q.c)
+        best = max(live, key=lambda s: rule(s.mean * s.visits, s.visits, n_parent))
+        picks[slip] = names[best.move]
+    picks["most_visited"] = names[max(live, key=lambda s: s.visits).move]
+    named = [slip for slip, name in picks.items() if name == got]
+    if not named:
+        return f"{why} (your choice matches none of the usual slips)"
+    said = [_SELECT_SLIPS.get(n, "the most visited child is the final move, not the selection") for n in named]
+    if len(said) == 1:
+        return f"{said[0]}. {why}"
+    return f"your choice is what several slips give: {'; or '.join(said)}. {why}"
+
+
+_SELECT_SLIPS = {
+    "c_one": "c = 1 instead of √2: UCB1 here is mean + √2·√(ln N / n)",
+    "log_n_plus_1": "ln(N + 1) instead of ln N: N is the parent's visits before this iteration",
+    "sqrt2_twice": "√2 taken twice: c = √2 already, the term is c·√(ln N / n)",
+    "total_for_mean": "the total W instead of the mean W / n",
+    "child_log": "UCB with the child's count: the logarithm is of the parent's N, not of the child's n",
+    "no_exploration": "no exploration term: UCB1 adds c·√(ln N / n) to the mean",
+    "negated_means": ("a child's mean is already for the player who chooses it (the one who moves "
+                      "into it): take the largest UCB1 of the means as they are, without negating them"),
+}
+
+
+# Exercise 9.4 asks what only UCB1 answers: at each node on the path, the UCB1 value of every
+# child (left to right), the child chosen given with its total after the backup too, from the
+# root down to the node the iteration expands from (the node it adds is not named, nor asked),
+# and the root's total. The key is read from the trace's select and backup events.
+UCB_TOLERANCE = 0.006     # a UCB1 value to two decimals, rounded either way
+
+
+def _ucb_rule(slip: str, c: float) -> Callable[[float, int, int], float]:
+    """UCB1 as the slip ``slip`` computes it: ``score(W, n, N)`` of a child (total W, n visits)
+    whose parent has N visits (``"none"``: UCB1 itself)."""
+    ln, sqrt = math.log, math.sqrt
+    rules: dict[str, Callable[[float, int, int], float]] = {
+        "none": lambda W, n, N: W / n + c * sqrt(ln(N) / n),
+        "c_one": lambda W, n, N: W / n + sqrt(ln(N) / n),
+        "log_n_plus_1": lambda W, n, N: W / n + c * sqrt(ln(N + 1) / n),
+        "sqrt2_twice": lambda W, n, N: W / n + c * math.sqrt(2) * sqrt(ln(N) / n),
+        "total_for_mean": lambda W, n, N: W + c * sqrt(ln(N) / n),
+        "child_log": lambda W, n, N: W / n + c * sqrt(ln(n) / n),
+        "no_exploration": lambda W, n, N: W / n,
+        "negated_means": lambda W, n, N: -W / n + c * sqrt(ln(N) / n),
+    }
+    return rules.get(slip, rules["none"])
+
+
+def _in_tree_order(tree: GameTree, rows: list) -> list:
+    place = {tree.label(n): i for i, n in enumerate(tree.nodes)}
+    return sorted(rows, key=lambda r: place[r.node])
+
+
+def ucb_key(q: MCTSQuestion) -> tuple:
+    """Exercise 9.4's key, read from the trace: the root with its total after the backup, then at
+    each node UCB1 selects from, its children left to right with their UCB1 value, the chosen
+    one with its total after the backup too (``value``; None for the others).
+
+    >>> from abcore.practice import practice_tree
+    >>> q = mcts_question(practice_tree(1, low=-1, high=1))
+    >>> rows = ucb_key(q)
+    >>> rows[0].ucb is None, all(r.ucb is not None for r in rows[1:])
+    (True, True)
+    >>> sum(r.value is not None for r in rows[1:]) == len(q.selects)
+    True
+    """
+    tree = q.tree
+    totals = {path: total for path, _pl, _cr, _n, total in q.backup.detail}
+    rows = [Row(tree.label(tree.initial_state), None, totals[()])]
+    for ev in q.selects:
+        step = []
+        for sc in ev.detail[1]:
+            if sc.ucb is None:
+                continue
+            path = ev.path + (sc.move,)
+            total = totals[path] if sc.move == ev.value.move else None
+            step.append(Row(tree.label(_state(tree, path)), None, total, ucb=sc.ucb))
+        rows += _in_tree_order(tree, step)
+    return tuple(rows)
+
+
+def slip_rows(q: MCTSQuestion, slip: str) -> list[Row]:
+    """The rows of exercise 9.4 a student making ``slip`` gives (``"none"``: the key's, which a
+    test holds equal to :func:`ucb_key`): UCB1 computed the slip's way on the tree before the
+    iteration, down to a node with an untried move (or a leaf), and the playout's result backed up
+    (``"wrong_player"``: to the other player; ``"no_backup"``: not at all)."""
+    tree, before = q.tree, q.before
+    score = _ucb_rule(slip, q.c)
+
+    def total(p: tuple) -> Any:
+        node = before.nodes[p]
+        credited = q.result if node.player == before.player else -q.result
+        return {"wrong_player": node.total - credited, "no_backup": node.total}.get(slip, node.total + credited)
+
+    path: tuple = ()
+    rows = [Row(tree.label(tree.initial_state), None, total(()))]
+    while True:
+        node = before.nodes[path]
+        kids = [before.nodes[p] for p in node.children if p in before.nodes]
+        if node.terminal or not kids or len(kids) < len(node.moves) or any(k.visits == 0 for k in kids):
+            break
+        scores = {k.path: score(k.total, k.visits, node.visits) for k in kids}
+        best = max(kids, key=lambda k: scores[k.path])
+        rows += _in_tree_order(tree, [Row(tree.label(_state(tree, k.path)), None,
+                                          total(k.path) if k is best else None, ucb=scores[k.path])
+                                      for k in kids])
+        path = best.path
+    return rows
+
+
+def ucb_rows(q: MCTSQuestion, rows: list[Row]) -> list[Row]:
+    """An answer's rows as :func:`check_ucb` reads them (see :func:`_as_ucb`)."""
+    return _as_ucb(rows, ucb_key(q))
+
+
+def _as_ucb(rows: list[Row], key: tuple) -> list[Row]:
+    """A row ``X 0.83`` (one number) after the root's: the number is the child's UCB1 value (the
+    child selected has two, ``X 0.83 -2``)."""
+    out = []
+    for i, r in enumerate(rows):
+        if i and r.ucb is None and r.value is not None:
+            r = Row(r.node, r.window, None, r.cut, r.exit, r.value)
+        out.append(r)
+    return out
+
+
+def check_ucb(q: MCTSQuestion, rows: list[Row]) -> Any:
+    """Check an answer to exercise 9.4: ``ROOT TOTAL``, then at each node on the path its children
+    left to right, ``CHILD UCB1`` (``CHILD UCB1 TOTAL`` for the one UCB1 selects)."""
+    from .check import Verdict
+    tree, key = q.tree, ucb_key(q)
+    rows = _as_ucb(rows, key)
+    if not rows or rows[0].node != key[0].node:
+        return Verdict(False, f"row 1: the path starts at the root, {key[0].node}: `{key[0].node} TOTAL`",
+                       0, key[0].node, "select", key)
+    i = 1
+    for ev in q.selects:
+        kids = key[i:i + sum(1 for sc in ev.detail[1] if sc.ucb is not None)]
+        parent = tree.label(_state(tree, ev.path))
+        got = rows[i:i + len(kids)]
+        if [r.node for r in got] != [k.node for k in kids]:
+            return Verdict(False, f"row {i + 1}: at {parent}, give every child left to right with its "
+                           f"UCB1 value ({', '.join(k.node for k in kids)}), then go on below the one "
+                           "UCB1 selects", i, kids[0].node, "select", key)
+        chosen = next(k.node for k in kids if k.value is not None)
+        picked = [r.node for r in got if r.value is not None]
+        if picked != [chosen]:
+            msg = _select_message(tree, q, ev, picked[0] if len(picked) == 1 else None, chosen)
+            if len(picked) > 1:
+                msg = f"give a total to the one child UCB1 selects only: {msg}"
+            return Verdict(False, f"row {i + 1}, at {parent}: {msg}", i, chosen, "select", key)
+        for j, (r, k) in enumerate(zip(got, kids), i):
+            if r.ucb is None or abs(float(r.ucb) - float(k.ucb)) > UCB_TOLERANCE:
+                sc = next(x for x in ev.detail[1] if tree.label(_state(tree, ev.path + (x.move,))) == k.node)
+                return Verdict(False, f"row {j + 1}, {k.node}: UCB1 = mean + c·√(ln N / n) = {sc.mean:.2f} + "
+                               f"{q.c:.2f}·√(ln {ev.detail[0]} / {sc.visits}) = {sc.ucb:.2f}, not "
+                               f"{'nothing' if r.ucb is None else fv(r.ucb)}", j, k.node, "ucb", key)
+        i += len(kids)
+    if len(rows) > len(key):
+        last = [k.node for k in key if k.value is not None][-1]
+        return Verdict(False, f"row {len(key) + 1}: the path ends at {last}: it has a move never tried "
+                       "(or is a leaf), so the iteration expands there (the node it adds is not asked); "
+                       f"{rows[len(key)].node} is not selected", len(key), rows[len(key)].node, "select", key)
+    detail = {tree.label(_state(tree, p)): (player, credited, visits, total)
+              for p, player, credited, visits, total in q.backup.detail}
+    for j, (r, k) in enumerate(zip(rows, key)):
+        if k.value is not None and (r.value is None or not same(r.value, k.value)):
+            player, credited, visits, total = detail[k.node]
+            old = total - credited
+            if r.value is not None and same(r.value, old - credited):
+                msg = (f"backup credited to the wrong player: {k.node}'s total is for {player.upper()}, "
+                       f"who moved into it; the playout's {fv(q.result)} for the root player is "
+                       f"{fv(credited)} for {player.upper()}, so the total goes from {fv(old)} to "
+                       f"{fv(total)}, not {fv(r.value)}")
+            elif r.value is not None and same(r.value, old):
+                msg = f"{k.node} is on the path, so the backup adds {fv(credited)}: {fv(old)} → {fv(total)}"
+            else:
+                msg = (f"after the backup {k.node} has N = {visits} and total W = {fv(old)} + "
+                       f"{fv(credited)} = {fv(total)} (W is for {player.upper()}, who moved into it), "
+                       f"not {fv(r.value)}")
+            return Verdict(False, f"row {j + 1}, {k.node}: {msg}", j, k.node, "value", key)
+    return Verdict(True, f"right: UCB1's values at the {len(q.selects)} nodes of the path, its "
+                         "choices and the totals after the backup", None, None, None, key)
+
+

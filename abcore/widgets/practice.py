@@ -11,6 +11,7 @@ from ..draw import format_value, format_window, tree_graph
 from ..practice import (MODES, Row, check_trace, expected_rows, mcts_question, new_seed,
                         practice_tree)
 from ..practice.answer import parse_number
+from ..practice.generate import PRACTICE_SEEDS as FIRST_GRADED_SEED
 from ..practice.figure import draw_question
 from ._frame import StaticFallback, agg_figure, png, widget_size
 
@@ -59,7 +60,13 @@ class PracticeTrace(StaticFallback, W.VBox):
         self._shown: Any = None                 # (tree, what its drawing shows): see _redraw
         self.mode = W.Dropdown(options=[(m.title, m.name) for m in MODES.values()], value=mode,
                                description="search")
-        self.seed = W.IntText(value=seed, description="seed", layout=W.Layout(width="170px"))
+        # Practice seeds are 0..99,999; the graded exercises' trees are drawn from 100,000 up
+        # (abcore.exercises.FIRST_GRADED_SEED): practice never shows a graded tree.
+        if not 0 <= seed < FIRST_GRADED_SEED:
+            raise ValueError(f"a practice seed is 0 to {FIRST_GRADED_SEED - 1:,}, not {seed}: the "
+                             "seeds from 100,000 up are the graded exercises'")
+        self.seed = W.BoundedIntText(value=seed, min=0, max=FIRST_GRADED_SEED - 1, description="seed",
+                                     layout=W.Layout(width="170px"))
         self.new = W.Button(description="New tree", tooltip="draw a new seed and its tree")
         self.image = W.Image(format="png", layout=W.Layout(max_width="100%"))
         self.task = W.HTML()
@@ -71,6 +78,10 @@ class PracticeTrace(StaticFallback, W.VBox):
         self.alpha = W.Text(description="α", placeholder="-inf", **small)
         self.beta = W.Text(description="β", placeholder="inf", **small)
         self.value = W.Text(description="value", placeholder="3", **small)
+        # The window on exit too (seed 004's "en remontant"), checked when given.
+        self.ask_exit = W.Checkbox(value=False, description="the window on exit too", indent=False)
+        self.exit_alpha = W.Text(description="α out", placeholder="3", **small)
+        self.exit_beta = W.Text(description="β out", placeholder="inf", **small)
         self.arcs = W.HBox()
         self.add = W.Button(description="Add row", button_style="primary")
         self.undo = W.Button(description="Undo row")
@@ -84,7 +95,8 @@ class PracticeTrace(StaticFallback, W.VBox):
                           (self.alpha, "alpha"), (self.beta, "beta"), (self.value, "value"),
                           (self.add, "add"), (self.undo, "undo"), (self.check, "check"),
                           (self.table, "rows"), (self.message, "message"),
-                          (self.show_key, "show-key")]:
+                          (self.show_key, "show-key"), (self.ask_exit, "ask-exit"),
+                          (self.exit_alpha, "exit-alpha"), (self.exit_beta, "exit-beta")]:
             part.add_class(f"abcore-{cls}")
         self.mode.observe(lambda _: self.draw_tree(), names="value")
         self.seed.observe(lambda _: self.draw_tree(), names="value")
@@ -94,8 +106,10 @@ class PracticeTrace(StaticFallback, W.VBox):
         self.undo.on_click(lambda _: self._undo())
         self.check.on_click(lambda _: self._check())
         self.show_key.observe(lambda _: self._show_table(), names="value")
-        self.entry = W.HBox([self.node, self.alpha, self.beta, self.value])
-        super().__init__([W.HBox([self.mode, self.seed, self.new]), self.task, self.image,
+        self.ask_exit.observe(lambda _: self._show_exit(), names="value")
+        self.entry = W.HBox([self.node, self.alpha, self.beta, self.exit_alpha, self.exit_beta, self.value])
+        self._show_exit()
+        super().__init__([W.HBox([self.mode, self.seed, self.new, self.ask_exit]), self.task, self.image,
                           self.entry, self.arcs, W.HBox([self.add, self.undo, self.check]),
                           self.message, self.table, self.show_key])
         self.add_class("abcore-practice")
@@ -120,6 +134,7 @@ class PracticeTrace(StaticFallback, W.VBox):
         self.node.value = self.names[0]
         for part in (self.alpha, self.beta):
             part.layout.display = "none" if self.is_mcts else None
+        self._show_exit()
         self.value.description = "total W" if self.is_mcts else "value"
         text = f"<b>{html.escape(m.title)}</b>, tree seed {self.seed.value}. {html.escape(m.task)}"
         if self.question is not None:
@@ -196,6 +211,13 @@ class PracticeTrace(StaticFallback, W.VBox):
             buttons.append(b)
         self.arcs.children = [W.Label("cut arcs:")] + buttons
 
+    def _show_exit(self) -> None:
+        """The fields of the window on exit, shown when asked for (never in MCTS)."""
+        shown = self.ask_exit.value and not self.is_mcts
+        for part in (self.exit_alpha, self.exit_beta):
+            part.layout.display = None if shown else "none"
+        self._show_table()
+
     def enter(self, row: Row) -> None:
         """Add ``row`` to the answer (what **Add row** does with the fields)."""
         self.rows.append(row)
@@ -209,9 +231,12 @@ class PracticeTrace(StaticFallback, W.VBox):
 
     def _add(self) -> None:
         values: dict[str, Any] = {}
-        for name, part in (("α", self.alpha), ("β", self.beta), ("value", self.value)):
+        exit_on = self.ask_exit.value and not self.is_mcts
+        for name, part in (("α", self.alpha), ("β", self.beta), ("value", self.value),
+                           ("α out", self.exit_alpha), ("β out", self.exit_beta)):
             text = part.value.strip()
-            if not text or (self.is_mcts and part is not self.value):
+            if not text or (self.is_mcts and part is not self.value) or (
+                    not exit_on and part in (self.exit_alpha, self.exit_beta)):
                 values[name] = None
                 continue
             try:
@@ -223,12 +248,17 @@ class PracticeTrace(StaticFallback, W.VBox):
         if (values["α"] is None) != (values["β"] is None):
             self.message.value = html.escape(f"{BAD_MARK} give both α and β (or neither, for a leaf)")
             return
+        if (values["α out"] is None) != (values["β out"] is None):
+            self.message.value = html.escape(f"{BAD_MARK} give both α and β on exit (or neither)")
+            return
         window = None if values["α"] is None else (values["α"], values["β"])
+        out = None if values["α out"] is None else (values["α out"], values["β out"])
         cut = tuple(b.child for b in self.arcs.children[1:] if b.value)
         # Cleared before the row is shown: a student (or a test) who starts the next row when
         # the table changes must not have it wiped by a late clear.
         self.alpha.value = self.beta.value = self.value.value = ""
-        self.enter(Row(self.node.value, window, values["value"], cut))
+        self.exit_alpha.value = self.exit_beta.value = ""
+        self.enter(Row(self.node.value, window, values["value"], cut, out))
 
     def _undo(self) -> None:
         if self.rows:
@@ -259,9 +289,13 @@ class PracticeTrace(StaticFallback, W.VBox):
             w = format_window(*r.window) if r.window else ""
             cut = " ".join(f"{CUT_MARK} {c}" for c in r.cut)
             cells = [mark, r.node, w, format_value(r.value), cut]
+            if exits:
+                cells.insert(3, format_window(*r.exit) if r.exit else "")
             return "<tr>" + "".join(f'<td style="padding:1px 10px">{html.escape(str(c))}</td>'
                                     for c in cells) + "</tr>"
-        head = "<tr><th></th><th>node</th><th>[α, β] on entry</th><th>value</th><th>cuts</th></tr>"
+        exits = self.ask_exit.value and not self.is_mcts
+        head = ("<tr><th></th><th>node</th><th>(α, β) on entry</th>"
+                + ("<th>(α, β) on exit</th>" if exits else "") + "<th>value</th><th>cuts</th></tr>")
         if self.is_mcts:
             head = "<tr><th></th><th>node</th><th></th><th>total after backup</th><th></th></tr>"
         bad = self.verdict.node if self.verdict is not None and not self.verdict.ok else None

@@ -1,0 +1,286 @@
+"""The slip catalogue of the hand-trace exercises: for each task, the usual slips, each a wrong
+way to run the search by hand, written out as the rows a student making it would give.
+
+A slip's rows are computed here by a small hand-trace of the search with that one thing done
+wrong (:func:`hand_trace`); the right rows never come from here (the answer key is the real
+search's trace, :func:`abcore.practice.expected_rows`). A student's tree is drawn so that every
+slip of its task gives rows different from the key (:mod:`.catalogue`), and a refused answer is
+told which slip it matches, or that it matches none (:func:`name_slip`).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, Callable
+
+from ..practice.answer import Row, same, same_window
+from ..practice.mcts_practice import UCB_TOLERANCE
+from ..trees import GameTree
+
+__all__ = ["Slip", "SLIPS", "hand_trace", "slip_rows", "name_slip", "rows_differ"]
+
+
+INF = math.inf
+
+
+@dataclass(frozen=True)
+class Slip:
+    """One catalogued slip: its ``name`` (the planted answer's), what it is in the student's
+    words (``title``) and how to make its rows (``rows(student_tree)``)."""
+
+    name: str
+    title: str
+    rows: Callable[[Any], list]
+
+
+def hand_trace(tree: GameTree, *, hard: bool = False, strict: bool = False, alpha_v: bool = False,
+               stale: bool = False, returns: str | None = None, uniform: bool = False,
+               unclipped: bool = False, exit_as_entry: bool = False, swap: bool = False) -> list[Row]:
+    """Rows of alpha-beta (fail-soft, or fail-hard with ``hard``) or, on a tree with chance nodes,
+    Star1, traced by hand with the slips asked for: ``strict`` cuts on > instead of ≥,
+    ``alpha_v`` sets α = v (β = v) instead of max(α, v), ``stale`` never narrows the window,
+    ``returns`` ("hard"/"soft") returns the other way at a cut, ``uniform`` weighs outcomes
+    equally (a plain mean), ``unclipped`` leaves Star1's outcome window unclipped to [L, U],
+    ``exit_as_entry`` writes the window on exit where the entry's goes, ``swap`` takes the
+    largest at MIN nodes and the smallest at MAX nodes. Without slips, the search's own rows
+    (tested against the kit's trace).
+
+    >>> t = GameTree.from_nested([[3, 12, 8], [2, 4, 6]])
+    >>> [(r.node, r.value, r.cut) for r in hand_trace(t) if r.cut]
+    [('r.1', 2, ('r.1.1', 'r.1.2'))]
+    """
+    rows: dict[str, dict] = {}
+    chance = any(tree.kind(n) == "chance" for n in tree.nodes)
+    low, high = (int(x) if float(x).is_integer() else x for x in tree.utility_range) if chance else (-INF, INF)
+    L = tree.label
+    soft = not hard if returns is None else returns == "soft"
+
+    def cuts(v: Any, bound: Any, above: bool) -> bool:
+        if strict:
+            return v > bound if above else v < bound
+        return v >= bound if above else v <= bound
+
+    def node(n: str, a: Any, b: Any) -> Any:
+        row = rows[L(n)] = {"window": (a, b), "cut": ()}
+        kind = tree.kind(n)
+        if kind == "leaf":
+            v = tree.value(n)
+            row.update(value=v, exit=(a, b))
+            return v
+        kids = tree.children(n)
+        if kind == "chance":
+            return chance_node(n, row, kids, a, b)
+        big = (kind == "max") != swap
+        v = -INF if big else INF
+        a0, b0 = a, b
+        for i, c in enumerate(kids):
+            w = node(c, a0, b0) if stale else node(c, a, b)
+            v = max(v, w) if big else min(v, w)
+            if cuts(v, b, True) if big else cuts(v, a, False):
+                row["cut"] = tuple(L(k) for k in kids[i + 1:])
+                value = v if soft else (b if big else a)
+                row.update(value=value, exit=(a, b))
+                return value
+            if big and (alpha_v or v > a):
+                a = v
+            elif not big and (alpha_v or v < b):
+                b = v
+        value = v if soft or not hard else (a if big else b)
+        row.update(value=value, exit=(a, b))
+        return value
+
+    def chance_node(n: str, row: dict, kids: Any, a: Any, b: Any) -> Any:
+        ps = [Fraction(1, len(kids)) if uniform else tree.probability(c) for c in kids]
+        s: Any = 0
+        rest: Any = 1
+        for i, (c, p) in enumerate(zip(kids, ps)):
+            rest = rest - p
+            A, B = (a - s - rest * high) / p, (b - s - rest * low) / p
+            wa, wb = (A, B) if unclipped else (max(A, low), min(B, high))
+            v = node(c, wa, wb)
+            s = s + p * v
+            if cuts(A, v, True) or cuts(v, B, True):
+                row["cut"] = tuple(L(k) for k in kids[i + 1:])
+                value = s + rest * (high if cuts(A, v, True) else low)
+                row.update(value=value, exit=(a, b))
+                return value
+        row.update(value=s, exit=(a, b))
+        return s
+
+    node(tree.initial_state, low, high)
+    out = []
+    for name, r in rows.items():
+        window = r["exit"] if exit_as_entry else r["window"]
+        out.append(Row(name, window, r["value"], r["cut"], r["exit"]))
+    return out
+
+
+def _mm(tree: GameTree, kind_of: Callable[[str], str]) -> list[Row]:
+    """Minimax values with each node's rule given by ``kind_of`` (a slip's)."""
+    memo: dict[str, Any] = {}
+
+    def value(n: str) -> Any:
+        if tree.kind(n) == "leaf":
+            return tree.value(n)
+        vs = [value(c) for c in tree.children(n)]
+        memo[n] = max(vs) if kind_of(n) == "max" else min(vs)
+        return memo[n]
+
+    value(tree.initial_state)
+    return [Row(tree.label(n), None, memo[n]) for n in tree.nodes if tree.kind(n) != "leaf"]
+
+
+def _swapped(tree: GameTree) -> Callable[[str], str]:
+    return lambda n: "min" if tree.kind(n) == "max" else "max"
+
+
+def _ab(**slip: Any) -> Callable[[Any], list]:
+    return lambda s: hand_trace(s.tree, **slip)
+
+
+def _mcts(slip: str) -> Callable[[Any], list]:
+    def rows(s: Any) -> list:
+        from ..practice.mcts_practice import slip_rows as mcts_slip_rows
+        return mcts_slip_rows(s.question, slip)
+    return rows
+
+
+_AB_COMMON = (   # name, title, hand_trace's flag
+    ("strict_cut", "a cut on > instead of ≥ (a value equal to the bound cuts too)", {"strict": True}),
+    ("alpha_is_v", "α = v (β = v) instead of α = max(α, v): the window widened again", {"alpha_v": True}),
+    ("exit_window", "the window on exit written where the window on entry goes", {"exit_as_entry": True}),
+    ("no_narrowing", "children entered with the node's own window, never narrowed", {"stale": True}),
+    ("kinds_swapped", "MAX keeps the smallest, MIN the largest", {"swap": True}),
+)
+
+
+def _ab_slips(hard: bool, extra: tuple = ()) -> tuple[Slip, ...]:
+    return tuple(Slip(name, title, _ab(hard=hard, **flag)) for name, title, flag in _AB_COMMON) + extra
+
+
+SLIPS: dict[str, tuple[Slip, ...]] = {
+    "2.4": (Slip("kinds_swapped", "MAX keeps the smallest, MIN the largest",
+                 lambda s: _mm(s.tree, _swapped(s.tree))),
+            Slip("max_everywhere", "every node keeps the largest (MIN nodes too)",
+                 lambda s: _mm(s.tree, lambda n: "max")),
+            Slip("min_everywhere", "every node keeps the smallest (MAX nodes too)",
+                 lambda s: _mm(s.tree, lambda n: "min"))),
+    "3.3": _ab_slips(False, (Slip("fail_hard_values", "fail-hard's bound in a fail-soft trace: "
+                                  "fail-soft returns the best value found, even outside the window",
+                                  _ab(returns="hard")),)),
+    "4.2": _ab_slips(True, (Slip("fail_soft_values", "fail-soft's value in a fail-hard trace: "
+                                 "fail-hard returns the bound (α or β) when the value falls outside "
+                                 "the window", _ab(hard=True, returns="soft")),)),
+    "7.3": (Slip("strict_cut", "a cut on > instead of ≥ (a value equal to the bound cuts too)",
+                 _ab(strict=True)),
+            Slip("plain_mean", "a plain mean at chance nodes (the probabilities left out)",
+                 _ab(uniform=True)),
+            Slip("unclipped_window", "the outcome's window (A, B) not clipped to [L, U]",
+                 _ab(unclipped=True)),
+            Slip("exit_window", "the window on exit written where the window on entry goes",
+                 _ab(exit_as_entry=True))),
+    "9.4": (Slip("c_one", "UCB1 with c = 1 instead of √2", _mcts("c_one")),
+            Slip("log_n_plus_1", "ln(N + 1) instead of ln N", _mcts("log_n_plus_1")),
+            Slip("sqrt2_twice", "√2 taken twice (c·√2·√(ln N / n))", _mcts("sqrt2_twice")),
+            Slip("total_for_mean", "the total W instead of the mean W / n", _mcts("total_for_mean")),
+            Slip("child_log", "ln n (the child's count) instead of ln N (the parent's)",
+                 _mcts("child_log")),
+            Slip("no_exploration", "the mean alone, without the exploration term",
+                 _mcts("no_exploration")),
+            Slip("negated_means", "the means negated (the smallest mean taken)", _mcts("negated_means")),
+            Slip("wrong_player", "the backup credited to the wrong player", _mcts("wrong_player")),
+            Slip("no_backup", "the totals before the backup", _mcts("no_backup"))),
+}
+
+
+def slip_rows(task: str, name: str, student_tree: Any) -> list[Row]:
+    """The rows a student making slip ``name`` gives on ``student_tree`` (of task ``task``)."""
+    for s in SLIPS[task]:
+        if s.name == name:
+            return s.rows(student_tree)
+    raise ValueError(f"no slip {name!r} in exercise {task}'s catalogue; it has "
+                     f"{', '.join(s.name for s in SLIPS[task])}")
+
+
+def _row_same(got: Row, want: Row) -> bool:
+    """Does the row ``got`` say what ``want`` says, as the checks compare them (a window, an exit
+    window or a UCB1 value left out of ``got`` is not compared)?"""
+    if got.node != want.node or tuple(got.cut) != tuple(want.cut) or not same(got.value, want.value):
+        return False
+    for part in ("window", "exit"):
+        g, w = getattr(got, part), getattr(want, part)
+        if g is not None and not same_window(g, w):
+            return False
+    if want.ucb is not None:
+        return got.ucb is not None and abs(float(got.ucb) - float(want.ucb)) <= UCB_TOLERANCE
+    return got.ucb is None
+
+
+def rows_differ(got: list[Row], want: list[Row], task: str) -> bool:
+    """Would the check refuse the rows ``got`` (a slip's, every row written) where ``want`` is
+    the key? Rows compared as the checks do (2.4: the values, in any order)."""
+    if task == "2.4":
+        g = {r.node: r.value for r in got}
+        return any(not same(g.get(r.node), r.value) for r in want)
+    # The window on exit is optional in an answer: a slip must show without it.
+    return len(got) != len(want) or not all(_row_same(replace(a, exit=None), b) for a, b in zip(got, want))
+
+
+def name_slip(task: str, student_tree: Any, answer: list[Row], key: list[Row],
+              node: str | None) -> Slip | None:
+    """The catalogued slip the answer makes, or None: the first slip whose rows say what the
+    answer's say on every row up to the one the check refused (``node``), and differ from the
+    key's there."""
+    made = [(slip, slip.rows(student_tree)) for slip in SLIPS[task]]
+    for slip, rows in made:                 # an answer that is the slip's, row for row
+        if _says(task, answer, rows):
+            return slip
+    for slip, rows in made:                 # the slip's rows up to the first one refused
+        if _agrees_up_to(task, answer, rows, key, node):
+            return slip
+    return None
+
+
+def _says(task: str, answer: list[Row], slip: list[Row]) -> bool:
+    """Does every row of the answer say what the slip's row for its node says, in the slip's order?"""
+    by_name = {r.node: r for r in slip}
+    if task == "2.4":
+        return bool(answer) and all(r.node in by_name and same(r.value, by_name[r.node].value) for r in answer)
+    order = [r.node for r in slip]
+    if any(r.node not in by_name for r in answer):
+        return False
+    places = [order.index(r.node) for r in answer]
+    return bool(answer) and places == sorted(places) and all(_row_same(r, by_name[r.node]) for r in answer)
+
+
+def _agrees_up_to(task: str, answer: list[Row], slip: list[Row], key: list[Row], node: str | None) -> bool:
+    by_name, keyed = {r.node: r for r in slip}, {r.node: r for r in key}
+    if task == "9.4":                       # the path: rows compared in order, by position
+        return _agrees_on_path(answer, slip, key)
+    if node is None or node not in by_name:
+        return False
+    if task == "2.4":
+        given = {r.node: r.value for r in answer}
+        return (same(given.get(node), by_name[node].value)
+                and not same(by_name[node].value, keyed[node].value if node in keyed else None))
+    for r in answer:
+        want = by_name.get(r.node)
+        if want is None or not _row_same(r, want):
+            return False
+        if r.node == node:
+            return node not in keyed or not _row_same(r, keyed[node])
+    return False
+
+
+def _agrees_on_path(answer: list[Row], slip: list[Row], key: list[Row]) -> bool:
+    """9.4: the answer's rows agree with the slip's, by position, up to the first row where the
+    answer leaves the key, and the slip leaves the key there too."""
+    for i, r in enumerate(answer):
+        k = key[i] if i < len(key) else None
+        s = slip[i] if i < len(slip) else None
+        if s is None or not _row_same(r, replace(s, ucb=s.ucb if r.ucb is not None else None)):
+            return False
+        if k is None or not _row_same(r, replace(k, ucb=k.ucb if r.ucb is not None else None)):
+            return True
+    return False
