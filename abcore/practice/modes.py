@@ -27,7 +27,7 @@ class Mode:
     task: str
 
 
-_AB = ("For each node, in the order the search visits it: the window [α, β] on entry, the value "
+_AB = ("For each node, in the order the search visits it: the window (α, β) on entry, the value "
        "returned, and the children it cuts.")
 MODES: dict[str, Mode] = {m.name: m for m in (
     Mode("failsoft", "alpha-beta, MAX/MIN, fail-soft", alphabeta, False, _AB),
