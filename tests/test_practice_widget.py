@@ -111,3 +111,16 @@ def test_the_window_on_exit_is_asked_and_checked():
         w.enter(row)
     w.check.click()
     assert not w.verdict.ok and w.verdict.part == "exit" and "on the way up" in w.verdict.message
+
+
+def test_each_field_is_shown_or_hidden_alone():
+    """Hiding the window-on-exit fields (or MCTS's α and β) hides nothing else: every field has
+    its own Layout (a shared one hid α, β and the value in the browser)."""
+    from abcore.widgets.practice import PracticeTrace
+    w = PracticeTrace(seed=4)
+    fields = [w.alpha, w.beta, w.value, w.exit_alpha, w.exit_beta]
+    assert len({id(f.layout) for f in fields}) == len(fields)
+    assert w.exit_alpha.layout.display == "none"
+    assert all(f.layout.display != "none" for f in (w.alpha, w.beta, w.value))
+    w.ask_exit.value = True
+    assert all(f.layout.display != "none" for f in fields)

@@ -74,14 +74,17 @@ class PracticeTrace(StaticFallback, W.VBox):
         # Sent once, when a field is left (Tab, a click on Add row): typed continuously, a
         # field's later keystrokes wait behind its first and a click on Add could overtake them
         # (seen in the browser test: the kernel had α = '-' while '-inf' was shown).
-        small = dict(layout=W.Layout(width="130px"), continuous_update=False)
-        self.alpha = W.Text(description="α", placeholder="-inf", **small)
-        self.beta = W.Text(description="β", placeholder="inf", **small)
-        self.value = W.Text(description="value", placeholder="3", **small)
+        # Each field its own Layout: one shared Layout hid every field when one was hidden (the
+        # window-on-exit fields hid α, β and the value; MCTS's hidden α and β hid its total W).
+        def small() -> dict:
+            return dict(layout=W.Layout(width="130px"), continuous_update=False)
+        self.alpha = W.Text(description="α", placeholder="-inf", **small())
+        self.beta = W.Text(description="β", placeholder="inf", **small())
+        self.value = W.Text(description="value", placeholder="3", **small())
         # The window on exit too (seed 004's "en remontant"), checked when given.
         self.ask_exit = W.Checkbox(value=False, description="the window on exit too", indent=False)
-        self.exit_alpha = W.Text(description="α out", placeholder="3", **small)
-        self.exit_beta = W.Text(description="β out", placeholder="inf", **small)
+        self.exit_alpha = W.Text(description="α out", placeholder="3", **small())
+        self.exit_beta = W.Text(description="β out", placeholder="inf", **small())
         self.arcs = W.HBox()
         self.add = W.Button(description="Add row", button_style="primary")
         self.undo = W.Button(description="Undo row")
