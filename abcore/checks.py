@@ -126,12 +126,7 @@ def check(student: Callable, reference: Callable | None = None, cases: Iterable[
     """
     call = call or (lambda f, t: f(t))
     cases = random_cases() if cases is None else sorted(cases, key=len)
-    name = name or str(getattr(student, "__name__", "your function"))
-    if reference is None:
-        if task is None:
-            raise ValueError("check needs a reference or a task (a key of abcore.checks.TASKS)")
-        reference = globals()["reference"](task)
-    yours = student if task is None else watched(task, student, name)
+    name, reference, yours = _prepared("check", student, reference, task, name)
     count = 0
     for tree in cases:
         expected = call(reference, tree)
@@ -400,12 +395,7 @@ def check_calls(student: Callable, reference: Callable | None, calls: Iterable[d
     ...
     abcore.checks.CheckFailed: leaves(b=2, d=3) is wrong: expected 8, got 6. a product, not a power
     """
-    name = name or str(getattr(student, "__name__", "your function"))
-    if reference is None:
-        if task is None:
-            raise ValueError("check_calls needs a reference or a task (a key of abcore.checks.TASKS)")
-        reference = globals()["reference"](task)
-    yours = student if task is None else watched(task, student, name)
+    name, reference, yours = _prepared("check_calls", student, reference, task, name)
     count = 0
     for kw in calls:
         shown = f"{name}({', '.join(f'{k}={v!r}' for k, v in kw.items())})"
@@ -573,6 +563,19 @@ def _refused(task: str, name: str, calls: list) -> WriteItYourself:
     return WriteItYourself(f"{name} calls the kit's {called}, the very thing exercise {task} asks you to "
                            f"write: replace that call with your own code (0 points until then). Exercise "
                            f"{task} may use {t.allowed()}.")
+
+
+def _prepared(what: str, student: Callable, ref: Callable | None, task: str | None,
+              name: str | None) -> tuple[str, Callable, Callable]:
+    """(the student function's name, the reference, the student function as the check calls it:
+    watched while it runs when the check names its ``task``) for :func:`check` and
+    :func:`check_calls`."""
+    name = name or str(getattr(student, "__name__", "your function"))
+    if ref is None:
+        if task is None:
+            raise ValueError(f"{what} needs a reference or a task (a key of abcore.checks.TASKS)")
+        ref = reference(task)
+    return name, ref, (student if task is None else watched(task, student, name))
 
 
 def watched(task: str, f: Callable, name: str | None = None) -> Callable:

@@ -120,21 +120,29 @@ def check_mcts(tree: GameTree, rows: list[Row], question: MCTSQuestion | None = 
     for i, ((path, player, credited, visits, total), row) in enumerate(zip(q.backup.detail, rows)):
         step = len(want) + i
         if row.value is None or not same(row.value, total):
-            old = total - credited
             name = L(_state(tree, path))
-            if row.value is not None and same(row.value, old - credited):
-                msg = (f"backup credited to the wrong player: {name}'s total is for {player.upper()}, "
-                       f"who moved into it; the playout's {fv(q.result)} for the root player is "
-                       f"{fv(credited)} for {player.upper()}, so the total goes from {fv(old)} to "
-                       f"{fv(total)}, not {fv(row.value)}")
-            elif row.value is not None and same(row.value, old):
-                msg = f"{name} is on the path, so the backup adds {fv(credited)}: {fv(old)} → {fv(total)}"
-            else:
-                msg = (f"after the backup {name} has N = {visits} and total W = {fv(old)} + "
-                       f"{fv(credited)} = {fv(total)}, not {fv(row.value)}")
+            msg = _backup_message(name, row.value, q.result, (player, credited, visits, total))
             return Verdict(False, f"step {step}, {name}: {msg}", step, name, "value", q.key)
     return Verdict(True, f"right: UCB1's {len(q.selects)} choices and the {len(q.key)} totals "
                          "after the backup agree with the search", None, None, None, q.key)
+
+
+def _backup_message(name: str, got: Any, result: Any, backup: tuple, whose: bool = False) -> str:
+    """Why ``got`` is not node ``name``'s total after the backup ``(player, credited, visits,
+    total)`` of a playout worth ``result`` to the root player: credited to the wrong player, not
+    credited at all, or plainly wrong (``whose``: say whose total W is)."""
+    player, credited, visits, total = backup
+    old = total - credited
+    if got is not None and same(got, old - credited):
+        return (f"backup credited to the wrong player: {name}'s total is for {player.upper()}, "
+                f"who moved into it; the playout's {fv(result)} for the root player is "
+                f"{fv(credited)} for {player.upper()}, so the total goes from {fv(old)} to "
+                f"{fv(total)}, not {fv(got)}")
+    if got is not None and same(got, old):
+        return f"{name} is on the path, so the backup adds {fv(credited)}: {fv(old)} → {fv(total)}"
+    mover = f" (W is for {player.upper()}, who moved into it)" if whose else ""
+    return (f"after the backup {name} has N = {visits} and total W = {fv(old)} + "
+            f"{fv(credited)} = {fv(total)}{mover}, not {fv(got)}")
 
 
 def _select_message(tree: GameTree, q: MCTSQuestion, ev: MCTSEvent, got: str | None, chosen: str) -> str:
@@ -317,19 +325,7 @@ def check_ucb(q: MCTSQuestion, rows: list[Row]) -> Any:
               for p, player, credited, visits, total in q.backup.detail}
     for j, (r, k) in enumerate(zip(rows, key)):
         if k.value is not None and (r.value is None or not same(r.value, k.value)):
-            player, credited, visits, total = detail[k.node]
-            old = total - credited
-            if r.value is not None and same(r.value, old - credited):
-                msg = (f"backup credited to the wrong player: {k.node}'s total is for {player.upper()}, "
-                       f"who moved into it; the playout's {fv(q.result)} for the root player is "
-                       f"{fv(credited)} for {player.upper()}, so the total goes from {fv(old)} to "
-                       f"{fv(total)}, not {fv(r.value)}")
-            elif r.value is not None and same(r.value, old):
-                msg = f"{k.node} is on the path, so the backup adds {fv(credited)}: {fv(old)} → {fv(total)}"
-            else:
-                msg = (f"after the backup {k.node} has N = {visits} and total W = {fv(old)} + "
-                       f"{fv(credited)} = {fv(total)} (W is for {player.upper()}, who moved into it), "
-                       f"not {fv(r.value)}")
+            msg = _backup_message(k.node, r.value, q.result, detail[k.node], whose=True)
             return Verdict(False, f"row {j + 1}, {k.node}: {msg}", j, k.node, "value", key)
     return Verdict(True, f"right: UCB1's values at the {len(q.selects)} nodes of the path, its "
                          "choices and the totals after the backup", None, None, None, key)
