@@ -33,6 +33,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 START_TIMEOUT = 90      # seconds for the server to answer, and for a kernel to be idle
+# A widget's round trip to the kernel and back, in milliseconds: generous, because in `make test`
+# the kernel shares 2 cores with the other workers (CI once took over 20 s to show a practice row).
+ROUND_TRIP = 60_000
 # JupyterLab settings for the test: no news or update checks (no network, no toast over the
 # widgets); every cell attached to the DOM, so that the checks see the whole notebook.
 SETTINGS = {
@@ -215,7 +218,7 @@ def _changes(page, widget, folder: Path, name: str, shots: list, act, done: str)
     element) is true, screenshot again: the two pictures must differ."""
     before = _shot(widget, folder, f"{name}-before", shots)
     act()
-    page.wait_for_function(f"el => ({done})(el)", arg=widget.element_handle(), timeout=20_000)
+    page.wait_for_function(f"el => ({done})(el)", arg=widget.element_handle(), timeout=ROUND_TRIP)
     after = _shot(widget, folder, f"{name}-after", shots)
     assert before != after, f"{name}: the widget looks the same after the action"
 
@@ -268,7 +271,7 @@ def _practice(page, folder: Path, shots: list) -> None:
     seed.fill("4")
     seed.press("Enter")                                      # an IntText syncs on Enter
     page.wait_for_function("el => el.querySelector('.abcore-task').innerText.includes('seed 4.')",
-                           arg=w.element_handle(), timeout=20_000)
+                           arg=w.element_handle(), timeout=ROUND_TRIP)
 
     def fields(node: str, alpha: str, beta: str, value: str) -> None:
         w.locator(".abcore-node select").select_option(node)
@@ -282,25 +285,37 @@ def _practice(page, folder: Path, shots: list) -> None:
     def rows(n: int) -> str:
         return f"el => el.querySelectorAll('.abcore-rows table')[0].rows.length === {n + 1}"
 
+    def shown(n: int) -> None:
+        """Wait for ``n`` rows in the table; if they never come, say what the widget shows."""
+        try:
+            page.wait_for_function(rows(n), arg=w.element_handle(), timeout=ROUND_TRIP)
+        except Exception:
+            state = w.evaluate("el => ({message: el.querySelector('.abcore-message').innerText,"
+                               " table: el.querySelector('.abcore-rows').innerText,"
+                               " fields: [...el.querySelectorAll('input')].map(i => i.value),"
+                               " node: el.querySelector('.abcore-node select').value,"
+                               " focus: document.activeElement && document.activeElement.outerHTML.slice(0, 200)})")
+            raise AssertionError(f"row {n} never appeared in the table; the widget shows {state}") from None
+
     fields("A", "-inf", "inf", "4")
     w.locator("button.abcore-add").click()                  # by a click
-    page.wait_for_function(rows(1), arg=w.element_handle(), timeout=20_000)
+    shown(1)
     for i, (node, value) in enumerate((("B", "1"), ("C", "7")), 2):
         fields(node, "-inf", "inf", value)
         w.locator("button.abcore-add").focus()              # by the keyboard
         page.keyboard.press("Enter")
-        page.wait_for_function(rows(i), arg=w.element_handle(), timeout=20_000)
+        shown(i)
     w.locator("button.abcore-check").click()
     page.wait_for_function("el => el.querySelector('.abcore-message').innerText.includes('right so far')",
-                           arg=w.element_handle(), timeout=20_000)
+                           arg=w.element_handle(), timeout=ROUND_TRIP)
     assert "your 3 rows agree" in w.locator(".abcore-message").inner_text()
 
     fields("F", "-inf", "inf", "1")                         # B's β is 7 by then: [−∞, 7]
     w.locator("button.abcore-arc-H").click()                 # mark the arc F–H (wrongly) cut
     page.wait_for_function("el => el.querySelector('button.abcore-arc-H').innerText.includes('✂')",
-                           arg=w.element_handle(), timeout=20_000)     # a mark in text, not colour
+                           arg=w.element_handle(), timeout=ROUND_TRIP)     # a mark in text, not colour
     w.locator("button.abcore-add").click()
-    page.wait_for_function(rows(4), arg=w.element_handle(), timeout=20_000)
+    shown(4)
     _changes(page, w, folder, "practice-check-named", shots,
              lambda: w.locator("button.abcore-check").click(),
              "el => el.querySelector('.abcore-message').innerText.includes('✘')")
