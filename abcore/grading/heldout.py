@@ -10,30 +10,42 @@ outcome of every move computed by the exact solver (:func:`~abcore.solve`, throu
 :func:`~abcore.grading.solved_outcomes`). The same seed gives the same positions; the
 instructor keeps the grading seed (``python -m abcore.grading make-set --seed S --out FILE``
 writes them to a file, :func:`read_set` reads it back), and students practise on another.
-Nothing shipped holds these outcomes, so a player that looks its moves up in the kit's data
-finds none of them.
+Nothing shipped holds a graded set's outcomes, so a player that looks its moves up in the kit's
+data finds none of them.
+
+One set is shipped: the **practice set**, seed 0's first 200 positions, the one students grade
+themselves on (notebook 10's cell and ``python -m abcore.grading`` without a seed). Drawing it
+took 21 s of CPU each time (solving 433 positions' moves), in every run of notebook 10's graded
+cell; ``make_set(0, n)`` now reads it from ``abcore/data/grading/practice.txt``
+(``tools/make_practice_set.py`` writes it; tests/test_grading_heldout.py checks it against a fresh
+draw). No other seed's set holds a practice position, so knowing the practice set's answers is
+worth nothing on the instructor's.
 """
 from __future__ import annotations
 
 import random
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 
 from ..games import ConnectFour, load_positions, position_sets
 from ..search import alphabeta
 from .blunders import solved_outcomes
 
-__all__ = ["make_set", "write_set", "read_set", "STONES"]
+__all__ = ["make_set", "draw_set", "practice_set", "write_set", "read_set", "STONES", "PRACTICE_SEED"]
 
 STONES = (20, 34)          # solve takes at most a few tenths of a second a position there
 SKILL = 0.7
+PRACTICE_SEED = 0          # the students' seed; its first PRACTICE_POSITIONS are shipped
+PRACTICE_POSITIONS = 200
 _LETTER = {1: "W", 0: "D", -1: "L"}
 
 
 @lru_cache(maxsize=8)
 def make_set(seed: int, positions: int = 200, stones: tuple[int, int] = STONES) -> tuple:
     """``positions`` critical positions drawn from ``seed``: a tuple of ``(moves, outcomes)``,
-    ``outcomes`` {column: 1, 0 or -1 for the side to move}.
+    ``outcomes`` {column: 1, 0 or -1 for the side to move}. The practice seed's first 200 are
+    read from the shipped file (the same rows :func:`draw_set` draws, tested).
 
     >>> rows = make_set(1, 3)
     >>> len(rows), all(20 <= len(m) <= 34 for m, _ in rows)
@@ -42,25 +54,38 @@ def make_set(seed: int, positions: int = 200, stones: tuple[int, int] = STONES) 
     True
     >>> min(rows[0][1].values()) < max(rows[0][1].values())      # critical: some move is worse
     True
+    >>> make_set(0, 5) == practice_set()[:5]
+    True
     """
+    if seed == PRACTICE_SEED and positions <= PRACTICE_POSITIONS and stones == STONES:
+        return practice_set()[:positions]
+    return draw_set(seed, positions, stones)
+
+
+@lru_cache(maxsize=1)
+def practice_set() -> tuple:
+    """The shipped practice set: the first 200 rows :func:`draw_set` draws from seed 0."""
+    text = resources.files("abcore").joinpath("data/grading/practice.txt")
+    with resources.as_file(text) as path:
+        return read_set(path)
+
+
+def draw_set(seed: int, positions: int, stones: tuple[int, int] = STONES) -> tuple:
+    """What :func:`make_set` returns, drawn afresh: seeded games, one position from each, kept
+    when critical (see the module's docstring). Other seeds than the practice seed leave out the
+    practice set's positions."""
     if positions < 1 or not 0 <= stones[0] <= stones[1] <= 41:
         raise ValueError(f"make_set needs positions >= 1 and 0 <= stones <= 41; got {positions}, {stones}")
     game = ConnectFour()
-    shipped = {game.key(game.from_moves(m)) for name in position_sets() for m, _ in load_positions(name)}
+    seen = {game.key(game.from_moves(m)) for name in position_sets() for m, _ in load_positions(name)}
+    if seed != PRACTICE_SEED:
+        seen |= {game.key(game.from_moves(m)) for m, _ in practice_set()}
     rng = random.Random(seed)
     out: list = []
-    seen = set(shipped)
     while len(out) < positions:
-        state, moves, kept = game.initial_state, "", []
-        while not game.is_terminal(state) and len(moves) < stones[1]:
-            column: int = (alphabeta(game, state, depth=2, evaluate=game.evaluate).move  # type: ignore[assignment]
-                           if rng.random() < SKILL else rng.choice(game.actions(state)))
-            state, moves = game.result(state, column), moves + str(column)
-            if len(moves) >= stones[0] and not game.is_terminal(state):
-                kept.append(moves)
-        if not kept:
+        moves = _one_position(game, rng, stones)
+        if moves is None:
             continue
-        moves = rng.choice(kept)
         key = game.key(game.from_moves(moves))
         if key in seen:
             continue
@@ -69,6 +94,19 @@ def make_set(seed: int, positions: int = 200, stones: tuple[int, int] = STONES) 
         if min(outs.values()) < max(outs.values()):
             out.append((moves, outs))
     return tuple(out)
+
+
+def _one_position(game: ConnectFour, rng: random.Random, stones: tuple[int, int]) -> str | None:
+    """One seeded game (alpha-beta to depth 2 with probability SKILL, else a random column) and
+    one of its positions with ``stones`` played, or None if it ended before."""
+    state, moves, kept = game.initial_state, "", []
+    while not game.is_terminal(state) and len(moves) < stones[1]:
+        column: int = (alphabeta(game, state, depth=2, evaluate=game.evaluate).move  # type: ignore[assignment]
+                       if rng.random() < SKILL else rng.choice(game.actions(state)))
+        state, moves = game.result(state, column), moves + str(column)
+        if len(moves) >= stones[0] and not game.is_terminal(state):
+            kept.append(moves)
+    return rng.choice(kept) if kept else None
 
 
 def write_set(rows: tuple, path: str | Path, note: str = "") -> None:
