@@ -342,15 +342,25 @@ def _written(solution: str) -> str:
     return _rows_cell(solution, answer_key(found.group(1), STUDENTS[0])) if found else solution
 
 
+NBGRADER_CONFIG = """\
+c = get_config()
+c.CourseDirectory.course_id = "abcore"
+c.Execute.timeout = 600
+from abcore.exercises.autograde import autograde_preprocessors
+c.Autograde.autograde_preprocessors = autograde_preprocessors()
+"""
+
+
 def _grade_students(root: Path) -> dict:
     """The assignment ``students`` (in a worker process): each of the three students submits
     their own answers to every per-student exercise (the rows of their tree's key, as text, as a
     student writes them) and, in its copy, the answers of the student they copy; autograded once
-    each. Then each student's first run of the released notebook as in JupyterLab: a kernel with
+    each, by ``python -m abcore.exercises autograde``'s two processes. Then each student's first run of the released notebook as in JupyterLab: a kernel with
     only ``JUPYTERHUB_USER`` set, in their own folder."""
     from nbclient import NotebookClient
 
     from abcore.exercises.instructor import answer_key
+    from abcore.exercises.parallel import autograde_class
 
     root.mkdir(parents=True)
     env = _environment()
@@ -365,7 +375,11 @@ def _grade_students(root: Path) -> dict:
                 ex, copied = solutions[gid]
                 return _rows_cell(src, answer_key(ex, COPIES_FROM[who] if copied else who))
             _submit(root, "students", "students.ipynb", who, fill)
-            nbgrader("autograde", "students", who)
+        # As INSTRUCTORS.md says to grade a class: its nbgrader_config.py, and nbgrader's own
+        # command on two processes, one gradebook each, merged (abcore.exercises.parallel).
+        (root / "nbgrader_config.py").write_text(NBGRADER_CONFIG)
+        codes = autograde_class(root, "students", workers=2)
+        assert codes == {who: 0 for who in STUDENTS}, f"nbgrader autograde failed: {codes}; logs in {root / 'logs'}"
         scores, maxima = _scores(root, [("students", who) for who in STUDENTS], "students")
     graded = {who: _tree_lines(root / "autograded" / who / "students" / "students.ipynb") for who in STUDENTS}
 

@@ -36,7 +36,8 @@ COPIED = {"abcore": "abcore", "pyproject.toml": "pyproject.toml", "requirements-
 INSTRUCTOR_ONLY = {"INSTRUCTORS.md", "sanitize.cfg", "conftest.py"}
 README = ROOT / "tools" / "student-README.md"
 INSTRUCTOR_MODULES = {"abcore/exercises/instructor.py", "abcore/exercises/__main__.py",
-                      "abcore/exercises/autograde.py", "abcore/exercises/literal.py"}
+                      "abcore/exercises/autograde.py", "abcore/exercises/literal.py",
+                      "abcore/exercises/parallel.py"}
 LEFTOVERS = ("### BEGIN SOLUTION", "### END SOLUTION", "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
 
 

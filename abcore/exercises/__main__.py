@@ -1,5 +1,8 @@
 """``python -m abcore.exercises show 03 --student alice``: a student's tree and answer key for the
-per-student exercises of notebook 03 (or of one exercise, ``show 3.3``), for feedback."""
+per-student exercises of notebook 03 (or of one exercise, ``show 3.3``), for feedback.
+
+``python -m abcore.exercises autograde ASSIGNMENT --workers 2``: nbgrader's autograde of every
+submission, on several processes, one gradebook each, merged (:mod:`abcore.exercises.parallel`)."""
 from __future__ import annotations
 
 import argparse
@@ -18,13 +21,34 @@ def main(argv: Sequence[str] | None = None) -> int:
                                  f"({', '.join(EXERCISES)})")
     s.add_argument("--student", action="append", required=True,
                    help="the student's id (nbgrader's, or their hub user name); repeat for several")
+    a = sub.add_parser("autograde", help="nbgrader autograde of a class on several processes")
+    a.add_argument("assignment", help="the assignment's name (its folder in source/)")
+    a.add_argument("--workers", type=int, default=2, help="processes (default 2; about one a core)")
+    a.add_argument("--student", action="append", help="only these students (repeat); default all")
+    a.add_argument("--root", default=".", help="the course's root folder (default: here)")
     args = p.parse_args(argv)
+    if args.command == "autograde":
+        return _autograde(p, args)
     try:
         text = "\n\n".join(f"== {who} ==\n{show(args.which, who)}" for who in args.student)
     except ValueError as e:
         p.error(str(e))
     print(text)
     return 0
+
+
+def _autograde(p: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from .parallel import autograde_class
+    try:
+        codes = autograde_class(args.root, args.assignment, workers=args.workers, students=args.student)
+    except (ValueError, FileNotFoundError) as e:
+        p.error(str(e))
+    failed = sorted(s for s, code in codes.items() if code)
+    print(f"{len(codes) - len(failed)} of {len(codes)} submissions graded and merged into gradebook.db")
+    if failed:
+        print(f"nbgrader failed for {', '.join(failed)} (their logs: logs/autograde-<student>.log); "
+              "run again for them with --student")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

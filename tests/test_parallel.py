@@ -1,0 +1,114 @@
+"""``python -m abcore.exercises autograde``: a class autograded on several processes, one
+gradebook each, merged (abcore/exercises/parallel.py). The real run, nbgrader's commands on two
+processes, grades the nbgrader course's ``students`` assignment (tests/test_nbgrader_course.py,
+whose scores are checked there); here the merge and the bookkeeping, on gradebooks written with
+nbgrader's API."""
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("nbgrader") is None,
+                                reason="nbgrader is not installed (requirements-instructor.txt)")
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory) -> Path:
+    """A gradebook with the assignment ps1 (one notebook, one 1-point grade cell, one solution
+    cell), made once: a new gradebook runs nbgrader's migrations (``alembic``, seconds of CPU)."""
+    from nbgrader.api import Gradebook
+    path = tmp_path_factory.mktemp("gradebook") / "template.db"
+    with pytest.MonkeyPatch.context() as mp:     # alembic from PATH: this Python's bin first
+        mp.setenv("PATH", str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""))
+        with Gradebook(f"sqlite:///{path}") as gb:
+            gb.add_assignment("ps1")
+            gb.add_notebook("ps1", "ps1")
+            gb.add_grade_cell("double-check", "ps1", "ps1", max_score=1, cell_type="code")
+            gb.add_solution_cell("double", "ps1", "ps1")
+    return path
+
+
+def _gradebook(template: Path, path: Path, scores: dict[str, float]) -> None:
+    """The template, with a graded submission for each student in ``scores``."""
+    from nbgrader.api import Gradebook
+    shutil.copyfile(template, path)
+    with Gradebook(f"sqlite:///{path}") as gb:
+        for student, score in scores.items():
+            gb.add_student(student, first_name=student.title())
+            gb.add_submission("ps1", student)
+            (grade,) = gb.find_submission_notebook("ps1", "ps1", student).grades
+            grade.auto_score, grade.needs_manual_grade = score, False
+            (comment,) = gb.find_submission_notebook("ps1", "ps1", student).comments
+            comment.auto_comment = f"graded {student}"
+        gb.db.commit()
+
+
+def _scores(path: Path) -> dict[str, float]:
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{path}") as gb:
+        return {s.student.id: s.score for s in gb.assignment_submissions("ps1")}
+
+
+@pytest.mark.filterwarnings("ignore:Object of type <Submitted")
+def test_merge_adds_new_students_and_replaces_a_regraded_one(template, tmp_path):
+    from nbgrader.api import Gradebook
+
+    from abcore.exercises.parallel import merge
+    main, worker = tmp_path / "gradebook.db", tmp_path / "worker.db"
+    _gradebook(template, main, {"alice": 1.0, "carol": 0.0})
+    _gradebook(template, worker, {"bob": 1.0, "carol": 1.0})         # bob is new; carol was graded again
+    merge(worker, main, "ps1", ["bob", "carol"])
+    assert _scores(main) == {"alice": 1.0, "bob": 1.0, "carol": 1.0}
+    with Gradebook(f"sqlite:///{main}") as gb:
+        assert len(gb.assignment_submissions("ps1")) == 3             # replaced, not added
+        nb = gb.find_submission_notebook("ps1", "ps1", "bob")
+        assert nb.comments[0].auto_comment == "graded bob" and not nb.grades[0].needs_manual_grade
+        assert gb.find_student("bob").first_name == "Bob"
+
+
+def test_the_workers_share_the_class_and_a_failed_student_is_named_not_merged(template, tmp_path, monkeypatch):
+    import abcore.exercises.parallel as parallel
+    root = tmp_path / "course"
+    for s in ("alice", "bob", "carol"):
+        (root / "submitted" / s / "ps1").mkdir(parents=True)
+    shutil.copyfile(template, root / "gradebook.db")
+    asked, merged = [], []
+    monkeypatch.setattr(parallel, "merge", lambda src, dst, a, students: merged.append((src.name, list(students))))
+
+    def run(args: list[str], where: Path) -> int:
+        db = next(a for a in args if a.startswith("--db="))
+        assert Path(db.split("///")[1]).is_file() and where == root.resolve()      # its own copy
+        asked.append((args[2], db.rsplit("/", 1)[1]))
+        return 1 if args[2] == "--student=bob" else 0
+
+    codes = parallel.autograde_class(root, "ps1", workers=2, run=run)
+    assert codes == {"alice": 0, "bob": 1, "carol": 0}
+    assert sorted(asked) == [("--student=alice", "gradebook-worker-0.db"), ("--student=bob", "gradebook-worker-1.db"),
+                             ("--student=carol", "gradebook-worker-0.db")]
+    assert merged == [("gradebook-worker-0.db", ["alice", "carol"]), ("gradebook-worker-1.db", [])]
+    assert not list(root.glob("gradebook-worker-*.db"))
+
+
+def test_the_command_names_a_failed_student_and_how_to_grade_again(tmp_path, monkeypatch, capsys):
+    import abcore.exercises.parallel as parallel
+    from abcore.exercises.__main__ import main
+    monkeypatch.setattr(parallel, "autograde_class", lambda *a, **k: {"alice": 0, "bob": 2})
+    assert main(["autograde", "ps1", "--root", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "1 of 2 submissions graded" in out and "nbgrader failed for bob" in out and "--student" in out
+
+
+def test_bad_input_is_named(tmp_path):
+    from abcore.exercises.parallel import autograde_class
+    with pytest.raises(FileNotFoundError, match="generate_assignment ps1"):
+        autograde_class(tmp_path, "ps1")
+    shutil.copyfile(__file__, tmp_path / "gradebook.db")
+    with pytest.raises(ValueError, match="no submission of 'ps1'"):
+        autograde_class(tmp_path, "ps1")
+    with pytest.raises(ValueError, match="workers must be 1 or more"):
+        autograde_class(tmp_path, "ps1", workers=0)
