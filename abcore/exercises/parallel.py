@@ -15,8 +15,7 @@ process, merged afterwards). This is that workaround, with nbgrader's own comman
    the merge; run the command again for them (``--student``).
 
 Needs nbgrader (requirements-instructor.txt); the students' kit does not import this module.
-On this project's 2-core machine two workers grade a class in about 0.55 of the time of one (the
-figure and the command: INSTRUCTORS.md, "A class on several processes").
+The command and the measured figures: INSTRUCTORS.md, "A class on several processes".
 """
 from __future__ import annotations
 
