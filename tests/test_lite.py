@@ -152,11 +152,28 @@ def _notebooks() -> list[str]:
     return [n for n in names if not chosen or n.startswith(tuple(chosen))]
 
 
+# The student key in the browser: JupyterLite has no login, and Pyodide's environment says
+# USER=web_user (abcore.exercises.student_key reads it).
+BROWSER_STUDENT = "web_user"
+COMPUTED_KEY = re.compile(r'(\w+) = answer_key\("([\d.]+)"\)')
+
+
 def _answers(name: str) -> dict[str, str]:
-    """The instructor's source of each solution cell of notebooks/NAME, by nbgrader grade_id."""
+    """The instructor's source of each solution cell of notebooks/NAME, by nbgrader grade_id; a
+    per-student hand trace (the instructor's cell calls ``answer_key``, which the site does not
+    ship) is answered as a student writes it: the browser student's rows, as text."""
+    from abcore.exercises.instructor import answer_key
+
     nb = json.loads((REPO / "notebooks" / name).read_text())
-    return {c["metadata"]["nbgrader"]["grade_id"]: "".join(c["source"]) for c in nb["cells"]
-            if c["metadata"].get("nbgrader", {}).get("solution")}
+    out = {}
+    for c in nb["cells"]:
+        if c["metadata"].get("nbgrader", {}).get("solution"):
+            source = "".join(c["source"])
+            found = COMPUTED_KEY.search(source)
+            if found:
+                source = f'{found.group(1)} = """\n{answer_key(found.group(2), BROWSER_STUDENT)}\n"""\n'
+            out[c["metadata"]["nbgrader"]["grade_id"]] = source
+    return out
 
 
 # Matplotlib's one-off notice when a new kernel first imports it (Pyodide has no cache on disk).

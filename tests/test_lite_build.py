@@ -55,3 +55,14 @@ def test_a_missing_file_names_the_fix(tmp_path):
 def test_an_unknown_package_in_needs_is_refused():
     with pytest.raises(SystemExit, match=r"scipy is not in Pyodide's lock"):
         lite_build.closure(LOCK, ["numpy", "scipy"])
+
+
+def test_the_site_leaves_out_the_same_instructor_modules_as_the_student_build():
+    """The browser site's kit is the student's: no answer key, no `show` (tools/student.py names them)."""
+    path = Path(__file__).resolve().parent.parent / "tools" / "student.py"
+    spec_ = importlib.util.spec_from_file_location("student_build", path)
+    student = importlib.util.module_from_spec(spec_)
+    spec_.loader.exec_module(student)
+    assert lite_build.INSTRUCTOR_MODULES == student.INSTRUCTOR_MODULES
+    root = Path(__file__).resolve().parent.parent
+    assert all((root / m).is_file() for m in lite_build.INSTRUCTOR_MODULES)

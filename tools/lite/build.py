@@ -38,6 +38,10 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
+# The instructor's modules, named once in tools/student.py (the student build leaves them out).
+INSTRUCTOR_MODULES = {"abcore/exercises/instructor.py", "abcore/exercises/__main__.py",
+                      "abcore/exercises/autograde.py", "abcore/exercises/literal.py",
+                      "abcore/exercises/parallel.py"}
 HERE = ROOT / "tools" / "lite"
 SOURCES = HERE / "sources.toml"
 REQUIREMENTS = HERE / "requirements.txt"
@@ -223,8 +227,12 @@ def build(out: Path, cache: Path) -> dict:
     print("  abcore wheel from the working tree", flush=True)
     # From a copy of the files the wheel needs: setuptools writes build/ and *.egg-info beside them.
     tree = work / "abcore-src"
+    # The student's kit: without the instructor's modules (answer keys, `show`, the autograder's
+    # preprocessors), as tools/student.py leaves them out of the student build.
     shutil.copytree(ROOT / "abcore", tree / "abcore",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+                    ignore=lambda folder, names: set(shutil.ignore_patterns("__pycache__", "*.pyc")(folder, names))
+                    | {n for n in names if (Path(folder) / n).resolve().relative_to(ROOT).as_posix()
+                       in INSTRUCTOR_MODULES})
     for name in ("pyproject.toml", "README.md"):
         shutil.copy2(ROOT / name, tree / name)
     wheels = work / "abcore-wheel"
