@@ -71,26 +71,40 @@ def test_merge_adds_new_students_and_replaces_a_regraded_one(template, tmp_path)
         assert gb.find_student("bob").first_name == "Bob"
 
 
-def test_the_workers_share_the_class_and_a_failed_student_is_named_not_merged(template, tmp_path, monkeypatch):
+@pytest.mark.filterwarnings("ignore:Object of type <Submitted")
+def test_the_workers_share_the_class_and_a_failed_student_is_named_not_merged(template, tmp_path):
+    """Each worker is one nbgrader command on its own copy of the gradebook, the other workers'
+    students excluded; a student it could not grade (bob: no submission afterwards) is named."""
+    from nbgrader.api import Gradebook
+
     import abcore.exercises.parallel as parallel
     root = tmp_path / "course"
-    for s in ("alice", "bob", "carol"):
+    for s in ("alice", "bob", "carol", "dave"):
         (root / "submitted" / s / "ps1").mkdir(parents=True)
-    shutil.copyfile(template, root / "gradebook.db")
-    asked, merged = [], []
-    monkeypatch.setattr(parallel, "merge", lambda src, dst, a, students: merged.append((src.name, list(students))))
+    _gradebook(template, root / "gradebook.db", {"carol": 0.0})     # graded before
+    commands = []
 
-    def run(args: list[str], where: Path) -> int:
-        db = next(a for a in args if a.startswith("--db="))
-        assert Path(db.split("///")[1]).is_file() and where == root.resolve()      # its own copy
-        asked.append((args[2], db.rsplit("/", 1)[1]))
-        return 1 if args[2] == "--student=bob" else 0
+    def run(args: list[str], where: Path, log: str) -> int:
+        """nbgrader's autograde, as far as the gradebook shows it: bob's notebook fails."""
+        db = Path(next(a for a in args if a.startswith("--db=")).split("///")[1])
+        excluded = next((a.split("=", 1)[1].split(",") for a in args if "student_id_exclude" in a), [])
+        mine = [s for s in ("alice", "bob", "carol", "dave") if s not in excluded]
+        commands.append((log, db.name, mine))
+        with Gradebook(f"sqlite:///{db}") as gb:
+            assert not {sub.student.id for sub in gb.assignment_submissions("ps1")} & set(mine)   # forgotten
+            for s in mine:
+                if s != "bob":
+                    gb.update_or_create_student(s)
+                    gb.add_submission("ps1", s)
+                    gb.find_submission_notebook("ps1", "ps1", s).grades[0].auto_score = 1.0
+            gb.db.commit()
+        return 1 if "bob" in mine else 0
 
-    codes = parallel.autograde_class(root, "ps1", workers=2, run=run)
+    codes = parallel.autograde_class(root, "ps1", workers=2, run=run, students=["alice", "bob", "carol"])
     assert codes == {"alice": 0, "bob": 1, "carol": 0}
-    assert sorted(asked) == [("--student=alice", "gradebook-worker-0.db"), ("--student=bob", "gradebook-worker-1.db"),
-                             ("--student=carol", "gradebook-worker-0.db")]
-    assert merged == [("gradebook-worker-0.db", ["alice", "carol"]), ("gradebook-worker-1.db", [])]
+    assert sorted(commands) == [("autograde-worker-0", "gradebook-worker-0.db", ["alice", "carol"]),
+                                ("autograde-worker-1", "gradebook-worker-1.db", ["bob"])]
+    assert _scores(root / "gradebook.db") == {"alice": 1.0, "carol": 1.0}       # dave not asked for
     assert not list(root.glob("gradebook-worker-*.db"))
 
 
@@ -112,3 +126,6 @@ def test_bad_input_is_named(tmp_path):
         autograde_class(tmp_path, "ps1")
     with pytest.raises(ValueError, match="workers must be 1 or more"):
         autograde_class(tmp_path, "ps1", workers=0)
+    (tmp_path / "submitted" / "alice" / "ps1").mkdir(parents=True)
+    with pytest.raises(ValueError, match="by bob"):
+        autograde_class(tmp_path, "ps1", students=["bob"])

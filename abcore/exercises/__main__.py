@@ -46,7 +46,7 @@ def _autograde(p: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     failed = sorted(s for s, code in codes.items() if code)
     print(f"{len(codes) - len(failed)} of {len(codes)} submissions graded and merged into gradebook.db")
     if failed:
-        print(f"nbgrader failed for {', '.join(failed)} (their logs: logs/autograde-<student>.log); "
+        print(f"nbgrader failed for {', '.join(failed)} (its output: logs/autograde-worker-K.log); "
               "run again for them with --student")
     return 1 if failed else 0
 

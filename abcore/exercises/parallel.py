@@ -6,13 +6,16 @@ process, merged afterwards). This is that workaround, with nbgrader's own comman
 
 1. the course's ``gradebook.db`` (which ``generate_assignment`` filled) is copied once for each
    of ``workers`` processes: ``gradebook-worker-K.db`` beside it;
-2. each process runs ``nbgrader autograde ASSIGNMENT --student S --db <its copy>`` for its share
-   of the students (the course's own ``nbgrader_config.py`` applies: its preprocessors, its
-   timeout), so no two processes ever write one file; ``autograded/<student>/`` is per student;
+2. each process runs ``nbgrader autograde ASSIGNMENT --db <its copy>`` once, for its share of
+   the students (the others left out with nbgrader's ``CourseDirectory.student_id_exclude``;
+   one process a worker, not a student: nbgrader's start-up and its gradebook's checks cost
+   seconds a command). The course's own ``nbgrader_config.py`` applies (its preprocessors, its
+   timeout), no two processes ever write one file, and ``autograded/<student>/`` is per student;
 3. :func:`merge` copies each graded submission from the copies into ``gradebook.db`` through
    ``nbgrader.api.Gradebook`` (scores, comments, flags, timestamps; a submission graded before is
-   replaced), then deletes the copies. A student whose command failed is named, and left out of
-   the merge; run the command again for them (``--student``).
+   replaced), then deletes the copies. A student that nbgrader could not grade (no submission in
+   the worker's copy afterwards) is named and left out of the merge; run the command again for
+   them (``--student``). The output of each process: ``logs/autograde-worker-K.log``.
 
 Needs nbgrader (requirements-instructor.txt); the students' kit does not import this module.
 The command and the measured figures: INSTRUCTORS.md, "A class on several processes".
@@ -29,7 +32,7 @@ from typing import Callable, Sequence
 
 __all__ = ["autograde_class", "merge", "submitted_students"]
 
-Runner = Callable[[list[str], Path], int]
+Runner = Callable[[list[str], Path, str], int]
 
 
 def submitted_students(root: Path, assignment: str) -> list[str]:
@@ -44,12 +47,11 @@ def submitted_students(root: Path, assignment: str) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if (p / assignment).is_dir()) if folder.is_dir() else []
 
 
-def _nbgrader(args: list[str], root: Path) -> int:
+def _nbgrader(args: list[str], root: Path, log: str) -> int:
     """Run ``nbgrader ARGS`` in the course's root with this Python; its output goes to
-    ``logs/autograde-<student>.log`` (nbgrader's own log is ``.nbgrader.log``)."""
-    student = next(a.split("=", 1)[1] for a in args if a.startswith("--student="))
+    ``logs/<log>.log`` (nbgrader's own log is ``.nbgrader.log``)."""
     (root / "logs").mkdir(exist_ok=True)
-    with open(root / "logs" / f"autograde-{student}.log", "w", encoding="utf-8") as out:
+    with open(root / "logs" / f"{log}.log", "w", encoding="utf-8") as out:
         return subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=root,
                               stdout=out, stderr=subprocess.STDOUT).returncode
 
@@ -57,8 +59,8 @@ def _nbgrader(args: list[str], root: Path) -> int:
 def autograde_class(root: str | Path, assignment: str, *, workers: int = 2,
                     students: Sequence[str] | None = None, run: Runner = _nbgrader) -> dict[str, int]:
     """Autograde ``assignment`` for ``students`` (default: every submission) on ``workers``
-    processes, then merge their gradebooks into ``gradebook.db``; {student: nbgrader's exit code}
-    (0: graded and merged)."""
+    processes, then merge their gradebooks into ``gradebook.db``; {student: 0 if graded and
+    merged, else nbgrader's exit code (1 if it said nothing)}."""
     root = Path(root).resolve()
     main = root / "gradebook.db"
     if not main.is_file():
@@ -66,17 +68,28 @@ def autograde_class(root: str | Path, assignment: str, *, workers: int = 2,
                                 f"{assignment}` in the course's root folder first")
     if workers < 1:
         raise ValueError(f"workers must be 1 or more, not {workers}")
-    names = list(students) if students is not None else submitted_students(root, assignment)
+    submitted = submitted_students(root, assignment)
+    names = list(students) if students is not None else submitted
     if not names:
         raise ValueError(f"no submission of {assignment!r} in {root / 'submitted'}: nothing to grade")
+    unknown = sorted(set(names) - set(submitted))
+    if unknown:
+        raise ValueError(f"no submission of {assignment!r} by {', '.join(unknown)} in {root / 'submitted'}")
+    if any("," in n for n in submitted):
+        raise ValueError("a student id holds a comma, which nbgrader's student_id_exclude cannot "
+                         "name: grade with `nbgrader autograde` one student at a time")
     shares = [names[k::workers] for k in range(workers) if names[k::workers]]
     copies = [root / f"gradebook-worker-{k}.db" for k in range(len(shares))]
-    for copy in copies:
-        shutil.copyfile(main, copy)
 
     def share(k: int) -> dict[str, int]:
-        return {s: run(["autograde", assignment, f"--student={s}", "--force",
-                        f"--db=sqlite:///{copies[k]}"], root) for s in shares[k]}
+        shutil.copyfile(main, copies[k])
+        _forget(copies[k], assignment, shares[k])          # graded afterwards = graded now
+        others = ",".join(s for s in submitted if s not in shares[k])
+        code = run(["autograde", assignment, "--force", f"--db=sqlite:///{copies[k]}"]
+                   + ([f"--CourseDirectory.student_id_exclude={others}"] if others else []),
+                   root, f"autograde-worker-{k}")
+        graded = _graded(copies[k], assignment, shares[k])
+        return {s: 0 if s in graded else (code or 1) for s in shares[k]}
 
     codes: dict[str, int] = {}
     with ThreadPoolExecutor(len(shares)) as pool:
@@ -86,6 +99,24 @@ def autograde_class(root: str | Path, assignment: str, *, workers: int = 2,
         merge(copy, main, assignment, [s for s in shares[k] if codes[s] == 0])
         copy.unlink()
     return codes
+
+
+def _forget(path: Path, assignment: str, students: Sequence[str]) -> None:
+    """Remove ``students``' submissions of ``assignment`` from the gradebook at ``path``."""
+    from nbgrader.api import Gradebook, MissingEntry
+    with Gradebook(f"sqlite:///{path}") as gb:
+        for s in students:
+            try:
+                gb.remove_submission(assignment, s)
+            except MissingEntry:
+                pass
+
+
+def _graded(path: Path, assignment: str, students: Sequence[str]) -> set[str]:
+    """Which of ``students`` have a submission of ``assignment`` in the gradebook at ``path``."""
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{path}") as gb:
+        return {sub.student.id for sub in gb.assignment_submissions(assignment)} & set(students)
 
 
 def merge(source: Path, target: Path, assignment: str, students: Sequence[str]) -> None:
