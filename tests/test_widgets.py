@@ -320,9 +320,10 @@ def test_pvs_steps_with_its_own_pseudocode_and_no_view_knows_its_name():
 def test_static_fallback_says_it_is_the_first_frame():
     t = GameTree.load(SEED004)
     step = StepThrough(t, traced(alphabeta, t))
-    assert step.static_caption() == f"static image: frame 1 of {step.frames}; run the notebook to step"
-    step.show(5)
-    assert step.static_caption().startswith("static image: frame 6 of ")
+    assert step.static_caption() == f"static image: frame 0 (frames 0 to {step.frames - 1}); run the notebook to step"
+    step.show(5)                # counted from 0, as the slider, info(k) and the repr count
+    assert step.static_caption().startswith("static image: frame 5 (frames 0 to ")
+    assert repr(step) == f"<StepThrough: alphabeta, frame 5 (frames 0 to {step.frames - 1})>"
     assert "static image" in TicTacToeBoard().static_caption()
 
 
