@@ -378,6 +378,18 @@ def test_dice_duel_the_computer_takes_the_die_that_beats_yours():
     assert b.state.first_die is None
 
 
+def test_dice_duel_stored_picture_shows_the_dice():
+    """The static image stored in notebook 7 (before any pick) shows the three dice, not an
+    empty frame (reader 6, e3)."""
+    from abcore.games import DICE
+    from abcore.widgets import DiceDuelBoard
+    b = DiceDuelBoard()
+    b._repr_mimebundle_()
+    drawn = [t.get_text() for ax in b.figure().axes for t in ax.texts]
+    for faces in DICE.values():
+        assert "  ".join(map(str, faces)) in drawn and " ".join(map(str, faces)) in b.static_alt
+
+
 def test_dice_duel_rolls_repeat_with_the_seed():
     from abcore.widgets import DiceDuelBoard
     a, b = DiceDuelBoard(seed=7), DiceDuelBoard(seed=7)
