@@ -33,6 +33,11 @@ class WriteItYourself(CheckFailed):
     """The student's function called the kit's own answer to the exercise (0 points)."""
 
 
+class _RandomCases(list):
+    """What :func:`random_cases` returns: a check on it says "random trees", on other trees "the
+    course's"."""
+
+
 def random_cases(n: int = 200, seed: int = 0, *, chance: bool = False, infinite: bool | None = None,
                  max_depth: int = 4, max_branching: int = 3) -> list:
     """``n`` seeded random trees for a check, smallest first: a lone leaf (depth 0), one-child
@@ -54,7 +59,7 @@ def random_cases(n: int = 200, seed: int = 0, *, chance: bool = False, infinite:
                                  chance_nodes=0.3 if chance else 0.0,
                                  first="max" if k % 3 else "min"))
         k += 1
-    return sorted(trees[:n], key=len)
+    return _RandomCases(sorted(trees[:n], key=len))
 
 
 def nested(tree: GameTree, node: Any = None) -> Any:
@@ -117,6 +122,8 @@ def check(student: Callable, reference: Callable | None = None, cases: Iterable[
     ...     return tree_values(t)[t.initial_state]
     >>> check(root_value, root_value, random_cases(20), name="root value")
     ✓ root value: the same answer as the reference on 20 random trees
+    >>> check(root_value, root_value, [GameTree.load("seed004_a_to_j")], name="root value")
+    ✓ root value: the same answer as the reference on the course's tree
     >>> def wrong(t):
     ...     return 0
     >>> check(wrong, root_value, random_cases(20), draw=False)
@@ -125,6 +132,7 @@ def check(student: Callable, reference: Callable | None = None, cases: Iterable[
     abcore.checks.CheckFailed: wrong is wrong on the tree [-2] (MAX to move at the root): expected -2, got 0. This matches none of the known slips of this exercise
     """
     call = call or (lambda f, t: f(t))
+    drawn = cases is None or isinstance(cases, _RandomCases)     # random trees, or the course's
     cases = random_cases() if cases is None else sorted(cases, key=len)
     name, reference, yours = _prepared("check", student, reference, task, name)
     count = 0
@@ -138,7 +146,9 @@ def check(student: Callable, reference: Callable | None = None, cases: Iterable[
                               f"expected {expected!r}, got {got!r}"
                               + _why(hint, (expected, got, tree), student, tree, windows))
         count += 1
-    print(f"✓ {name}: the same answer as the reference on {count} random trees")
+    trees = (f"{count} random tree{'s' * (count != 1)}" if drawn
+             else "the course's tree" if count == 1 else f"the course's {count} trees")
+    print(f"✓ {name}: the same answer as the reference on {trees}")
 
 
 def _run(yours: Callable, name: str, tree: GameTree, call: Callable, expected: Any, draw: bool) -> Any:
@@ -384,7 +394,7 @@ def check_calls(student: Callable, reference: Callable | None, calls: Iterable[d
     :func:`check`. Otherwise as :func:`check`.
 
     >>> check_calls(lambda b, d: b ** d, lambda b, d: b ** d, [dict(b=2, d=3)], name="leaves")
-    ✓ leaves: the same answer as the reference on 1 calls
+    ✓ leaves: the same answer as the reference on 1 call
     >>> check_calls(lambda b, d: b * d, lambda b, d: b ** d, [dict(b=2, d=2), dict(b=2, d=3)], name="leaves")
     Traceback (most recent call last):
     ...
@@ -413,7 +423,7 @@ def check_calls(student: Callable, reference: Callable | None, calls: Iterable[d
             raise CheckFailed(f"{shown} is wrong: expected {expected!r}, got {got!r}"
                               + _why(hint, (expected, got, kw), student, None))
         count += 1
-    print(f"✓ {name}: the same answer as the reference on {count} calls")
+    print(f"✓ {name}: the same answer as the reference on {count} call{'s' * (count != 1)}")
 
 
 

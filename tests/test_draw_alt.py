@@ -141,7 +141,7 @@ def test_a_widget_image_carries_its_alt_text(seed004):
     data, md = fmt.format(st)
     assert "image/png" in data and "application/vnd.jupyter.widget-view+json" in data
     alt = md["image/png"]["alt"]
-    assert alt.startswith("StepThrough, static image: frame 25 of 62")
+    assert alt.startswith("StepThrough, static image: frame 24 (frames 0 to 61)")       # show(24): frame 24
     assert "2 panels" in alt and "A game tree" in alt and "β-cut" in alt
     assert "(α, β): ↓ (−∞, 7)" in alt                   # J, entered with F's window
 

@@ -320,9 +320,10 @@ def test_pvs_steps_with_its_own_pseudocode_and_no_view_knows_its_name():
 def test_static_fallback_says_it_is_the_first_frame():
     t = GameTree.load(SEED004)
     step = StepThrough(t, traced(alphabeta, t))
-    assert step.static_caption() == f"static image: frame 1 of {step.frames}; run the notebook to step"
-    step.show(5)
-    assert step.static_caption().startswith("static image: frame 6 of ")
+    assert step.static_caption() == f"static image: frame 0 (frames 0 to {step.frames - 1}); run the notebook to step"
+    step.show(5)                # counted from 0, as the slider, info(k) and the repr count
+    assert step.static_caption().startswith("static image: frame 5 (frames 0 to ")
+    assert repr(step) == f"<StepThrough: alphabeta, frame 5 (frames 0 to {step.frames - 1})>"
     assert "static image" in TicTacToeBoard().static_caption()
 
 
@@ -375,6 +376,18 @@ def test_dice_duel_the_computer_takes_the_die_that_beats_yours():
     assert isinstance(b.figure(), Figure)
     b.new_game.click()
     assert b.state.first_die is None
+
+
+def test_dice_duel_stored_picture_shows_the_dice():
+    """The static image stored in notebook 7 (before any pick) shows the three dice, not an
+    empty frame (reader 6, e3)."""
+    from abcore.games import DICE
+    from abcore.widgets import DiceDuelBoard
+    b = DiceDuelBoard()
+    b._repr_mimebundle_()
+    drawn = [t.get_text() for ax in b.figure().axes for t in ax.texts]
+    for faces in DICE.values():
+        assert "  ".join(map(str, faces)) in drawn and " ".join(map(str, faces)) in b.static_alt
 
 
 def test_dice_duel_rolls_repeat_with_the_seed():

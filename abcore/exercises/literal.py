@@ -105,7 +105,8 @@ def message(exercise: str, variable: str, why: str) -> str:
     """What the student reads in the feedback of a refused answer cell."""
     return (f"the answer cell computes its rows ({why}) instead of writing them: under grading, the "
             f"answer to a hand trace is your rows written as text, a string literal "
-            f"({variable} = \"\"\"A (-inf, inf) 3 ...\"\"\"), so this answer gets 0")
+            f"({variable} = \"\"\"A (-inf, inf) 3 ...\"\"\"), so this answer gets 0 points for this "
+            f"exercise")
 
 
 def refused_source(source: str, refusals: Mapping[str, str], names: Mapping[str, str]) -> str:

@@ -6,9 +6,10 @@ from typing import Any
 
 import ipywidgets as W
 from matplotlib.figure import Figure
+from matplotlib.patches import FancyBboxPatch
 
 from ..games import DICE, DiceDuel
-from ..draw import draw_tree, figure_size, format_value, tree_graph
+from ..draw import draw_tree, figure_size, format_value, set_alt_text, tree_graph
 from ..search import expectimax
 from ..stats import SearchResult
 from ._frame import StaticFallback, agg_figure
@@ -116,15 +117,37 @@ class DiceDuelBoard(StaticFallback, W.VBox):
     def figure(self) -> Figure:
         """The expectimax tree of the computer's choice (after yours), as a matplotlib Figure."""
         if self.state.first_die is None:
-            fig = agg_figure(4, 1)
-            fig.text(0.5, 0.5, "choose a die first", ha="center", va="center")
-            return fig
+            return self._dice_figure()
         s = self.game.result(self.game.initial_state, self.state.first_die)
         log: list = []
         expectimax(self.game, s, trace=log)
         g = tree_graph(None, log, game=self.game)
         fig = agg_figure(*figure_size(g))
         draw_tree(None, log, game=self.game, ax=fig.add_axes((0.01, 0.12, 0.98, 0.8)))
+        return fig
+
+    def _dice_figure(self) -> Figure:
+        """The board before a pick, as the widget shows it: the three dice to click, the rule."""
+        fig = agg_figure(6, 1.9)
+        ax = fig.add_axes((0, 0.12, 1, 0.88))
+        ax.set_xlim(0, 6)
+        ax.set_ylim(0, 1.9)
+        ax.axis("off")
+        for i, (name, faces) in enumerate(DICE.items()):
+            x = 0.35 + 1.45 * i
+            ax.add_patch(FancyBboxPatch((x, 0.95), 1.15, 0.6, boxstyle="round,pad=0.03",
+                                        facecolor="#eeeeee", edgecolor="#555555"))
+            ax.text(x + 0.575, 1.25, "  ".join(map(str, faces)), ha="center", va="center",
+                    fontsize=13, fontweight="bold")
+        ax.add_patch(FancyBboxPatch((4.7, 1.05), 1.0, 0.4, boxstyle="round,pad=0.03",
+                                    facecolor="#5bc0de", edgecolor="#31b0d5"))
+        ax.text(5.2, 1.25, "New game", ha="center", va="center", fontsize=9, color="white")
+        ax.text(0.3, 0.5, "Choose your die (each face comes up with probability 1/3); then I choose"
+                "\none of the other two, and the higher roll wins.", ha="left", va="center", fontsize=9)
+        set_alt_text(ax, "The dice duel's board before a pick: three dice to click, with faces "
+                     + ", ".join(" ".join(map(str, f)) for f in DICE.values())
+                     + ", a New game button, and the rule: each face comes up with probability 1/3, "
+                     "the computer chooses one of the other two dice, and the higher roll wins.")
         return fig
 
     def __repr__(self) -> str:

@@ -71,8 +71,8 @@ class StepThrough(StaticFallback, W.VBox):
 
     Methods: ``show(k)`` (go to frame k), ``info(k)`` (a :class:`FrameInfo`), ``png(k)``,
     ``figure(k)`` (a matplotlib Figure: tree, pseudocode and state, for static use).
-    ``k`` counts from 0, as the slider and ``frame``; the picture's caption and the repr count
-    from 1: frame ``k`` is "frame k + 1 of ``frames``".
+    ``k`` counts from 0, as the slider, ``frame``, the events, the picture's caption and the repr
+    do: frames run from 0 to ``frames - 1``.
     Other keyword arguments (``max_depth``, ``boards``, ``labels``, ...) go to
     :func:`~abcore.draw.draw_tree`.
     """
@@ -366,9 +366,9 @@ class StepThrough(StaticFallback, W.VBox):
         return fig
 
     def __repr__(self) -> str:
-        # counted from 1, as the picture and its caption count: frame k is "k + 1 of"
-        return f"<StepThrough: {self.algorithm}, frame {self.frame + 1} of {self.frames}>"
+        # counted from 0, as the slider, info(k) and the events count
+        return f"<StepThrough: {self.algorithm}, frame {self.frame} (frames 0 to {self.frames - 1})>"
 
     def static_caption(self) -> str:
-        return (f"static image: frame {self.frame + 1} of {self.frames}; "
+        return (f"static image: frame {self.frame} (frames 0 to {self.frames - 1}); "
                 "run the notebook to step")
