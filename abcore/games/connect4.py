@@ -495,3 +495,22 @@ def load_positions(name: str) -> list[tuple[str, int]]:
         moves, score = line.split()
         out.append((moves, int(score)))
     return out
+
+
+def load_measurements(name: str) -> dict:
+    """Measurements shipped with abcore, computed once by a tool where recomputing them in a
+    notebook would cost most of its time without being its lesson: ``"realtime"``, notebook 8's
+    node counts (abcore/data/connect4/realtime.json, made by tools/make_realtime_data.py, whose
+    docstring says what each key holds; tests/test_realtime_data.py recomputes a sample).
+
+    >>> data = load_measurements("realtime")
+    >>> data["cap"], len(data["steps"]["7"]["end"]), data["deepening"]["depth"]
+    (100000, 100, 13)
+    """
+    import json
+
+    shipped = ("realtime",)
+    if name not in shipped:
+        raise ValueError(f"no shipped measurements {name!r}: choose one of {list(shipped)}")
+    data: dict = json.loads((resources.files("abcore") / "data" / "connect4" / f"{name}.json").read_text())
+    return data
