@@ -23,7 +23,7 @@ def test_the_file_has_every_measurement_for_the_whole_subsets():
     for counts in DATA["steps"].values():
         assert len(counts["end"]) == 100 and len(counts["middle"]) == 6
         assert all(isinstance(n, int) and n > 0 for n in counts["end"])          # every End position finishes
-    assert len(DATA["distinct"]) == len(DATA["pvs_full"]) == 100
+    assert len(DATA["distinct"]) == len(DATA["pvs_full"]) == 100 and len(DATA["knowledge"]) == 6
     assert all(len(DATA["passes"][k]) == 100 for k in ("4", "5"))
     assert [it["depth"] for it in DATA["deepening"]["history"]] == list(range(1, 14))
     assert sum(it["nodes"] for it in DATA["deepening"]["history"]) < DATA["deepening"]["nodes"] == 600_000
@@ -45,6 +45,9 @@ def test_middle_within_and_over_the_cap_recomputed():
     # Step 7 on every Middle position (within the cap; the notebook runs steps 6 and 7 there,
     # its own calls); step 3 over it: a shipped None (about 0.6 s).
     assert tool.measure(tool.STEPS["7"], MIDDLE, tool.CAP) == DATA["steps"]["7"]["middle"]
+    # The knowledge-only baseline on the Middle position the notebook does not run (it runs the
+    # ones under 5,000 nodes; this one takes 19,321).
+    assert tool.measure(tool.knowledge_only, MIDDLE[1:2], tool.CAP) == DATA["knowledge"][1:2] == [19_321]
     assert DATA["steps"]["3"]["middle"][2] is None
     assert tool.measure(tool.STEPS["3"], MIDDLE[2:3], tool.CAP) == [None]
 

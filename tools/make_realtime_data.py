@@ -13,6 +13,8 @@ running is not the lesson (on this 2-core machine it took about 60 of the notebo
   step's own count);
 - ``passes``: on each End position, [γ, deepest ply] of each null-window pass of step 4 and 5;
 - ``pvs_full``: on each End position, the nodes of PVS with a full window and a table;
+- ``knowledge``: on each Middle position, the nodes of step 3 with steps 6 and 7's moves and
+  order (a full window, a table), within the cap;
 - ``deepening``: ``iterative_deepening`` from the empty board within seed 004's 6·10^5 nodes, and
   what its table holds afterwards;
 - ``fresh``: the same iterations to depth 10, each with a fresh table;
@@ -70,6 +72,11 @@ STEPS: dict[str, Callable[[Any, Any], Any]] = {
     "6": lambda game, state: solve(game, state, order=anticipate),
     "7": lambda game, state: solve(game, state),
 }
+
+
+def knowledge_only(game: Any, state: Any) -> Any:
+    "Step 3 with the game's knowledge, steps 6 and 7's moves and order: the baseline of cell ad0d26b5."
+    return alphabeta(game, state, order=threats_first, table=TranspositionTable())
 
 
 class OverBudget(Exception):
@@ -182,6 +189,7 @@ def main() -> None:
     data["distinct"] = [distinct(m) for m, _ in end]
     data["passes"] = {"4": [pass_depths(False, m) for m, _ in end], "5": [pass_depths(True, m) for m, _ in end]}
     data["pvs_full"] = [pvs_full(m) for m, _ in end]
+    data["knowledge"] = measure(knowledge_only, middle, CAP)
     table = TranspositionTable()
     deep = deepening(table=table)
     data["deepening"] = {"nodes": deep.stats.nodes, "depth": deep.depth, "move": deep.move,
