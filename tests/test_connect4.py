@@ -285,6 +285,24 @@ def test_evaluate_stays_inside_every_win():
     assert GAME.evaluate(GAME.from_moves("4"), "X") == 7 / 70
 
 
+def test_evaluate_counts_the_open_lines_one_by_one():
+    # evaluate's byte tables (_window_bytes) against the definition: every line of four, one by
+    # one, open for a player when it holds none of the opponent's stones; boards of several sizes.
+    rng = random.Random(2)
+    for width, height in ((7, 6), (5, 4), (9, 15), (4, 4)):
+        game = ConnectFour(width, height)
+        for _ in range(20):
+            s = game.initial_state
+            while not game.is_terminal(s):
+                for p in game.players:
+                    mine = game.stones(s, p)
+                    theirs = game.stones(s, "XO"[p == "X"])
+                    open_mine = sum(1 for w in game._windows if not w & theirs)
+                    open_theirs = sum(1 for w in game._windows if not w & mine)
+                    assert game.evaluate(s, p) == (open_mine - open_theirs) / (len(game._windows) + 1)
+                s = game.result(s, rng.choice(game.actions(s)))
+
+
 def test_shipped_sets_load_and_agree_with_the_game():
     assert set(position_sets()) >= {"end", "middle"}
     with pytest.raises(ValueError, match="choose one of"):

@@ -1,0 +1,74 @@
+"""abcore/data/connect4/realtime.json (notebook 8's shipped measurements): a sample recomputed by
+tools/make_realtime_data.py's own functions, other than the one the notebook recomputes (it runs
+the first 20 End positions and budgets of 10^4 nodes), and the file's shape checked whole."""
+import sys
+from pathlib import Path
+
+import pytest
+
+from abcore.games import load_measurements, load_positions
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import make_realtime_data as tool  # noqa: E402
+
+DATA = load_measurements("realtime")
+END = load_positions("end")[:tool.N_END]
+MIDDLE = load_positions("middle")[:tool.N_MIDDLE]
+SAMPLE = [20, 57, 99]          # End positions the notebook does not run
+
+
+def test_the_file_has_every_measurement_for_the_whole_subsets():
+    assert (DATA["n_end"], DATA["n_middle"], DATA["cap"], DATA["budget"]) == (100, 6, 10**5, 600_000)
+    assert set(DATA["steps"]) == set(tool.STEPS)
+    for counts in DATA["steps"].values():
+        assert len(counts["end"]) == 100 and len(counts["middle"]) == 6
+        assert all(isinstance(n, int) and n > 0 for n in counts["end"])          # every End position finishes
+    assert len(DATA["distinct"]) == len(DATA["pvs_full"]) == 100 and len(DATA["knowledge"]) == 6
+    assert all(len(DATA["passes"][k]) == 100 for k in ("4", "5"))
+    assert [it["depth"] for it in DATA["deepening"]["history"]] == list(range(1, 14))
+    assert sum(it["nodes"] for it in DATA["deepening"]["history"]) < DATA["deepening"]["nodes"] == 600_000
+    assert list(DATA["openings"]) == tool.OPENINGS
+
+
+def test_no_other_measurements_are_shipped():
+    with pytest.raises(ValueError, match="choose one of"):
+        load_measurements("notebook9")
+
+
+@pytest.mark.parametrize("key", sorted(tool.STEPS))
+def test_a_sample_of_each_step_recomputed(key):
+    got = tool.measure(tool.STEPS[key], [END[i] for i in SAMPLE])
+    assert got == [DATA["steps"][key]["end"][i] for i in SAMPLE]
+
+
+def test_middle_within_and_over_the_cap_recomputed():
+    # Step 7 on every Middle position (within the cap; the notebook runs steps 6 and 7 there,
+    # its own calls); step 3 over it: a shipped None (about 0.6 s).
+    assert tool.measure(tool.STEPS["7"], MIDDLE, tool.CAP) == DATA["steps"]["7"]["middle"]
+    # The knowledge-only baseline on the Middle position the notebook does not run (it runs the
+    # ones under 5,000 nodes; this one takes 19,321).
+    assert tool.measure(tool.knowledge_only, MIDDLE[1:2], tool.CAP) == DATA["knowledge"][1:2] == [19_321]
+    assert DATA["steps"]["3"]["middle"][2] is None
+    assert tool.measure(tool.STEPS["3"], MIDDLE[2:3], tool.CAP) == [None]
+
+
+def test_distinct_passes_and_pvs_recomputed():
+    for i in SAMPLE:
+        moves = END[i][0]
+        assert tool.distinct(moves) == DATA["distinct"][i]
+        assert tool.pass_depths(False, moves) == DATA["passes"]["4"][i]
+        assert tool.pass_depths(True, moves) == DATA["passes"]["5"][i]
+        assert tool.pvs_full(moves) == DATA["pvs_full"][i]
+
+
+def test_deepening_runs_recomputed_to_a_shorter_budget():
+    # The iterations of a run do not depend on its budget until it runs out: a run within 10^4
+    # nodes (depths 1-8) gives the shipped runs' first iterations.
+    for key, options in (("deepening", {}), ("aspiration", {"aspiration": 1 / 70}), ("mtdf", {"algorithm": "mtdf"})):
+        run = tool.iterations(tool.deepening(10_000, **options))
+        shipped = DATA[key]["history"] if key == "deepening" else DATA[key]
+        assert len(run) >= 8 and run == shipped[:len(run)], key
+    assert [tool.fresh(d) for d in range(1, 9)] == DATA["fresh"][:8]
+    opening = tool.OPENINGS[-1]
+    assert tool.kept(7, opening) == DATA["openings"][opening]["kept"]
+    assert sum(tool.fresh(d, opening) for d in range(1, 8)) == DATA["openings"][opening]["fresh"]
