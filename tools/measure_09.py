@@ -1,23 +1,27 @@
-"""Notebook 9's Connect 4 games against alpha-beta, played once and shipped as data.
+"""Notebook 9's costliest measurements, made once and shipped as data (abcore/data/mcts/).
 
-    python tools/measure_09.py            # play them all, write abcore/data/mcts/09_connect4_games.json
-    python tools/measure_09.py --check 3  # replay 3 seeded-random games of the file, compare
+    python tools/measure_09.py            # make both, write them
+    python tools/measure_09.py --check 3  # replay 3 seeded-random Connect 4 games of the file, compare
 
-Section 4 of ``notebooks/09_mcts.ipynb`` plays MCTS against alpha-beta at equal positions; its
-Connect 4 rows take most of the notebook's time (about 6 CPU seconds on the machine of issue 26,
-against about 0.2 for the first row), and a game is the same at every run (seeded). So they are
-played here, with the notebook's own code (its first cell, the imports, and the cell that
-defines ``play``, cell ``cd46283f``, read from the notebook and run as they are), game by game in
-the order of the notebook's ``tournament``, and the notebook reads them through
-:func:`abcore.mcts.measured`. The notebook plays the first row again at every run and asserts that
-it equals the shipped one; ``tests/test_mcts_measured.py`` replays a sample of the others.
+Both run the notebook's own code: its cells, read from ``notebooks/09_mcts.ipynb`` and run as
+they are (the imports first), so what is shipped is what the notebook would compute. The
+notebook reads them through :func:`abcore.mcts.measured`, computes their cheapest part again at
+every run and asserts it equal; ``tests/test_mcts_measured.py`` replays a sample of the rest.
 
-Each game is stored with MCTS's score, the positions it used and was given, its number of moves,
-and the (given, used) pair of each of its moves (``moves_made`` in the notebook).
+- ``09_flat_monte_carlo`` (section 1, about 5 CPU seconds on the machine of issue 26, 94% of it
+  at N = 256 and 1024): ``flat_monte_carlo(seed)`` (cell ``3ffb8902``) for each seed of ``SEEDS``,
+  ``{seed: {N: [mean error to the random-play value, to the minimax value, positions right]}}``.
+  The notebook plays N = 1 to 64 again.
+- ``09_connect4_games`` (section 4, about 6 CPU seconds, 0.2 of them the first row): MCTS
+  against alpha-beta on Connect 4, ``play`` (cell ``cd46283f``) game by game in the order of the
+  notebook's ``tournament``, each game with MCTS's score, the positions it used and was given,
+  its number of moves, and the (given, used) pair of each of its moves (``moves_made`` in the
+  notebook). The notebook plays the first row again.
 """
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import sys
@@ -26,19 +30,33 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "09_mcts.ipynb"
-OUT = ROOT / "abcore" / "data" / "mcts" / "09_connect4_games.json"
+DATA = ROOT / "abcore" / "data" / "mcts"
+OUT = DATA / "09_connect4_games.json"
 CELLS = ("b8c2ffe9", "cd46283f")       # the imports, then Budgeted, mcts_move, play, tournament
+FLAT_CELLS = ("b8c2ffe9", "9a16e173", "a948cf91", "3ffb8902")   # ..., playout_mean, flat_monte_carlo
 ROWS = ((2, 1), (4, 1), (2, 8), (4, 8), (2, 32))     # (alpha-beta's depth, MCTS's multiple)
 GAMES_PER_COLOUR = 6
 
 
-def notebook_code() -> dict[str, Any]:
-    """The notebook's namespace after its cells ``CELLS`` (matplotlib without a display)."""
+@functools.lru_cache(maxsize=None)
+def _imports() -> dict[str, Any]:
+    """The notebook's namespace after its first cell, the imports (once a process: about 2 s)."""
     import matplotlib
-    matplotlib.use("Agg")
-    cells = {c.get("id"): "".join(c["source"]) for c in json.loads(NOTEBOOK.read_text())["cells"]}
+    matplotlib.use("Agg")                      # no display
     ns: dict[str, Any] = {"__name__": "notebook_09"}
-    for cid in CELLS:
+    exec(compile(_cells()["b8c2ffe9"], "09_mcts.ipynb:b8c2ffe9", "exec"), ns)
+    return ns
+
+
+def _cells() -> dict[str, str]:
+    return {c.get("id"): "".join(c["source"]) for c in json.loads(NOTEBOOK.read_text())["cells"]}
+
+
+def notebook_code(cell_ids: tuple[str, ...] = CELLS) -> dict[str, Any]:
+    """The notebook's namespace after the cells ``cell_ids`` in turn, the imports first."""
+    assert cell_ids[0] == "b8c2ffe9", "the notebook's cells run after its imports"
+    ns, cells = dict(_imports()), _cells()
+    for cid in cell_ids[1:]:
         exec(compile(cells[cid], f"09_mcts.ipynb:{cid}", "exec"), ns)
     return ns
 
@@ -65,6 +83,13 @@ def play_all() -> dict[str, list[dict[str, Any]]]:
             for d, m in ROWS}
 
 
+def flat_runs(seeds: Any = None) -> dict[str, dict[str, list[float]]]:
+    """``flat_monte_carlo(seed)`` for each seed (default: the notebook's ``SEEDS``), as stored."""
+    ns = notebook_code(FLAT_CELLS)
+    return {str(seed): {str(n): list(v) for n, v in ns["flat_monte_carlo"](seed).items()}
+            for seed in (ns["SEEDS"] if seeds is None else seeds)}
+
+
 def check(sample: int, seed: int = 0) -> int:
     """Replay ``sample`` games of the shipped file, drawn by ``seed``: how many differ (printed)."""
     from abcore.mcts import measured
@@ -89,8 +114,12 @@ def main(argv: list[str] | None = None) -> int:
         wrong = check(args.check)
         print(f"{args.check - wrong} of {args.check} games replayed as shipped")
         return 1 if wrong else 0
+    DATA.mkdir(parents=True, exist_ok=True)
+    flat = DATA / "09_flat_monte_carlo.json"
+    flat.write_text("{\n" + ",\n".join(f"{json.dumps(seed)}: {json.dumps(run)}" for seed, run in flat_runs().items())
+                    + "\n}\n")                                     # a seed a line
+    print(f"wrote {flat.relative_to(ROOT)}")
     games = play_all()
-    OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text("{\n" + ",\n".join(f"{json.dumps(key)}: [\n  " + ",\n  ".join(json.dumps(g) for g in row) + "]"
                                       for key, row in games.items()) + "\n}\n")     # a game a line
     print(f"wrote {OUT.relative_to(ROOT)}: " + ", ".join(f"{k}: {len(v)} games" for k, v in games.items()))
