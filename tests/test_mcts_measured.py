@@ -14,17 +14,18 @@ sys.path.insert(0, str(ROOT / "tools"))
 import measure_09  # noqa: E402
 
 
-def test_the_connect4_games_replay_as_shipped():
-    """The shortest game of MCTS with 8 times the positions of a 4-ply alpha-beta (a row the
-    notebook does not play again), replayed move by move; every game's budgets add up to what it
-    was given."""
-    shipped = measured("09_connect4_games")
-    assert list(shipped) == [f"{d} x{m}" for d, m in measure_09.ROWS]
-    assert all(len(row) == 2 * measure_09.GAMES_PER_COLOUR for row in shipped.values())
+def test_a_tournament_game_replays_as_shipped():
+    """The shortest game of MCTS with 8 times the positions of a 4-ply alpha-beta on Connect 4 (a
+    row the notebook does not play again), replayed move by move by the table cells; every game's
+    budgets add up to what it was given."""
+    shipped = measured("09_tournaments")
+    assert list(shipped) == ["ttt 1", "ttt 2", "ttt 3", "ttt 4", "ttt blind", "ttt 2 x8", "ttt 3 x8",
+                             "c4 2 x1", "c4 4 x1", "c4 2 x8", "c4 4 x8", "c4 2 x32"]
+    assert [len(row) for row in shipped.values()] == [40] * 7 + [12] * 5
     assert all(g["given"] == sum(given for given, _ in g["budgets"]) and len(g["budgets"]) == g["moves"]
                for row in shipped.values() for g in row)
-    g = min(shipped["4 x8"], key=lambda g: g["moves"])
-    assert measure_09.play_one(measure_09.notebook_code(), 4, 8, g["side"], g["seed"]) == g
+    g = min(shipped["c4 4 x8"], key=lambda g: g["moves"])
+    assert measure_09.tournaments(("c4 4 x8", g["side"], g["seed"]))["c4 4 x8"] == [g]
 
 
 def test_a_flat_monte_carlo_run_replays_as_shipped():
@@ -40,13 +41,13 @@ def test_a_flat_monte_carlo_run_replays_as_shipped():
 
 
 def test_a_name_not_shipped_is_refused_with_the_names():
-    assert "09_connect4_games" in shipped_measurements()
-    with pytest.raises(ValueError, match="09_connect4_games"):
-        measured("09_connect4")
+    assert "09_tournaments" in shipped_measurements()
+    with pytest.raises(ValueError, match="09_tournaments"):
+        measured("09_tournament")
 
 
-def test_the_file_is_what_the_tool_writes():
-    """One game a line, the rows in the notebook's order (the tool's own format)."""
-    text = (ROOT / "abcore" / "data" / "mcts" / "09_connect4_games.json").read_text()
-    assert json.loads(text) == measured("09_connect4_games")
-    assert len(text.splitlines()) == 2 + 5 * (1 + 12)       # braces; each row: its key, 12 games
+def test_the_files_are_what_the_tool_writes():
+    """A game a line (the rows in the notebook's order), a seed a line: the tool's own format."""
+    for name, lines in (("09_tournaments", 2 + 7 * (1 + 40) + 5 * (1 + 12)), ("09_flat_monte_carlo", 2 + 5)):
+        text = (ROOT / "abcore" / "data" / "mcts" / f"{name}.json").read_text()
+        assert json.loads(text) == measured(name) and len(text.splitlines()) == lines

@@ -1,7 +1,7 @@
 """Notebook 9's costliest measurements, made once and shipped as data (abcore/data/mcts/).
 
     python tools/measure_09.py            # make both, write them
-    python tools/measure_09.py --check 3  # replay 3 seeded-random Connect 4 games of the file, compare
+    python tools/measure_09.py --check 3  # replay 3 seeded-random games of the tournaments, compare
 
 Both run the notebook's own code: its cells, read from ``notebooks/09_mcts.ipynb`` and run as
 they are (the imports first), so what is shipped is what the notebook would compute. The
@@ -12,16 +12,20 @@ every run and asserts it equal; ``tests/test_mcts_measured.py`` replays a sample
   at N = 256 and 1024): ``flat_monte_carlo(seed)`` (cell ``3ffb8902``) for each seed of ``SEEDS``,
   ``{seed: {N: [mean error to the random-play value, to the minimax value, positions right]}}``.
   The notebook plays N = 1 to 64 again.
-- ``09_connect4_games`` (section 4, about 6 CPU seconds, 0.2 of them the first row): MCTS
-  against alpha-beta on Connect 4, ``play`` (cell ``cd46283f``) game by game in the order of the
-  notebook's ``tournament``, each game with MCTS's score, the positions it used and was given,
-  its number of moves, and the (given, used) pair of each of its moves (``moves_made`` in the
-  notebook). The notebook plays the first row again.
+- ``09_tournaments`` (section 4, about 8 CPU seconds, 1.5 of them tic-tac-toe's): MCTS against
+  alpha-beta, every row of the two tables (``ttt 1`` ... ``c4 2 x32``), made by the table cells
+  (``54474700``, ``8a97c113``) as they are, with each ``played(key, ...)`` call playing its row by
+  the notebook's ``play`` (cell ``cd46283f``), game by game in the order of its ``tournament``.
+  Each game with MCTS's side and seed, its score, the positions it used and was given, its number
+  of moves, and the (given, used) pair of each of its moves (``moves_made`` in the notebook).
+  The notebook plays the first row of each table again.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
+import io
 import json
 import random
 import sys
@@ -31,11 +35,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "09_mcts.ipynb"
 DATA = ROOT / "abcore" / "data" / "mcts"
-OUT = DATA / "09_connect4_games.json"
-CELLS = ("b8c2ffe9", "cd46283f")       # the imports, then Budgeted, mcts_move, play, tournament
+OUT = DATA / "09_tournaments.json"
+CELLS = ("b8c2ffe9", "cd46283f")       # the imports, then Budgeted, mcts_move, play, tournament, played
+TABLE_CELLS = ("54474700", "8a97c113")  # the tic-tac-toe table, then Connect 4's
 FLAT_CELLS = ("b8c2ffe9", "9a16e173", "a948cf91", "3ffb8902")   # ..., playout_mean, flat_monte_carlo
-ROWS = ((2, 1), (4, 1), (2, 8), (4, 8), (2, 32))     # (alpha-beta's depth, MCTS's multiple)
-GAMES_PER_COLOUR = 6
 
 
 @functools.lru_cache(maxsize=None)
@@ -61,26 +64,34 @@ def notebook_code(cell_ids: tuple[str, ...] = CELLS) -> dict[str, Any]:
     return ns
 
 
-def row_games(ns: dict[str, Any], depth: int, multiple: int) -> list[tuple[Any, int]]:
-    """The (side, seed) of each game of a row, in the order of the notebook's ``tournament``."""
-    return [(side, depth * 1000 + i) for side in ns["ConnectFour"]().players for i in range(GAMES_PER_COLOUR)]
+def tournaments(only: tuple[str, int, Any] | None = None) -> dict[str, list[dict[str, Any]]]:
+    """Every row of section 4's two tables, game by game: the notebook's cells ``TABLE_CELLS`` run
+    as they are, with ``played`` playing each row (the notebook's ``played`` reads the rows).
+    ``only=(key, side, seed)`` plays that one game alone (the other rows are skipped): a check."""
+    ns = notebook_code(CELLS)
+    made, shipped = ns["moves_made"], {} if only is None else ns["measured"]("09_tournaments")
+    rows: dict[str, list[dict[str, Any]]] = {}
 
+    def played(key: str, game: Any, ab: Any, games_per_colour: int, multiple: int = 1, seed: int = 0,
+               again: bool = False) -> Any:
+        games = []
+        for side in game.players:                      # the order of the notebook's tournament
+            for i in range(games_per_colour):
+                if only is not None and (key, side, seed * 1000 + i) != only:
+                    continue
+                start = len(made)
+                score, used, given, moves = ns["play"](game, ab, side, seed * 1000 + i, multiple)
+                games.append({"side": side, "seed": seed * 1000 + i, "score": score, "used": used,
+                              "given": given, "moves": moves, "budgets": [list(gu) for gu in made[start:]]})
+        rows[key] = games
+        kept = games if only is None else shipped[key]      # the tables' asserts need every row
+        return ns["summary"]([(g["score"], g["used"], g["given"], g["moves"]) for g in kept])
 
-def play_one(ns: dict[str, Any], depth: int, multiple: int, side: Any, seed: int) -> dict[str, Any]:
-    """One game, played by the notebook's ``play``, as stored in the file."""
-    c4 = ns["ConnectFour"]()
-    ab = ns["alphabeta_player"](c4, depth, c4.evaluate)
-    made = ns["moves_made"]
-    start = len(made)
-    score, used, given, moves = ns["play"](c4, ab, side, seed, multiple)
-    return {"side": side, "seed": seed, "score": score, "used": used, "given": given, "moves": moves,
-            "budgets": [list(gu) for gu in made[start:]]}
-
-
-def play_all() -> dict[str, list[dict[str, Any]]]:
-    ns = notebook_code()
-    return {f"{d} x{m}": [play_one(ns, d, m, side, seed) for side, seed in row_games(ns, d, m)]
-            for d, m in ROWS}
+    ns["played"] = played
+    with contextlib.redirect_stdout(io.StringIO()):     # the tables, printed by the cells
+        for cid in TABLE_CELLS:
+            exec(compile(_cells()[cid], f"09_mcts.ipynb:{cid}", "exec"), ns)
+    return rows
 
 
 def flat_runs(seeds: Any = None) -> dict[str, dict[str, list[float]]]:
@@ -91,16 +102,14 @@ def flat_runs(seeds: Any = None) -> dict[str, dict[str, list[float]]]:
 
 
 def check(sample: int, seed: int = 0) -> int:
-    """Replay ``sample`` games of the shipped file, drawn by ``seed``: how many differ (printed)."""
+    """Replay ``sample`` games of the shipped tournaments, drawn by ``seed``: how many differ (printed)."""
     from abcore.mcts import measured
-    shipped = measured("09_connect4_games")
-    ns = notebook_code()
+    shipped = measured("09_tournaments")
     games = [(key, g) for key, row in shipped.items() for g in row]
     wrong = 0
     for key, g in random.Random(seed).sample(games, sample):
-        depth, multiple = (int(x) for x in key.split(" x"))
-        got = play_one(ns, depth, multiple, g["side"], g["seed"])
-        if got != g:
+        got = tournaments((key, g["side"], g["seed"]))[key]
+        if got != [g]:
             wrong += 1
             print(f"row {key}, {g['side']} seed {g['seed']}: shipped {g}, replayed {got}")
     return wrong
@@ -119,10 +128,10 @@ def main(argv: list[str] | None = None) -> int:
     flat.write_text("{\n" + ",\n".join(f"{json.dumps(seed)}: {json.dumps(run)}" for seed, run in flat_runs().items())
                     + "\n}\n")                                     # a seed a line
     print(f"wrote {flat.relative_to(ROOT)}")
-    games = play_all()
+    games = tournaments()
     OUT.write_text("{\n" + ",\n".join(f"{json.dumps(key)}: [\n  " + ",\n  ".join(json.dumps(g) for g in row) + "]"
                                       for key, row in games.items()) + "\n}\n")     # a game a line
-    print(f"wrote {OUT.relative_to(ROOT)}: " + ", ".join(f"{k}: {len(v)} games" for k, v in games.items()))
+    print(f"wrote {OUT.relative_to(ROOT)}: " + ", ".join(f"{k}: {len(v)}" for k, v in games.items()))
     return 0
 
 

@@ -1,7 +1,7 @@
 """Measurements of notebook 9 computed once by a tool and shipped with abcore as data.
 
 The files are in ``abcore/data/mcts/``; each is written by a seeded, deterministic tool that runs
-the notebook's own code (``tools/measure_09.py`` for ``09_connect4_games``, whose docstring
+the notebook's own code (``tools/measure_09.py``, whose docstring
 describes the format), and a test replays a sample of it.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ __all__ = ["measured", "shipped_measurements"]
 def shipped_measurements() -> list[str]:
     """The names :func:`measured` accepts.
 
-    >>> "09_connect4_games" in shipped_measurements()
+    >>> "09_tournaments" in shipped_measurements()
     True
     """
     folder = resources.files("abcore") / "data" / "mcts"
@@ -26,7 +26,7 @@ def shipped_measurements() -> list[str]:
 def measured(name: str) -> Any:
     """The shipped measurement ``name`` (JSON: dicts, lists, numbers, strings).
 
-    >>> games = measured("09_connect4_games")["2 x1"]
+    >>> games = measured("09_tournaments")["c4 2 x1"]
     >>> len(games), sorted(games[0])[:3]
     (12, ['budgets', 'given', 'moves'])
     """
