@@ -40,6 +40,13 @@ def test_a_flat_monte_carlo_run_replays_as_shipped():
     assert {str(n): list(v) for n, v in run.items()} == {n: shipped["5"][n] for n in ("1", "4", "16", "64", "256")}
 
 
+def test_the_searches_at_one_c_replay_as_shipped():
+    """Section 5's 98 searches at c = 8 (the notebook makes those at sqrt 2 again), replayed."""
+    shipped = measured("09_c_moves")
+    assert len(shipped["c"]) == len(shipped["moves"]) == 8 and {len(m) for m in shipped["moves"]} == {98}
+    assert measure_09.c_moves([8]) == {"c": [8], "moves": [shipped["moves"][shipped["c"].index(8)]]}
+
+
 def test_a_name_not_shipped_is_refused_with_the_names():
     assert "09_tournaments" in shipped_measurements()
     with pytest.raises(ValueError, match="09_tournaments"):
@@ -47,7 +54,9 @@ def test_a_name_not_shipped_is_refused_with_the_names():
 
 
 def test_the_files_are_what_the_tool_writes():
-    """A game a line (the rows in the notebook's order), a seed a line: the tool's own format."""
-    for name, lines in (("09_tournaments", 2 + 7 * (1 + 40) + 5 * (1 + 12)), ("09_flat_monte_carlo", 2 + 5)):
+    """A game a line (the rows in the notebook's order), a seed a line, a c a line: the tool's
+    own format."""
+    for name, lines in (("09_tournaments", 2 + 7 * (1 + 40) + 5 * (1 + 12)), ("09_flat_monte_carlo", 2 + 5),
+                        ("09_c_moves", 4 + 8)):
         text = (ROOT / "abcore" / "data" / "mcts" / f"{name}.json").read_text()
         assert json.loads(text) == measured(name) and len(text.splitlines()) == lines

@@ -12,6 +12,9 @@ every run and asserts it equal; ``tests/test_mcts_measured.py`` replays a sample
   at N = 256 and 1024): ``flat_monte_carlo(seed)`` (cell ``3ffb8902``) for each seed of ``SEEDS``,
   ``{seed: {N: [mean error to the random-play value, to the minimax value, positions right]}}``.
   The notebook plays N = 1 to 64 again.
+- ``09_c_moves`` (section 5, about 1.5 CPU seconds): ``moves_at(c)`` (cell ``9d3f6a42``) for
+  each ``c`` of ``cs``, ``{"c": cs, "moves": [MCTS's move in each search, for each c]}``. The
+  notebook makes the searches at the default ``c = sqrt 2`` again.
 - ``09_tournaments`` (section 4, about 8 CPU seconds, 1.5 of them tic-tac-toe's): MCTS against
   alpha-beta, every row of the two tables (``ttt 1`` ... ``c4 2 x32``), made by the table cells
   (``54474700``, ``8a97c113``) as they are, with each ``played(key, ...)`` call playing its row by
@@ -39,6 +42,7 @@ OUT = DATA / "09_tournaments.json"
 CELLS = ("b8c2ffe9", "cd46283f")       # the imports, then Budgeted, mcts_move, play, tournament, played
 TABLE_CELLS = ("54474700", "8a97c113")  # the tic-tac-toe table, then Connect 4's
 FLAT_CELLS = ("b8c2ffe9", "9a16e173", "a948cf91", "3ffb8902")   # ..., playout_mean, flat_monte_carlo
+C_CELLS = FLAT_CELLS + ("9d3f6a42",)    # ..., section 5's searches and moves_at
 
 
 @functools.lru_cache(maxsize=None)
@@ -101,6 +105,13 @@ def flat_runs(seeds: Any = None) -> dict[str, dict[str, list[float]]]:
             for seed in (ns["SEEDS"] if seeds is None else seeds)}
 
 
+def c_moves(cs: Any = None) -> dict[str, list[Any]]:
+    """``moves_at(c)`` for each ``c`` (default: the notebook's ``cs``), as stored."""
+    ns = notebook_code(C_CELLS)
+    cs = ns["cs"] if cs is None else cs
+    return {"c": list(cs), "moves": [ns["moves_at"](c) for c in cs]}
+
+
 def check(sample: int, seed: int = 0) -> int:
     """Replay ``sample`` games of the shipped tournaments, drawn by ``seed``: how many differ (printed)."""
     from abcore.mcts import measured
@@ -128,6 +139,10 @@ def main(argv: list[str] | None = None) -> int:
     flat.write_text("{\n" + ",\n".join(f"{json.dumps(seed)}: {json.dumps(run)}" for seed, run in flat_runs().items())
                     + "\n}\n")                                     # a seed a line
     print(f"wrote {flat.relative_to(ROOT)}")
+    moves = c_moves()
+    (DATA / "09_c_moves.json").write_text(json.dumps(moves["c"]).join(("{\n\"c\": ", ",\n\"moves\": [\n")) +
+                                          ",\n".join(json.dumps(m) for m in moves["moves"]) + "]\n}\n")   # a c a line
+    print(f"wrote abcore/data/mcts/09_c_moves.json")
     games = tournaments()
     OUT.write_text("{\n" + ",\n".join(f"{json.dumps(key)}: [\n  " + ",\n  ".join(json.dumps(g) for g in row) + "]"
                                       for key, row in games.items()) + "\n}\n")     # a game a line
