@@ -47,6 +47,14 @@ def test_the_searches_at_one_c_replay_as_shipped():
     assert measure_09.c_moves([8]) == {"c": [8], "moves": [shipped["moves"][shipped["c"].index(8)]]}
 
 
+def test_the_trap_searches_replay_as_shipped():
+    """Section 6's searches on the first 20 trap positions (one generator runs them in turn; the
+    notebook makes the first 10 again), replayed."""
+    shipped = measured("09_trap_moves")
+    assert len(shipped) == 100 and {len(t) for t in shipped} == {4}
+    assert measure_09.trap_runs(20) == shipped[:20]
+
+
 def test_a_name_not_shipped_is_refused_with_the_names():
     assert "09_tournaments" in shipped_measurements()
     with pytest.raises(ValueError, match="09_tournaments"):
@@ -54,9 +62,9 @@ def test_a_name_not_shipped_is_refused_with_the_names():
 
 
 def test_the_files_are_what_the_tool_writes():
-    """A game a line (the rows in the notebook's order), a seed a line, a c a line: the tool's
-    own format."""
+    """A game a line (the rows in the notebook's order), a seed, a c, a trap position a line: the
+    tool's own format."""
     for name, lines in (("09_tournaments", 2 + 7 * (1 + 40) + 5 * (1 + 12)), ("09_flat_monte_carlo", 2 + 5),
-                        ("09_c_moves", 4 + 8)):
+                        ("09_c_moves", 4 + 8), ("09_trap_moves", 1 + 100)):
         text = (ROOT / "abcore" / "data" / "mcts" / f"{name}.json").read_text()
         assert json.loads(text) == measured(name) and len(text.splitlines()) == lines

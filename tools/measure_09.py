@@ -15,6 +15,9 @@ every run and asserts it equal; ``tests/test_mcts_measured.py`` replays a sample
 - ``09_c_moves`` (section 5, about 1.5 CPU seconds): ``moves_at(c)`` (cell ``9d3f6a42``) for
   each ``c`` of ``cs``, ``{"c": cs, "moves": [MCTS's move in each search, for each c]}``. The
   notebook makes the searches at the default ``c = sqrt 2`` again.
+- ``09_trap_moves`` (section 6, about 1 CPU second): ``trap_moves(traps, random.Random(11))``
+  (cell ``5a7c9e31``): for each trap position, alpha-beta's ``[move, positions made]``, then
+  MCTS's ``[move, positions used]`` at each multiple. The notebook makes the first 10 again.
 - ``09_tournaments`` (section 4, about 8 CPU seconds, 1.5 of them tic-tac-toe's): MCTS against
   alpha-beta, every row of the two tables (``ttt 1`` ... ``c4 2 x32``), made by the table cells
   (``54474700``, ``8a97c113``) as they are, with each ``played(key, ...)`` call playing its row by
@@ -112,6 +115,14 @@ def c_moves(cs: Any = None) -> dict[str, list[Any]]:
     return {"c": list(cs), "moves": [ns["moves_at"](c) for c in cs]}
 
 
+def trap_runs(count: int | None = None) -> list[Any]:
+    """``trap_moves(traps[:count], random.Random(11))`` (default: every trap), as stored."""
+    ns = notebook_code(CELLS)
+    ns["c4"] = ns["ConnectFour"]()
+    exec(compile(_cells()["5a7c9e31"], "09_mcts.ipynb:5a7c9e31", "exec"), ns)
+    return ns["trap_moves"](ns["traps"][:count], random.Random(11))
+
+
 def check(sample: int, seed: int = 0) -> int:
     """Replay ``sample`` games of the shipped tournaments, drawn by ``seed``: how many differ (printed)."""
     from abcore.mcts import measured
@@ -143,6 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     (DATA / "09_c_moves.json").write_text(json.dumps(moves["c"]).join(("{\n\"c\": ", ",\n\"moves\": [\n")) +
                                           ",\n".join(json.dumps(m) for m in moves["moves"]) + "]\n}\n")   # a c a line
     print(f"wrote abcore/data/mcts/09_c_moves.json")
+    (DATA / "09_trap_moves.json").write_text("[\n" + ",\n".join(json.dumps(t) for t in trap_runs()) + "]\n")
+    print("wrote abcore/data/mcts/09_trap_moves.json")             # a position a line
     games = tournaments()
     OUT.write_text("{\n" + ",\n".join(f"{json.dumps(key)}: [\n  " + ",\n  ".join(json.dumps(g) for g in row) + "]"
                                       for key, row in games.items()) + "\n}\n")     # a game a line
