@@ -230,6 +230,21 @@ def test_a_games_random_playout_hook_changes_nothing_but_the_speed():
         assert any(kind == "playout" and detail[0] > 0 for kind, _, _, detail in runs[0][3])
 
 
+def test_tictactoes_random_playout_hook_changes_nothing_but_the_speed():
+    """TicTacToe.random_playout against MCTS's own loop: the same search, event for event."""
+    class Loop(TicTacToe):
+        random_playout = None
+
+    for state in (TTT.initial_state, TTT.board("X.O .X. ..O")):
+        runs = []
+        for game in (TicTacToe(), Loop()):
+            log: list = []
+            r = mcts(game, state, simulations=200, seed=3, trace=log)
+            runs.append((r.value, r.move, r.stats, [(e.kind, e.path, e.value, e.detail) for e in log]))
+        assert runs[0] == runs[1]
+        assert any(kind == "playout" and detail[0] > 1 for kind, _, _, detail in runs[0][3])
+
+
 def test_a_game_that_counts_its_moves_is_not_bypassed_by_the_hook():
     """A wrapper that forwards everything but ``result`` (notebook 9's Counted), and a subclass
     that overrides ``result``: MCTS plays its own loop, so every position goes through their

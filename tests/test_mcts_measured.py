@@ -1,0 +1,70 @@
+"""Notebook 9's shipped measurements (abcore.mcts.measured, written by tools/measure_09.py):
+a sample replayed with the notebook's own code must be what the file holds."""
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from abcore.mcts import measured, shipped_measurements
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import measure_09  # noqa: E402
+
+
+def test_a_tournament_game_replays_as_shipped():
+    """The shortest game of MCTS with 8 times the positions of a 4-ply alpha-beta on Connect 4 (a
+    row the notebook does not play again), replayed move by move by the table cells; every game's
+    budgets add up to what it was given."""
+    shipped = measured("09_tournaments")
+    assert list(shipped) == ["ttt 1", "ttt 2", "ttt 3", "ttt 4", "ttt blind", "ttt 2 x8", "ttt 3 x8",
+                             "c4 2 x1", "c4 4 x1", "c4 2 x8", "c4 4 x8", "c4 2 x32"]
+    assert [len(row) for row in shipped.values()] == [40] * 7 + [12] * 5
+    assert all(g["given"] == sum(given for given, _ in g["budgets"]) and len(g["budgets"]) == g["moves"]
+               for row in shipped.values() for g in row)
+    g = min(shipped["c4 4 x8"], key=lambda g: g["moves"])
+    assert measure_09.tournaments(("c4 4 x8", g["side"], g["seed"]))["c4 4 x8"] == [g]
+
+
+def test_a_flat_monte_carlo_run_replays_as_shipped():
+    """One seed of section 1's flat Monte Carlo up to N = 256 (the notebook plays N = 1 to 64
+    again; one generator runs the Ns in turn), replayed: the same mean errors and counts, to the
+    last bit."""
+    shipped = measured("09_flat_monte_carlo")
+    assert list(shipped) == ["2", "3", "4", "5", "6"]
+    assert all(list(run) == ["1", "4", "16", "64", "256", "1024"] for run in shipped.values())
+    ns = measure_09.notebook_code(measure_09.FLAT_CELLS)
+    run = ns["flat_monte_carlo"](5, ns["NS"][:5])
+    assert {str(n): list(v) for n, v in run.items()} == {n: shipped["5"][n] for n in ("1", "4", "16", "64", "256")}
+
+
+def test_the_searches_at_one_c_replay_as_shipped():
+    """Section 5's 98 searches at c = 8 (the notebook makes those at sqrt 2 again), replayed."""
+    shipped = measured("09_c_moves")
+    assert len(shipped["c"]) == len(shipped["moves"]) == 8 and {len(m) for m in shipped["moves"]} == {98}
+    assert measure_09.c_moves([8]) == {"c": [8], "moves": [shipped["moves"][shipped["c"].index(8)]]}
+
+
+def test_the_trap_searches_replay_as_shipped():
+    """Section 6's searches on the first 20 trap positions (one generator runs them in turn; the
+    notebook makes the first 10 again), replayed."""
+    shipped = measured("09_trap_moves")
+    assert len(shipped) == 100 and {len(t) for t in shipped} == {4}
+    assert measure_09.trap_runs(20) == shipped[:20]
+
+
+def test_a_name_not_shipped_is_refused_with_the_names():
+    assert "09_tournaments" in shipped_measurements()
+    with pytest.raises(ValueError, match="09_tournaments"):
+        measured("09_tournament")
+
+
+def test_the_files_are_what_the_tool_writes():
+    """A game a line (the rows in the notebook's order), a seed, a c, a trap position a line: the
+    tool's own format."""
+    for name, lines in (("09_tournaments", 2 + 7 * (1 + 40) + 5 * (1 + 12)), ("09_flat_monte_carlo", 2 + 5),
+                        ("09_c_moves", 4 + 8), ("09_trap_moves", 1 + 100)):
+        text = (ROOT / "abcore" / "data" / "mcts" / f"{name}.json").read_text()
+        assert json.loads(text) == measured(name) and len(text.splitlines()) == lines
