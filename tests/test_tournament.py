@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from abcore.tournament import (Limits, bradley_terry, notebook_source, read_results, run_tournament,
+from abcore.tournament import (Limits, Standing, bradley_terry, format_table, notebook_source, read_results, run_tournament,
                                schedule, standings)
 from abcore.tournament.players import player_kind
 
@@ -153,6 +153,11 @@ def test_a_notebook_player_keeps_every_global_its_functions_read(tmp_path):
     space: dict = {}
     exec(source, space)
     assert space["choose"](None, None) == 8
+
+
+def test_the_table_never_prints_minus_zero():
+    row = Standing("middle", 4, 2, 0, 2, 0.5, 0.15, 0.85, -1e-9, -713.2, 713.2)
+    assert format_table([row]).splitlines()[-1].endswith("0    [-713, 713]")
 
 
 def test_a_notebook_without_choose_is_refused_by_name(tmp_path):
