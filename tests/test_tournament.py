@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from abcore.tournament import (Limits, bradley_terry, notebook_source, read_results, run_tournament,
+from abcore.tournament import (Limits, Standing, bradley_terry, format_table, notebook_source, read_results, run_tournament,
                                schedule, standings)
 from abcore.tournament.players import player_kind
 
@@ -116,7 +116,9 @@ def test_a_notebook_player_runs_only_what_choose_needs(tmp_path):
         "DEPTH = 4\nslow = sum(range(10))",
         "raise RuntimeError('a demonstration cell: never run for a game')",
         "%matplotlib inline\ndef my_evaluate(state, player, game=None):\n    return 0",
-        "def choose(game, state):\n    return alphabeta(game, state, depth=DEPTH, evaluate=game.evaluate).move",
+        "import matplotlib.pyplot as plt\nstate = demo_position()    # a global named like choose's parameter",
+        "def choose(game, state):\n    best = alphabeta(game, state, depth=DEPTH, evaluate=game.evaluate)\n    return best.move",
+        "best = choose(None, state)   # a demonstration, its name a local of choose",
         "points = grade(choose)   # a grading cell after it",
     ]
     nb = {"cells": [{"cell_type": "code", "source": c, "metadata": {}, "outputs": [], "execution_count": None}
@@ -125,10 +127,37 @@ def test_a_notebook_player_runs_only_what_choose_needs(tmp_path):
     path = tmp_path / "student.ipynb"
     path.write_text(json.dumps(nb))
     source = notebook_source(path)
-    assert "DEPTH = 4" in source and "def choose" in source and "import random" in source
+    assert "DEPTH = 4" in source and "def choose" in source and "from abcore import alphabeta" in source
     assert "RuntimeError" not in source and "grade(" not in source and "my_evaluate" not in source
+    # neither the imports choose does not use (matplotlib: a second at every game) nor a global
+    # named like one of its parameters or locals
+    assert "import random" not in source and "matplotlib" not in source and "demo_position" not in source
     games = run_tournament([str(path), "random"], tmp_path / "r.jsonl", games_per_pair=1, progress=False)
     assert [g["reason"] for g in games] == ["win", "win"] and all(g[g["loser"]] == "random" for g in games)
+
+
+def test_a_notebook_player_keeps_every_global_its_functions_read(tmp_path):
+    cells = [
+        "import math\nimport random as rnd",
+        "cache = None\nWEIGHTS = [1, 2]\nx = 5.5\nunused = 1",
+        "def helper(state):\n    def inner():\n        return math.floor(x)    # a global, read by a nested function\n    return inner()",
+        "def choose(game, state):\n    global cache                  # assigned here, and a global\n    cache = [w for w in WEIGHTS]\n"
+        "    return helper(state) + sum(cache)",
+    ]
+    nb = {"cells": [{"cell_type": "code", "source": c, "metadata": {}, "outputs": []} for c in cells]}
+    path = tmp_path / "student.ipynb"
+    path.write_text(json.dumps(nb))
+    source = notebook_source(path)
+    assert "import math" in source and "cache = None" in source and "WEIGHTS" in source and "x = 5.5" in source
+    assert "rnd" not in source and "unused" not in source
+    space: dict = {}
+    exec(source, space)
+    assert space["choose"](None, None) == 8
+
+
+def test_the_table_never_prints_minus_zero():
+    row = Standing("middle", 4, 2, 0, 2, 0.5, 0.15, 0.85, -1e-9, -713.2, 713.2)
+    assert format_table([row]).splitlines()[-1].endswith("0    [-713, 713]")
 
 
 def test_a_notebook_without_choose_is_refused_by_name(tmp_path):

@@ -212,13 +212,27 @@ def read_source(path: str | Path) -> str:
 
 
 def notebook_source(path: str | Path) -> str:
-    """The Python source of a notebook's cells that ``choose`` needs.
+    r"""The Python source of a notebook's cells that ``choose`` needs.
 
     Every code cell up to the last one that defines ``choose`` is read (IPython lines starting
-    with ``%`` or ``!`` dropped); of their top-level statements, the imports are kept, and then,
-    from the last definition of ``choose`` backwards, each statement that binds a name a kept
-    statement reads (a function, a class, an assignment). Calls, plots, asserts and grading cells
-    are left out. Raises ValueError when no cell defines ``choose``.
+    with ``%`` or ``!`` dropped); of their top-level statements, from the last definition of
+    ``choose`` backwards, each statement that binds a name a kept statement reads (a function, a
+    class, an assignment) is kept, and then each import that binds a name a kept statement reads
+    (star and ``__future__`` imports always). A function reads the names its body loads and does
+    not bind (:func:`_free_names`): its parameters and locals are not globals. Calls, plots,
+    asserts, grading cells and imports nothing kept uses (``matplotlib.pyplot``: a second a
+    game) are left out. Raises ValueError when no cell defines ``choose``.
+
+    >>> import json, tempfile
+    >>> cells = ["import math\nimport matplotlib.pyplot as plt", "state = 'a demo position'",
+    ...          "def choose(game, state):\n    return int(math.sqrt(16))"]
+    >>> nb = {"cells": [{"cell_type": "code", "source": c} for c in cells]}
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".ipynb") as f:
+    ...     _ = f.write(json.dumps(nb)); f.flush()
+    ...     print(notebook_source(f.name))
+    import math
+    def choose(game, state):
+        return int(math.sqrt(16))
     """
     nb = json.loads(read_source(path))
     cells = nb.get("cells") if isinstance(nb, dict) else None
@@ -248,20 +262,29 @@ def notebook_source(path: str | Path) -> str:
         raise ValueError(f"{Path(path).name}: no cell defines choose(game, state); write "
                          "def choose(game, state): ... in a code cell")
     needed = {"choose"}
-    keep: list[ast.stmt] = []
-    for st in reversed(statements[:last + 1]):
-        if isinstance(st, (ast.Import, ast.ImportFrom)):
-            keep.append(st)
-        elif _binds(st) & needed:
-            keep.append(st)
+    keep: set[int] = set()
+    for i in range(last, -1, -1):
+        st = statements[i]
+        if not isinstance(st, (ast.Import, ast.ImportFrom)) and _binds(st) & needed:
+            keep.add(i)
             needed |= _reads(st)
-    module = ast.Module(body=list(reversed(keep)), type_ignores=[])
+    for i, st in enumerate(statements[:last + 1]):
+        if isinstance(st, (ast.Import, ast.ImportFrom)) and (_binds(st) & needed or _opaque(st)):
+            keep.add(i)
+    module = ast.Module(body=[statements[i] for i in sorted(keep)], type_ignores=[])
     return ast.unparse(module)
+
+
+def _opaque(st: ast.Import | ast.ImportFrom) -> bool:
+    """A star import (its names are unknown here) or a ``__future__`` import: always kept."""
+    return isinstance(st, ast.ImportFrom) and (st.module == "__future__" or any(a.name == "*" for a in st.names))
 
 
 def _binds(st: ast.stmt) -> set[str]:
     if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return {st.name}
+    if isinstance(st, (ast.Import, ast.ImportFrom)):
+        return {a.asname or a.name.partition(".")[0] for a in st.names}
     targets: list[ast.AST] = []
     if isinstance(st, ast.Assign):
         targets = list(st.targets)
@@ -270,8 +293,59 @@ def _binds(st: ast.stmt) -> set[str]:
     return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
 
 
-def _reads(st: ast.stmt) -> set[str]:
+def _reads(st: ast.AST) -> set[str]:
+    """The global names a top-level statement reads (a function: :func:`_free_names`)."""
+    if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return _free_names(st) | {n for node in _at_definition(st) for n in _reads(node)}
     return {n.id for n in ast.walk(st) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+_FUNCTION = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+_OWN_SCOPE = (ast.ClassDef, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _at_definition(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> list[ast.AST]:
+    """What runs where a function is defined: decorators, default values, annotations."""
+    a = fn.args
+    out: list[ast.AST] = [*a.defaults, *(d for d in a.kw_defaults if d is not None)]
+    if not isinstance(fn, ast.Lambda):
+        params = [*a.posonlyargs, *a.args, *a.kwonlyargs, *(x for x in (a.vararg, a.kwarg) if x)]
+        out += [*fn.decorator_list, *(p.annotation for p in params if p.annotation), *([fn.returns] if fn.returns else [])]
+    return out
+
+
+def _free_names(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:
+    r"""The names a function loads and does not bind: not its parameters, nor the names it assigns,
+    imports or defines (unless declared ``global``), with the free names of the functions defined
+    in it. Where a scope is not followed exactly (a class or a comprehension inside), all its
+    names count as read: more statements kept, never one too few.
+
+    >>> sorted(_free_names(ast.parse("def f(state, n=LIMIT):\n    best = score(state)\n    return best + BONUS").body[0]))
+    ['BONUS', 'score']
+    """
+    a = fn.args
+    bound = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, *(x for x in (a.vararg, a.kwarg) if x))}
+    loads: set[str] = set()
+    declared: set[str] = set()
+    stack: list[ast.AST] = [fn.body] if isinstance(fn, ast.Lambda) else list(fn.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, _FUNCTION):
+            bound |= set() if isinstance(node, ast.Lambda) else {node.name}
+            loads |= _free_names(node)
+            stack.extend(_at_definition(node))
+        elif isinstance(node, _OWN_SCOPE):
+            bound |= {node.name} if isinstance(node, ast.ClassDef) else set()
+            loads |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+        else:
+            if isinstance(node, (ast.Global, ast.Nonlocal)):
+                declared |= set(node.names)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                bound |= _binds(node)
+            elif isinstance(node, ast.Name):
+                (loads if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+            stack.extend(ast.iter_child_nodes(node))
+    return loads - (bound - declared)
 
 
 def load_player(spec: str, seed: Any = 0) -> Any:

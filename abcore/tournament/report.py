@@ -89,7 +89,7 @@ def format_table(rows: Sequence[Standing]) -> str:
     for k, r in enumerate(rows, 1):
         lines.append(f"{k:>2}  {printable(r.player):<{width}}  {r.games:>5}  {r.wins:>4} {r.draws:>4} {r.losses:>4}  "
                      f"{r.score:>5.2f}  {f'[{r.score_low:.2f}, {r.score_high:.2f}]':>13}  "
-                     f"{r.rating:>6.0f}  {f'[{r.rating_low:.0f}, {r.rating_high:.0f}]':>13}")
+                     f"{round(r.rating):>6}  {f'[{round(r.rating_low)}, {round(r.rating_high)}]':>13}")   # never -0
     return "\n".join(lines)
 
 
