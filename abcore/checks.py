@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable
 
 from .errors import AbcoreError, MissingMemberError
 from .game import Number
-from .own_work import ENTRIES, own_work
+from .own_work import ENTRIES, KitTampered, guarded, own_work
 from .trees import GameTree, random_tree
 
 __all__ = ["check", "random_cases", "nested", "CheckFailed", "NotWrittenYet", "WriteItYourself",
@@ -303,7 +303,8 @@ def check_answer(name: str, got: Any, expected: Any, hints: Iterable[tuple[Any, 
     raise CheckFailed(f"{name} = {got!r} is not right. {question}".strip())
 
 
-def check_same_game(mine: Any, reference: Any, *, name: str | None = None, limit: int = 100_000) -> None:
+def check_same_game(mine: Any, reference: Any, *, name: str | None = None, limit: int = 100_000,
+                    task: str | None = None) -> None:
     """Play ``mine`` and ``reference`` side by side from their initial states, along every sequence
     of moves (up to ``limit`` positions), and stop at the first question they answer differently:
     ``to_move``, ``is_terminal``, ``actions`` (compared as sets), ``utility`` for each player at
@@ -321,9 +322,36 @@ def check_same_game(mine: Any, reference: Any, *, name: str | None = None, limit
     Traceback (most recent call last):
     ...
     abcore.checks.CheckFailed: Listed differs from the reference after the moves none (the initial state): the state [4, 'first'] is unhashable (unhashable type: 'list'): make states immutable and hashable: a tuple, a frozenset, a NamedTuple or a frozen dataclass, not a list, a set, a dict or a mutable object (tables and sets of visited states are keyed by state)
+
+    ``task`` (``"1.3"``): ``mine`` may neither inherit from a kit game nor call the code
+    :data:`TASKS` forbids (the kit game's methods) while the check plays it.
     """
-    from .gamecheck import HASHABLE
     name = name or type(mine).__name__
+    if task is None:
+        print(f"✓ {name}: the same answers as the reference in {_same_game(mine, reference, name, limit):,} positions")
+        return
+    kit = [c.__name__ for c in type(mine).__mro__ if c.__module__.startswith("abcore.") and c.__module__ != "abcore.game"]
+    if kit:
+        raise WriteItYourself(f"{name} inherits from the kit's {kit[0]}, the very game exercise {task} asks you "
+                              f"to write: write its methods yourself, from Game (0 points until then)")
+    t = _task(task)
+    try:
+        with own_work(t.forbidden, t.code()) as watch:
+            try:
+                count = _same_game(mine, reference, name, limit)
+            except CheckFailed:
+                if not watch.refused:
+                    raise
+    except KitTampered as e:
+        raise WriteItYourself(f"{name}: {e} (0 points)") from None
+    if watch.refused:
+        raise _refused(task, name, watch.refused)
+    print(f"✓ {name}: the same answers as the reference in {count:,} positions")
+
+
+def _same_game(mine: Any, reference: Any, name: str, limit: int) -> int:
+    """The positions :func:`check_same_game` compared (it raises at the first difference)."""
+    from .gamecheck import HASHABLE
     seen: set = set()
     players: dict = dict.fromkeys(getattr(reference, "players", ()))
     todo: list = [((), mine.initial_state, reference.initial_state)]
@@ -373,7 +401,7 @@ def check_same_game(mine: Any, reference: Any, *, name: str | None = None, limit
             raise
         except Exception as e:
             raise fail(moves, f"{type(e).__name__}: {e}") from e
-    print(f"✓ {name}: the same answers as the reference in {len(seen):,} positions")
+    return len(seen)
 
 def check_calls(student: Callable, reference: Callable | None, calls: Iterable[dict], *,
                 name: str | None = None, hint: Callable | None = None, task: str | None = None) -> None:
@@ -423,31 +451,37 @@ def check_calls(student: Callable, reference: Callable | None, calls: Iterable[d
 INF = math.inf
 
 
+@guarded
 def _tree_of(game: Any, state: Any) -> GameTree:
     if isinstance(game, GameTree) and state == game.initial_state:
         return game
     return GameTree.from_game(game, state, max_nodes=1_000_000)
 
 
+@guarded
 def _tree_size(game: Any, state: Any) -> tuple[int, int]:
     tree = _tree_of(game, state)
     return len(tree), len(tree.leaves)
 
 
+@guarded
 def _longest_game(game: Any, state: Any) -> int:
     return _tree_of(game, state).height
 
 
+@guarded
 def _value(tree: GameTree, node: Any) -> Number:
     from .trees import tree_values
     return tree_values(tree)[node]
 
 
+@guarded
 def _best_moves(tree: GameTree) -> tuple:
     from .search import minimax
     return minimax(tree, tree.initial_state).moves
 
 
+@guarded
 def _principal_variation(tree: GameTree) -> list:
     from .search import minimax
     node, line = tree.initial_state, []
@@ -457,26 +491,31 @@ def _principal_variation(tree: GameTree) -> list:
     return line
 
 
+@guarded
 def _alphabeta(tree: GameTree, node: Any, alpha: float = -INF, beta: float = INF) -> Number:
     from .search import alphabeta
     return alphabeta(tree, node, alpha=alpha, beta=beta, player="max").value
 
 
+@guarded
 def _leaves(tree: GameTree) -> int:
     from .search import alphabeta
     return alphabeta(tree, tree.initial_state).stats.leaves
 
 
+@guarded
 def _failhard(tree: GameTree, node: Any, alpha: float = -INF, beta: float = INF) -> Number:
     from .search import alphabeta_failhard
     return alphabeta_failhard(tree, node, alpha=alpha, beta=beta, player="max").value
 
 
+@guarded
 def _best_first(tree: GameTree) -> Callable:
     from .search.orderings import best_first
     return best_first(tree)
 
 
+@guarded
 def _minimal_tree_nodes(b: int, d: int) -> int:
     from .search import alphabeta
     from .search.orderings import best_first
@@ -485,17 +524,20 @@ def _minimal_tree_nodes(b: int, d: int) -> int:
     return alphabeta(t, t.initial_state, order=best_first(t)).stats.nodes
 
 
+@guarded
 def _limited(game: Any, state: Any, depth: int, evaluate: Callable, player: Any) -> Number:
     from .search import minimax
     return minimax(game, state, depth=depth, evaluate=evaluate, player=player).value
 
 
+@guarded
 def _chance_bounds(seen: list, low: Number, high: Number) -> tuple:
     rest = 1 - sum(p for p, _ in seen)
     known = sum(p * v for p, v in seen)
     return known + rest * low, known + rest * high
 
 
+@guarded
 def _ucb1(mean: float, visits: int, parent_visits: int, c: float = math.sqrt(2)) -> float:
     return math.inf if visits == 0 else mean + c * math.sqrt(math.log(parent_visits) / visits)
 
@@ -510,6 +552,20 @@ class Task:
     function: str
     reference: Callable | None
     may_use: tuple[str, ...] = ()
+    kit_code: tuple[str, ...] = ()      # more kit functions it may not call: "module:Qualified.name"
+
+    def code(self) -> dict:
+        """{code object: name} of the functions ``kit_code`` names (the game methods a game
+        exercise asks the student to write, say)."""
+        import importlib
+        found = {}
+        for spec in self.kit_code:
+            module, _, qualname = spec.partition(":")
+            f: Any = importlib.import_module(module)
+            for part in qualname.split("."):
+                f = getattr(f, part)
+            found[f.__code__] = qualname + "(...)"
+        return found
 
     @property
     def forbidden(self) -> frozenset:
@@ -523,6 +579,9 @@ class Task:
                 "no search or tree helper of the kit")
 
 
+_TICTACTOE = ("TicTacToe.to_move", "TicTacToe.actions", "TicTacToe.result", "TicTacToe.is_terminal",
+              "TicTacToe.utility", "TicTacToe.winner", "TicTacToe.evaluate", "open_lines", "_children")
+
 TASKS: dict[str, Task] = {
     "1.1": Task("tree_size", _tree_size), "1.2": Task("longest_game", _longest_game),
     "2.1": Task("minimax_value", _value), "2.2": Task("best_moves", _best_moves, ("tree_values",)),
@@ -531,7 +590,9 @@ TASKS: dict[str, Task] = {
     "4.1": Task("failhard_value", _failhard),
     "5.1": Task("best_first_order", _best_first, ("tree_values",)),
     "5.2": Task("minimal_tree_nodes", _minimal_tree_nodes),
-    "6.1": Task("my_evaluate", None), "6.2": Task("limited_value", _limited),
+    "1.3": Task("MyTicTacToe", None, (), tuple(f"abcore.games.tictactoe:{f}" for f in _TICTACTOE)),
+    "6.1": Task("my_evaluate", None, (), ("abcore.games.tictactoe:TicTacToe.evaluate",
+                                          "abcore.games.tictactoe:open_lines")), "6.2": Task("limited_value", _limited),
     "7.1": Task("expectimax_value", _value), "7.2": Task("chance_bounds", _chance_bounds),
     "8.1": Task("probe", None), "8.2": Task("deepen", None, ("alphabeta",)),
     "9.1": Task("ucb1", _ucb1), "9.2": Task("backup", None), "9.3": Task("select_child", None),
@@ -559,7 +620,7 @@ def reference(task: str) -> Callable:
 
 def _refused(task: str, name: str, calls: list) -> WriteItYourself:
     t = _task(task)
-    called = ", ".join(dict.fromkeys(ENTRIES[c] for c in calls))
+    called = ", ".join(dict.fromkeys(ENTRIES.get(c, c) for c in calls))
     return WriteItYourself(f"{name} calls the kit's {called}, the very thing exercise {task} asks you to "
                            f"write: replace that call with your own code (0 points until then). Exercise "
                            f"{task} may use {t.allowed()}.")
@@ -578,10 +639,12 @@ def _prepared(what: str, student: Callable, ref: Callable | None, task: str | No
     return name, ref, (student if task is None else watched(task, student, name))
 
 
-def watched(task: str, f: Callable, name: str | None = None) -> Callable:
+def watched(task: str, f: Callable, name: str | None = None, *,
+            _own_work: Callable = own_work) -> Callable:
     """``f`` as a check runs it: any kit function exercise ``task`` does not allow (``TASKS``)
-    that ``f`` calls is refused, and the call raises :class:`WriteItYourself`, even when ``f``
-    catches the refusal.
+    that ``f`` calls, or a kit helper calls for it, is refused, and the call raises
+    :class:`WriteItYourself`, even when ``f`` catches the refusal; so does switching the guard
+    off (:class:`abcore.own_work.KitTampered`).
 
     >>> from abcore import tree_values
     >>> def minimax_value(tree, node):
@@ -592,16 +655,20 @@ def watched(task: str, f: Callable, name: str | None = None) -> Callable:
     abcore.checks.WriteItYourself: minimax_value calls the kit's tree_values(tree), the very thing exercise 2.1 asks you to write: replace that call with your own code (0 points until then). Exercise 2.1 may use the tree's or game's own methods (kind, children, value, actions, result, outcomes, ...), no search or tree helper of the kit.
     """
     shown = name or str(getattr(f, "__name__", "your function"))
+    t = _task(task)
 
     @functools.wraps(f)
     def yours(*args: Any, **kwargs: Any) -> Any:
-        with own_work(_task(task).forbidden) as watch:
-            try:
-                got = f(*args, **kwargs)
-            except Exception:
-                if watch.refused:
-                    raise _refused(task, shown, watch.refused) from None
-                raise
+        try:
+            with _own_work(t.forbidden, t.code()) as watch:
+                try:
+                    got = f(*args, **kwargs)
+                except Exception:
+                    if watch.refused:
+                        raise _refused(task, shown, watch.refused) from None
+                    raise
+        except KitTampered as e:
+            raise WriteItYourself(f"{shown}: {e} (0 points)") from None
         if watch.refused:
             raise _refused(task, shown, watch.refused)
         return got
