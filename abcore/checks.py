@@ -17,7 +17,7 @@ from .own_work import ENTRIES, KitTampered, guarded, own_work
 from .trees import GameTree, random_tree
 
 __all__ = ["check", "random_cases", "nested", "CheckFailed", "NotWrittenYet", "WriteItYourself",
-           "leaves_read", "check_answer", "check_same_game", "check_calls", "TASKS", "Task",
+           "leaves_read", "check_answer", "check_same_game", "check_calls", "exactly", "TASKS", "Task",
            "reference", "watched"]
 
 
@@ -87,6 +87,15 @@ def _same(a: Any, b: Any) -> bool:
         return False
 
 
+def exactly(a: Any, b: Any) -> bool:
+    """:func:`_same`, and of the same type: a count asked as an int is not right as a float.
+
+    >>> exactly(2, 2), exactly(2.0, 2), exactly((1, 2), (1, 2))
+    (True, False, True)
+    """
+    return type(a) is type(b) and _same(a, b)
+
+
 def check(student: Callable, reference: Callable | None = None, cases: Iterable[GameTree] | None = None, *,
           call: Callable | None = None, same: Callable = _same, name: str | None = None,
           draw: bool = True, hint: Callable | None = None,
@@ -133,12 +142,32 @@ def check(student: Callable, reference: Callable | None = None, cases: Iterable[
         got = _run(yours, name, tree, call, expected, draw)
         if not same(got, expected):
             _show(tree, draw)
-            raise CheckFailed(f"{name} is wrong on the tree {nested(tree)!r} "
-                              f"({tree.to_move(tree.initial_state).upper()} to move at the root): "
-                              f"expected {expected!r}, got {got!r}"
-                              + _why(hint, (expected, got, tree), student, tree, windows))
+            said = (f"{name} is wrong on the tree {nested(tree)!r} ({tree.to_move(tree.initial_state).upper()} "
+                    f"to move at the root): expected {expected!r}, got {got!r}")
+            if count and _right_afresh(yours, reference, call, tree, same):
+                raise CheckFailed(said + f". Yet on the same tree with its nodes renamed, {name} answers right: it "
+                                  "keeps something from the trees before (a cache or a global kept between calls, "
+                                  "keyed by node names, which repeat from tree to tree): start every call afresh")
+            raise CheckFailed(said + _why(hint, (expected, got, tree), student, tree, windows))
         count += 1
     print(f"✓ {name}: the same answer as the reference on {count} random trees")
+
+
+def _right_afresh(yours: Callable, reference: Callable, call: Callable, tree: GameTree, same: Callable) -> bool:
+    """Whether ``yours`` answers right on ``tree`` with its nodes renamed (so nothing a cache kept
+    from earlier trees, keyed by node names, applies); False when it cannot tell."""
+    try:
+        fresh = GameTree(f"fresh.{tree.initial_state}",
+                         {f"fresh.{n}": tree.kind(n) for n in tree.nodes if tree.kind(n) != "leaf"},
+                         {f"fresh.{n}": tuple((m, f"fresh.{tree.result(n, m)}") for m in tree.actions(n))
+                          for n in tree.nodes if tree.kind(n) != "leaf"},
+                         {f"fresh.{n}": tree.value(n) for n in tree.leaves},
+                         probs={f"fresh.{n}": tuple(p for p, _ in tree.outcomes(n))
+                                for n in tree.nodes if tree.kind(n) == "chance"},
+                         labels={f"fresh.{n}": tree.label(n) for n in tree.nodes})
+        return bool(same(call(yours, fresh), call(reference, fresh)))
+    except Exception:
+        return False
 
 
 def _run(yours: Callable, name: str, tree: GameTree, call: Callable, expected: Any, draw: bool) -> Any:
@@ -168,7 +197,8 @@ def _why(hint: Callable | None, args: tuple, student: Callable, tree: GameTree |
     slip = _name_the_slip(student, tree, windows) if tree is not None else ""
     if extra or "looks like a known slip" in slip:
         return (f". {extra}" if extra else "") + slip
-    d = differs(args[0], args[1])
+    said = isinstance(args[1], str) and isinstance(args[0], dict)   # the check's call said what is wrong
+    d = "" if said else differs(args[0], args[1])
     if slip:                    # the catalogue says it matches none, and where it parts
         return (f". {d[0].upper()}{d[1:]}" if d else "") + slip
     none = "matches none of the known slips of this exercise"
@@ -197,12 +227,16 @@ def differs(expected: Any, got: Any) -> str:
             return f"yours has {len(got)} items where {len(expected)} are expected"
         k = next((k for k, (a, b) in enumerate(zip(expected, got)) if not _same(a, b)), None)
         if k is not None:
-            inner = differs(expected[k], got[k])
+            inner = differs(expected[k], got[k]) or f"yours is {got[k]!r} where {expected[k]!r} is expected"
             return f"item {k}: {inner}"
     if isinstance(expected, dict) and isinstance(got, dict):
         k = next((k for k in expected if k not in got or not _same(expected[k], got[k])), None)
         if k is not None:
-            return (f"at {k!r}: {differs(expected[k], got[k])}" if k in got else f"yours has no {k!r}")
+            inner = "" if k not in got else (differs(expected[k], got[k])
+                                             or f"yours is {got[k]!r} where {expected[k]!r} is expected")
+            return f"at {k!r}: {inner}" if k in got else f"yours has no {k!r}"
+    if type(expected) is int and type(got) is float and got == expected:
+        return "yours is the right number, but a float: return a whole number, an int (// divides to an int)"
     if type(got) is not type(expected) and not (isinstance(got, (int, float)) and isinstance(expected, (int, float))):
         return f"yours returns a {type(got).__name__} where a {type(expected).__name__} is expected"
     return ""           # two numbers (or values) that differ: the message already shows both
@@ -404,12 +438,13 @@ def _same_game(mine: Any, reference: Any, name: str, limit: int) -> int:
     return len(seen)
 
 def check_calls(student: Callable, reference: Callable | None, calls: Iterable[dict], *,
-                name: str | None = None, hint: Callable | None = None, task: str | None = None) -> None:
+                name: str | None = None, hint: Callable | None = None, task: str | None = None,
+                same: Callable = _same) -> None:
     """Compare ``student(**kw)`` with ``reference(**kw)`` for every dict ``kw`` of ``calls``, in
     order, for exercises whose arguments are not trees (e.g. ``(b, d)``); the first disagreement
     names the arguments: ``f(b=2, d=1): expected 3, got 2``. ``hint(expected, got, kw)``, if
     given, returns a sentence (or None) added to the message, as in :func:`check`; ``task`` as in
-    :func:`check`. Otherwise as :func:`check`.
+    :func:`check`; ``same`` as in :func:`check` (e.g. :func:`exactly`). Otherwise as :func:`check`.
 
     >>> check_calls(lambda b, d: b ** d, lambda b, d: b ** d, [dict(b=2, d=3)], name="leaves")
     ✓ leaves: the same answer as the reference on 1 calls
@@ -437,7 +472,7 @@ def check_calls(student: Callable, reference: Callable | None, calls: Iterable[d
             raise
         except Exception as e:
             raise CheckFailed(f"{shown} raised {type(e).__name__}: {e}; expected {expected!r}") from e
-        if not _same(got, expected):
+        if not same(got, expected):
             raise CheckFailed(f"{shown} is wrong: expected {expected!r}, got {got!r}"
                               + _why(hint, (expected, got, kw), student, None))
         count += 1
