@@ -144,6 +144,10 @@ def check(student: Callable, reference: Callable | None = None, cases: Iterable[
             _show(tree, draw)
             said = (f"{name} is wrong on the tree {nested(tree)!r} ({tree.to_move(tree.initial_state).upper()} "
                     f"to move at the root): expected {expected!r}, got {got!r}")
+            if _changes_when_asked_again(yours, call, tree, got, same):
+                raise CheckFailed(said + f". Asked again on the same tree, {name} answers differently: it keeps "
+                                  "something between calls (a counter or a total kept outside the function and "
+                                  "never reset): start every call afresh")
             if count and _right_afresh(yours, reference, call, tree, same):
                 raise CheckFailed(said + f". Yet on the same tree with its nodes renamed, {name} answers right: it "
                                   "keeps something from the trees before (a cache or a global kept between calls, "
@@ -151,6 +155,14 @@ def check(student: Callable, reference: Callable | None = None, cases: Iterable[
             raise CheckFailed(said + _why(hint, (expected, got, tree), student, tree, windows))
         count += 1
     print(f"✓ {name}: the same answer as the reference on {count} random trees")
+
+
+def _changes_when_asked_again(yours: Callable, call: Callable, tree: GameTree, got: Any, same: Callable) -> bool:
+    """Whether ``call(yours, tree)`` gives another answer than ``got`` the second time."""
+    try:
+        return not same(call(yours, tree), got)
+    except Exception:
+        return False
 
 
 def _right_afresh(yours: Callable, reference: Callable, call: Callable, tree: GameTree, same: Callable) -> bool:

@@ -34,6 +34,7 @@ class TestExercises(ExerciseTests):
         "ex2-1-minimax-value__diagnose_reference.py": "minimax_value calls the kit's private reference (a search of abcore.diagnose",
         "ex2-1-minimax-value__kit_helper_inside.py": "calls the kit's tree_values(tree), the very thing exercise 2.1",
         "ex2-1-minimax-value__name_spoofed.py": "calls the kit's tree_values(tree), the very thing exercise 2.1",
+        "ex2-2-best-moves__first_leaf.py": "yours compares the first leaf below each move with the root's value",
         "ex2-1-minimax-value__a_float.py": "the right value, but a float: return each leaf's value as it is",
         "ex2-1-minimax-value__guard_switched_off.py": 'abcore.trees.analysis.entered replaced): a check cannot grade code that switches it off',
     }
