@@ -207,8 +207,10 @@ def _why(hint: Callable | None, args: tuple, student: Callable, tree: GameTree |
     except Exception:           # a hint must never crash the check: an unforeseen answer
         extra = None
     slip = _name_the_slip(student, tree, windows) if tree is not None else ""
-    if extra or "looks like a known slip" in slip:
-        return (f". {extra}" if extra else "") + slip
+    if extra:                   # the check named it: the catalogue adds only a slip it names too
+        return f". {extra}" + (slip if "looks like a known slip" in slip else "")
+    if "looks like a known slip" in slip:
+        return slip
     said = isinstance(args[1], str) and isinstance(args[0], dict)   # the check's call said what is wrong
     d = "" if said else differs(args[0], args[1])
     if slip:                    # the catalogue says it matches none, and where it parts
