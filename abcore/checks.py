@@ -13,11 +13,11 @@ from typing import Any, Callable, Iterable
 
 from .errors import AbcoreError, MissingMemberError
 from .game import Number
-from .own_work import ENTRIES, own_work
+from .own_work import ENTRIES, KitTampered, guarded, own_work
 from .trees import GameTree, random_tree
 
 __all__ = ["check", "random_cases", "nested", "CheckFailed", "NotWrittenYet", "WriteItYourself",
-           "leaves_read", "check_answer", "check_same_game", "check_calls", "TASKS", "Task",
+           "leaves_read", "check_answer", "check_same_game", "check_calls", "exactly", "TASKS", "Task",
            "reference", "watched"]
 
 
@@ -92,6 +92,15 @@ def _same(a: Any, b: Any) -> bool:
         return False
 
 
+def exactly(a: Any, b: Any) -> bool:
+    """:func:`_same`, and of the same type: a count asked as an int is not right as a float.
+
+    >>> exactly(2, 2), exactly(2.0, 2), exactly((1, 2), (1, 2))
+    (True, False, True)
+    """
+    return type(a) is type(b) and _same(a, b)
+
+
 def check(student: Callable, reference: Callable | None = None, cases: Iterable[GameTree] | None = None, *,
           call: Callable | None = None, same: Callable = _same, name: str | None = None,
           draw: bool = True, hint: Callable | None = None,
@@ -141,14 +150,46 @@ def check(student: Callable, reference: Callable | None = None, cases: Iterable[
         got = _run(yours, name, tree, call, expected, draw)
         if not same(got, expected):
             _show(tree, draw)
-            raise CheckFailed(f"{name} is wrong on the tree {nested(tree)!r} "
-                              f"({tree.to_move(tree.initial_state).upper()} to move at the root): "
-                              f"expected {expected!r}, got {got!r}"
-                              + _why(hint, (expected, got, tree), student, tree, windows))
+            said = (f"{name} is wrong on the tree {nested(tree)!r} ({tree.to_move(tree.initial_state).upper()} "
+                    f"to move at the root): expected {expected!r}, got {got!r}")
+            if _changes_when_asked_again(yours, call, tree, got, same):
+                raise CheckFailed(said + f". Asked again on the same tree, {name} answers differently: it keeps "
+                                  "something between calls (a counter or a total kept outside the function and "
+                                  "never reset): start every call afresh")
+            if count and _right_afresh(yours, reference, call, tree, same):
+                raise CheckFailed(said + f". Yet on the same tree with its nodes renamed, {name} answers right: it "
+                                  "keeps something from the trees before (a cache or a global kept between calls, "
+                                  "keyed by node names, which repeat from tree to tree): start every call afresh")
+            raise CheckFailed(said + _why(hint, (expected, got, tree), student, tree, windows))
         count += 1
     trees = (f"{count} random tree{'s' * (count != 1)}" if drawn
              else "the course's tree" if count == 1 else f"the course's {count} trees")
     print(f"✓ {name}: the same answer as the reference on {trees}")
+
+
+def _changes_when_asked_again(yours: Callable, call: Callable, tree: GameTree, got: Any, same: Callable) -> bool:
+    """Whether ``call(yours, tree)`` gives another answer than ``got`` the second time."""
+    try:
+        return not same(call(yours, tree), got)
+    except Exception:
+        return False
+
+
+def _right_afresh(yours: Callable, reference: Callable, call: Callable, tree: GameTree, same: Callable) -> bool:
+    """Whether ``yours`` answers right on ``tree`` with its nodes renamed (so nothing a cache kept
+    from earlier trees, keyed by node names, applies); False when it cannot tell."""
+    try:
+        fresh = GameTree(f"fresh.{tree.initial_state}",
+                         {f"fresh.{n}": tree.kind(n) for n in tree.nodes if tree.kind(n) != "leaf"},
+                         {f"fresh.{n}": tuple((m, f"fresh.{tree.result(n, m)}") for m in tree.actions(n))
+                          for n in tree.nodes if tree.kind(n) != "leaf"},
+                         {f"fresh.{n}": tree.value(n) for n in tree.leaves},
+                         probs={f"fresh.{n}": tuple(p for p, _ in tree.outcomes(n))
+                                for n in tree.nodes if tree.kind(n) == "chance"},
+                         labels={f"fresh.{n}": tree.label(n) for n in tree.nodes})
+        return bool(same(call(yours, fresh), call(reference, fresh)))
+    except Exception:
+        return False
 
 
 def _run(yours: Callable, name: str, tree: GameTree, call: Callable, expected: Any, draw: bool) -> Any:
@@ -176,9 +217,12 @@ def _why(hint: Callable | None, args: tuple, student: Callable, tree: GameTree |
     except Exception:           # a hint must never crash the check: an unforeseen answer
         extra = None
     slip = _name_the_slip(student, tree, windows) if tree is not None else ""
-    if extra or "looks like a known slip" in slip:
-        return (f". {extra}" if extra else "") + slip
-    d = differs(args[0], args[1])
+    if extra:                   # the check named it: the catalogue adds only a slip it names too
+        return f". {extra}" + (slip if "looks like a known slip" in slip else "")
+    if "looks like a known slip" in slip:
+        return slip
+    said = isinstance(args[1], str) and isinstance(args[0], dict)   # the check's call said what is wrong
+    d = "" if said else differs(args[0], args[1])
     if slip:                    # the catalogue says it matches none, and where it parts
         return (f". {d[0].upper()}{d[1:]}" if d else "") + slip
     none = "matches none of the known slips of this exercise"
@@ -207,12 +251,16 @@ def differs(expected: Any, got: Any) -> str:
             return f"yours has {len(got)} items where {len(expected)} are expected"
         k = next((k for k, (a, b) in enumerate(zip(expected, got)) if not _same(a, b)), None)
         if k is not None:
-            inner = differs(expected[k], got[k])
+            inner = differs(expected[k], got[k]) or f"yours is {got[k]!r} where {expected[k]!r} is expected"
             return f"item {k}: {inner}"
     if isinstance(expected, dict) and isinstance(got, dict):
         k = next((k for k in expected if k not in got or not _same(expected[k], got[k])), None)
         if k is not None:
-            return (f"at {k!r}: {differs(expected[k], got[k])}" if k in got else f"yours has no {k!r}")
+            inner = "" if k not in got else (differs(expected[k], got[k])
+                                             or f"yours is {got[k]!r} where {expected[k]!r} is expected")
+            return f"at {k!r}: {inner}" if k in got else f"yours has no {k!r}"
+    if type(expected) is int and type(got) is float and got == expected:
+        return "yours is the right number, but a float: return a whole number, an int (// divides to an int)"
     if type(got) is not type(expected) and not (isinstance(got, (int, float)) and isinstance(expected, (int, float))):
         return f"yours returns a {type(got).__name__} where a {type(expected).__name__} is expected"
     return ""           # two numbers (or values) that differ: the message already shows both
@@ -313,7 +361,8 @@ def check_answer(name: str, got: Any, expected: Any, hints: Iterable[tuple[Any, 
     raise CheckFailed(f"{name} = {got!r} is not right. {question}".strip())
 
 
-def check_same_game(mine: Any, reference: Any, *, name: str | None = None, limit: int = 100_000) -> None:
+def check_same_game(mine: Any, reference: Any, *, name: str | None = None, limit: int = 100_000,
+                    task: str | None = None) -> None:
     """Play ``mine`` and ``reference`` side by side from their initial states, along every sequence
     of moves (up to ``limit`` positions), and stop at the first question they answer differently:
     ``to_move``, ``is_terminal``, ``actions`` (compared as sets), ``utility`` for each player at
@@ -331,9 +380,36 @@ def check_same_game(mine: Any, reference: Any, *, name: str | None = None, limit
     Traceback (most recent call last):
     ...
     abcore.checks.CheckFailed: Listed differs from the reference after the moves none (the initial state): the state [4, 'first'] is unhashable (unhashable type: 'list'): make states immutable and hashable: a tuple, a frozenset, a NamedTuple or a frozen dataclass, not a list, a set, a dict or a mutable object (tables and sets of visited states are keyed by state)
+
+    ``task`` (``"1.3"``): ``mine`` may neither inherit from a kit game nor call the code
+    :data:`TASKS` forbids (the kit game's methods) while the check plays it.
     """
-    from .gamecheck import HASHABLE
     name = name or type(mine).__name__
+    if task is None:
+        print(f"✓ {name}: the same answers as the reference in {_same_game(mine, reference, name, limit):,} positions")
+        return
+    kit = [c.__name__ for c in type(mine).__mro__ if c.__module__.startswith("abcore.") and c.__module__ != "abcore.game"]
+    if kit:
+        raise WriteItYourself(f"{name} inherits from the kit's {kit[0]}, the very game exercise {task} asks you "
+                              f"to write: write its methods yourself, from Game (0 points until then)")
+    t = _task(task)
+    try:
+        with own_work(t.forbidden, t.code()) as watch:
+            try:
+                count = _same_game(mine, reference, name, limit)
+            except CheckFailed:
+                if not watch.refused:
+                    raise
+    except KitTampered as e:
+        raise WriteItYourself(f"{name}: {e} (0 points)") from None
+    if watch.refused:
+        raise _refused(task, name, watch.refused)
+    print(f"✓ {name}: the same answers as the reference in {count:,} positions")
+
+
+def _same_game(mine: Any, reference: Any, name: str, limit: int) -> int:
+    """The positions :func:`check_same_game` compared (it raises at the first difference)."""
+    from .gamecheck import HASHABLE
     seen: set = set()
     players: dict = dict.fromkeys(getattr(reference, "players", ()))
     todo: list = [((), mine.initial_state, reference.initial_state)]
@@ -383,15 +459,16 @@ def check_same_game(mine: Any, reference: Any, *, name: str | None = None, limit
             raise
         except Exception as e:
             raise fail(moves, f"{type(e).__name__}: {e}") from e
-    print(f"✓ {name}: the same answers as the reference in {len(seen):,} positions")
+    return len(seen)
 
 def check_calls(student: Callable, reference: Callable | None, calls: Iterable[dict], *,
-                name: str | None = None, hint: Callable | None = None, task: str | None = None) -> None:
+                name: str | None = None, hint: Callable | None = None, task: str | None = None,
+                same: Callable = _same) -> None:
     """Compare ``student(**kw)`` with ``reference(**kw)`` for every dict ``kw`` of ``calls``, in
     order, for exercises whose arguments are not trees (e.g. ``(b, d)``); the first disagreement
     names the arguments: ``f(b=2, d=1): expected 3, got 2``. ``hint(expected, got, kw)``, if
     given, returns a sentence (or None) added to the message, as in :func:`check`; ``task`` as in
-    :func:`check`. Otherwise as :func:`check`.
+    :func:`check`; ``same`` as in :func:`check` (e.g. :func:`exactly`). Otherwise as :func:`check`.
 
     >>> check_calls(lambda b, d: b ** d, lambda b, d: b ** d, [dict(b=2, d=3)], name="leaves")
     ✓ leaves: the same answer as the reference on 1 call
@@ -419,7 +496,7 @@ def check_calls(student: Callable, reference: Callable | None, calls: Iterable[d
             raise
         except Exception as e:
             raise CheckFailed(f"{shown} raised {type(e).__name__}: {e}; expected {expected!r}") from e
-        if not _same(got, expected):
+        if not same(got, expected):
             raise CheckFailed(f"{shown} is wrong: expected {expected!r}, got {got!r}"
                               + _why(hint, (expected, got, kw), student, None))
         count += 1
@@ -433,31 +510,37 @@ def check_calls(student: Callable, reference: Callable | None, calls: Iterable[d
 INF = math.inf
 
 
+@guarded
 def _tree_of(game: Any, state: Any) -> GameTree:
     if isinstance(game, GameTree) and state == game.initial_state:
         return game
     return GameTree.from_game(game, state, max_nodes=1_000_000)
 
 
+@guarded
 def _tree_size(game: Any, state: Any) -> tuple[int, int]:
     tree = _tree_of(game, state)
     return len(tree), len(tree.leaves)
 
 
+@guarded
 def _longest_game(game: Any, state: Any) -> int:
     return _tree_of(game, state).height
 
 
+@guarded
 def _value(tree: GameTree, node: Any) -> Number:
     from .trees import tree_values
     return tree_values(tree)[node]
 
 
+@guarded
 def _best_moves(tree: GameTree) -> tuple:
     from .search import minimax
     return minimax(tree, tree.initial_state).moves
 
 
+@guarded
 def _principal_variation(tree: GameTree) -> list:
     from .search import minimax
     node, line = tree.initial_state, []
@@ -467,26 +550,31 @@ def _principal_variation(tree: GameTree) -> list:
     return line
 
 
+@guarded
 def _alphabeta(tree: GameTree, node: Any, alpha: float = -INF, beta: float = INF) -> Number:
     from .search import alphabeta
     return alphabeta(tree, node, alpha=alpha, beta=beta, player="max").value
 
 
+@guarded
 def _leaves(tree: GameTree) -> int:
     from .search import alphabeta
     return alphabeta(tree, tree.initial_state).stats.leaves
 
 
+@guarded
 def _failhard(tree: GameTree, node: Any, alpha: float = -INF, beta: float = INF) -> Number:
     from .search import alphabeta_failhard
     return alphabeta_failhard(tree, node, alpha=alpha, beta=beta, player="max").value
 
 
+@guarded
 def _best_first(tree: GameTree) -> Callable:
     from .search.orderings import best_first
     return best_first(tree)
 
 
+@guarded
 def _minimal_tree_nodes(b: int, d: int) -> int:
     from .search import alphabeta
     from .search.orderings import best_first
@@ -495,17 +583,20 @@ def _minimal_tree_nodes(b: int, d: int) -> int:
     return alphabeta(t, t.initial_state, order=best_first(t)).stats.nodes
 
 
+@guarded
 def _limited(game: Any, state: Any, depth: int, evaluate: Callable, player: Any) -> Number:
     from .search import minimax
     return minimax(game, state, depth=depth, evaluate=evaluate, player=player).value
 
 
+@guarded
 def _chance_bounds(seen: list, low: Number, high: Number) -> tuple:
     rest = 1 - sum(p for p, _ in seen)
     known = sum(p * v for p, v in seen)
     return known + rest * low, known + rest * high
 
 
+@guarded
 def _ucb1(mean: float, visits: int, parent_visits: int, c: float = math.sqrt(2)) -> float:
     return math.inf if visits == 0 else mean + c * math.sqrt(math.log(parent_visits) / visits)
 
@@ -520,6 +611,20 @@ class Task:
     function: str
     reference: Callable | None
     may_use: tuple[str, ...] = ()
+    kit_code: tuple[str, ...] = ()      # more kit functions it may not call: "module:Qualified.name"
+
+    def code(self) -> dict:
+        """{code object: name} of the functions ``kit_code`` names (the game methods a game
+        exercise asks the student to write, say)."""
+        import importlib
+        found = {}
+        for spec in self.kit_code:
+            module, _, qualname = spec.partition(":")
+            f: Any = importlib.import_module(module)
+            for part in qualname.split("."):
+                f = getattr(f, part)
+            found[f.__code__] = qualname + "(...)"
+        return found
 
     @property
     def forbidden(self) -> frozenset:
@@ -533,6 +638,9 @@ class Task:
                 "no search or tree helper of the kit")
 
 
+_TICTACTOE = ("TicTacToe.to_move", "TicTacToe.actions", "TicTacToe.result", "TicTacToe.is_terminal",
+              "TicTacToe.utility", "TicTacToe.winner", "TicTacToe.evaluate", "open_lines", "_children")
+
 TASKS: dict[str, Task] = {
     "1.1": Task("tree_size", _tree_size), "1.2": Task("longest_game", _longest_game),
     "2.1": Task("minimax_value", _value), "2.2": Task("best_moves", _best_moves, ("tree_values",)),
@@ -541,7 +649,9 @@ TASKS: dict[str, Task] = {
     "4.1": Task("failhard_value", _failhard),
     "5.1": Task("best_first_order", _best_first, ("tree_values",)),
     "5.2": Task("minimal_tree_nodes", _minimal_tree_nodes),
-    "6.1": Task("my_evaluate", None), "6.2": Task("limited_value", _limited),
+    "1.3": Task("MyTicTacToe", None, (), tuple(f"abcore.games.tictactoe:{f}" for f in _TICTACTOE)),
+    "6.1": Task("my_evaluate", None, (), ("abcore.games.tictactoe:TicTacToe.evaluate",
+                                          "abcore.games.tictactoe:open_lines")), "6.2": Task("limited_value", _limited),
     "7.1": Task("expectimax_value", _value), "7.2": Task("chance_bounds", _chance_bounds),
     "8.1": Task("probe", None), "8.2": Task("deepen", None, ("alphabeta",)),
     "9.1": Task("ucb1", _ucb1), "9.2": Task("backup", None), "9.3": Task("select_child", None),
@@ -569,7 +679,7 @@ def reference(task: str) -> Callable:
 
 def _refused(task: str, name: str, calls: list) -> WriteItYourself:
     t = _task(task)
-    called = ", ".join(dict.fromkeys(ENTRIES[c] for c in calls))
+    called = ", ".join(dict.fromkeys(ENTRIES.get(c, c) for c in calls))
     return WriteItYourself(f"{name} calls the kit's {called}, the very thing exercise {task} asks you to "
                            f"write: replace that call with your own code (0 points until then). Exercise "
                            f"{task} may use {t.allowed()}.")
@@ -588,10 +698,12 @@ def _prepared(what: str, student: Callable, ref: Callable | None, task: str | No
     return name, ref, (student if task is None else watched(task, student, name))
 
 
-def watched(task: str, f: Callable, name: str | None = None) -> Callable:
+def watched(task: str, f: Callable, name: str | None = None, *,
+            _own_work: Callable = own_work) -> Callable:
     """``f`` as a check runs it: any kit function exercise ``task`` does not allow (``TASKS``)
-    that ``f`` calls is refused, and the call raises :class:`WriteItYourself`, even when ``f``
-    catches the refusal.
+    that ``f`` calls, or a kit helper calls for it, is refused, and the call raises
+    :class:`WriteItYourself`, even when ``f`` catches the refusal; so does switching the guard
+    off (:class:`abcore.own_work.KitTampered`).
 
     >>> from abcore import tree_values
     >>> def minimax_value(tree, node):
@@ -602,16 +714,20 @@ def watched(task: str, f: Callable, name: str | None = None) -> Callable:
     abcore.checks.WriteItYourself: minimax_value calls the kit's tree_values(tree), the very thing exercise 2.1 asks you to write: replace that call with your own code (0 points until then). Exercise 2.1 may use the tree's or game's own methods (kind, children, value, actions, result, outcomes, ...), no search or tree helper of the kit.
     """
     shown = name or str(getattr(f, "__name__", "your function"))
+    t = _task(task)
 
     @functools.wraps(f)
     def yours(*args: Any, **kwargs: Any) -> Any:
-        with own_work(_task(task).forbidden) as watch:
-            try:
-                got = f(*args, **kwargs)
-            except Exception:
-                if watch.refused:
-                    raise _refused(task, shown, watch.refused) from None
-                raise
+        try:
+            with _own_work(t.forbidden, t.code()) as watch:
+                try:
+                    got = f(*args, **kwargs)
+                except Exception:
+                    if watch.refused:
+                        raise _refused(task, shown, watch.refused) from None
+                    raise
+        except KitTampered as e:
+            raise WriteItYourself(f"{shown}: {e} (0 points)") from None
         if watch.refused:
             raise _refused(task, shown, watch.refused)
         return got

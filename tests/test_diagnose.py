@@ -78,7 +78,13 @@ CRASHES = {
     "ex9-3-select-child__divides_by_zero.py": "ZeroDivisionError",
 }
 # planted files the check names itself, not a search slip: the move returned for the child
-NOT_A_SEARCH = {"ex9-3-select-child__returns_the_move.py"}
+NOT_A_SEARCH = {"ex9-3-select-child__returns_the_move.py",
+                # the hunt of 2026-11-28: the guard or the check refuses these before any diagnosis
+                "ex2-1-minimax-value__a_float.py", "ex2-1-minimax-value__diagnose_reference.py",
+                "ex2-1-minimax-value__guard_switched_off.py", "ex2-1-minimax-value__kit_helper_inside.py",
+                "ex2-1-minimax-value__name_spoofed.py", "ex9-2-backup__path_replaced.py",
+                "ex9-3-select-child__sorts_the_list.py",
+                "ex6-2-limited-value__root_player_maximises.py"}   # named by the check cell's hint
 
 # the exercises whose instructor's solution must never be flagged: notebook -> grade_id
 SOLUTIONS = {

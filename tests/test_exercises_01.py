@@ -23,4 +23,10 @@ class TestExercises(ExerciseTests):
         "ex1-3-my-tictactoe__full_board_not_over.py": "is_terminal says False, the game is over",
         "ex1-3-my-tictactoe__utility_for_the_player_to_move.py": "utility for X is -1, expected 1",
         "ex1-3-my-tictactoe__list_states.py": "is unhashable (unhashable type: 'list'): make states immutable and hashable",
+        # the hunt of 2026-11-28 (issue 22): answers the checks once accepted
+        "ex1-1-tree-size__root_only.py": 'that is the size of the whole tree, from its root',
+        "ex1-1-tree-size__memo_across_calls.py": 'Yet on the same tree with its nodes renamed, tree_size answers right',
+        "ex1-2-longest-game__root_only.py": 'that is the height of the whole tree, from its root',
+        "ex1-2-longest-game__a_float.py": 'return a whole number, the count of moves: yours returns 0.0',
+        "ex1-3-my-tictactoe__delegates_to_the_kit.py": "MyTicTacToe calls the kit's TicTacToe.",
     }

@@ -32,6 +32,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..own_work import unwrapped
 from ..trees import GameTree
 
 __all__ = ["Case", "Stats", "observe", "traceable"]
@@ -92,8 +93,9 @@ def _number(v: Any) -> Any:
 
 def traceable(f: Callable) -> bool:
     """Whether ``f`` is found under its own name in its module: then its recursive calls can be traced."""
-    g = getattr(f, "__globals__", None)
-    return g is not None and g.get(getattr(f, "__name__", None)) is f
+    inner = unwrapped(f)            # a guarded reference: its module names the guard
+    g = getattr(inner, "__globals__", None)
+    return g is not None and g.get(getattr(inner, "__name__", None)) is f
 
 
 def _evaluation(tree: GameTree, log: list) -> Callable:
@@ -160,7 +162,8 @@ def _search(f: Callable, case: Case, log: list, trace: bool) -> None:
     if not (trace and traceable(f)):
         traced(*args)
         return
-    g, name = f.__globals__, f.__name__
+    inner = unwrapped(f)
+    g, name = inner.__globals__, inner.__name__
     g[name] = traced
     try:
         traced(*args)

@@ -155,6 +155,7 @@ def random_uniform(b: int, d: int, seed: int = 0, *, low: int = -5, high: int = 
     >>> len(t.leaves), t.height
     (8, 3)
     """
+    entered("random_uniform")  # a check may forbid it (abcore.own_work)
     if b < 1 or d < 0:
         raise ValueError(f"need b >= 1 and d >= 0; got b={b}, d={d}")
     rng = random_state(seed)
