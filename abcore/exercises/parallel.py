@@ -123,11 +123,11 @@ def merge(source: Path, target: Path, assignment: str, students: Sequence[str]) 
     """Copy the graded submissions of ``assignment`` by ``students`` from the gradebook
     ``source`` into ``target`` (replacing any there), with nbgrader's Gradebook API."""
     from nbgrader.api import Gradebook, MissingEntry
-    from sqlalchemy.exc import SAWarning
 
     # nbgrader's add_submission walks the new submission's notebooks before adding it to the
-    # session, and SQLAlchemy warns each time (nbgrader 0.9.6); the rows are written all the same.
-    warnings.filterwarnings("ignore", "Object of type <Submitted", SAWarning)
+    # session, and SQLAlchemy warns each time (an SAWarning, nbgrader 0.9.6); the rows are
+    # written all the same.
+    warnings.filterwarnings("ignore", "Object of type <Submitted")
     with Gradebook(f"sqlite:///{source}") as src, Gradebook(f"sqlite:///{target}") as dst:
         for student in students:
             sub = src.find_submission(assignment, student)
