@@ -33,7 +33,7 @@ class ScoreLine(NamedTuple):
 
     def __str__(self) -> str:
         return (f"vs {self.reference:<12} {self.wins:>2}W {self.draws:>2}D {self.losses:>2}L  score "
-                f"{self.score:.2f}  95% interval [{self.low:.2f}, {self.high:.2f}]")
+                f"{self.score:.3f}  95% interval [{self.low:.2f}, {self.high:.2f}]")
 
 
 def score_against(choose: Callable[[Any, Any], Any], references: Sequence[str] = REFERENCE_PLAYERS,
