@@ -303,3 +303,24 @@ def test_a_message_names_the_students_row_not_an_internal_step():
     assert whole.ok and f"your {len(rows)} rows (every node the search enters) agree" in whole.message
     part = check_trace("failsoft", AIMA, inner)
     assert part.ok and "your 4 rows agree" in part.message and "taken from the picture" in part.message
+
+
+def test_the_window_on_exit_is_the_one_before_the_child_that_cut():
+    """Readers 8 and 9: the window on exit of a cut node, in every mode, is α and β as its children
+    moved them, the child that cut moving neither (seed 001 moves its bound before the test α ≥ β:
+    the check says so in fail-hard, and refuses seed 001's (5, 3) and exercise 4.1's (5, 5))."""
+    t = GameTree.from_nested([5, [7, 3, 9]])              # r.1: MIN entered with (5, +∞), cut after 3
+    for mode in ("failhard", "failsoft"):
+        rows = {r.node: r for r in expected_rows(mode, t)}
+        assert (rows["r.1"].window, rows["r.1"].exit, rows["r.1"].cut) == ((5, INF), (5, 7), ("r.1.2",))
+        assert rows["r"].exit == (5, INF) and rows["r.1.0"].exit == (5, INF)
+    key_ = list(expected_rows("failhard", t))
+    assert check_trace("failhard", t, key_).ok
+    for moved in [(5, 5), (5, 3)]:
+        v = check_trace("failhard", t, [dataclasses.replace(r, exit=moved) if r.node == "r.1" else r for r in key_])
+        assert not v.ok and v.part == "exit" and "a child that cuts moves neither" in v.message
+        assert "seed 001" in v.message and "before its test α ≥ β" in v.message, v.message
+    aj = GameTree.load("seed004_a_to_j")                 # seed 004's A…J: J, D and B are cut nodes
+    exits = {r.node: r.exit for r in expected_rows("failhard", aj)}
+    assert (exits["J"], exits["D"], exits["B"]) == ((-INF, 7), (-INF, 6), (6, INF))
+    assert exits["G"] == (7, INF)                          # "en remontant de I, [7, +∞]"

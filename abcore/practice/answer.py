@@ -33,7 +33,7 @@ class Row:
     window: tuple | None = None
     value: Any = None
     cut: tuple = ()
-    exit: tuple | None = None     # the window on exit (checked when given)
+    exit: tuple | None = None     # the window on exit (check.EXIT_WINDOW; checked when given)
     ucb: Any = None               # MCTS: the UCB1 value the node was selected with
 
 

@@ -61,7 +61,9 @@ def search_trace(mode: str, tree: GameTree) -> list[Event]:
 
 def expected_rows(mode: str, tree: GameTree, *, seed: Any = 0) -> list[Row]:
     """The answer key: one row per node entered, in the order the search enters them
-    (``seed``: the MCTS question's, see :func:`~abcore.practice.mcts_question`).
+    (``seed``: the MCTS question's, see :func:`~abcore.practice.mcts_question`). A row's
+    ``exit`` is its window on exit: α and β as the node's children moved them, a child that cuts
+    moving neither (so a cut node keeps the window it gave that child, in every mode).
 
     >>> from abcore import GameTree
     >>> t = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
@@ -85,6 +87,12 @@ def expected_rows(mode: str, tree: GameTree, *, seed: Any = 0) -> list[Row]:
             rows[n]["exit"] = (ev.alpha, ev.beta)
             stack.pop()
     return [Row(tree.label(n), r["window"], r["value"], r["cut"], r["exit"]) for n, r in rows.items()]
+
+
+EXIT_WINDOW = ("the window on exit is α and β as the node's children moved them, and a child "
+               "that cuts moves neither, so a cut node leaves with the window it gave that child")
+EXIT_SEED_001 = (" (seed 001, like exercise 4.1's failhard_value, lowers β, or raises α, to that "
+                 "child's value before its test α ≥ β: the window on exit is the one before that move)")
 
 
 class _Fail(Exception):
@@ -237,7 +245,8 @@ def _walk(tree: GameTree, log: list[Event], rows: list[Row], view: str, held: bo
                     step += 1
                 if row is not None and row.exit is not None and not same_window(row.exit, (ev.alpha, ev.beta)):
                     raise _Fail("exit", L(n), f"on the way up, {L(n)} leaves with the window "
-                                f"{fw(ev.alpha, ev.beta)} (its α and β when it returns), not {fw(*row.exit)}")
+                                f"{fw(ev.alpha, ev.beta)}, not {fw(*row.exit)}: {EXIT_WINDOW}"
+                                + (EXIT_SEED_001 if held else ""))
                 if row is not None:
                     if row.value is None and tree.kind(n) != "leaf":
                         raise _Fail("value", L(n), f"no value for {L(n)}: it returns {fv(ev.value)}")

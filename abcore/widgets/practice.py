@@ -82,7 +82,10 @@ class PracticeTrace(StaticFallback, W.VBox):
         self.beta = W.Text(description="β", placeholder="inf", **small())
         self.value = W.Text(description="value", placeholder="3", **small())
         # The window on exit too (seed 004's "en remontant"), checked when given.
-        self.ask_exit = W.Checkbox(value=False, description="the window on exit too", indent=False)
+        self.ask_exit = W.Checkbox(value=False, description="the window on exit too", indent=False,
+                                   tooltip="α and β as the node's children moved them; a child "
+                                           "that cuts moves neither, so a cut node keeps the "
+                                           "window it gave that child")
         self.exit_alpha = W.Text(description="α out", placeholder="3", **small())
         self.exit_beta = W.Text(description="β out", placeholder="inf", **small())
         self.arcs = W.HBox()
