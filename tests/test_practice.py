@@ -324,3 +324,49 @@ def test_the_window_on_exit_is_the_one_before_the_child_that_cut():
     exits = {r.node: r.exit for r in expected_rows("failhard", aj)}
     assert (exits["J"], exits["D"], exits["B"]) == ((-INF, 7), (-INF, 6), (6, INF))
     assert exits["G"] == (7, INF)                          # "en remontant de I, [7, +∞]"
+
+
+def _rows_by_hand(q, c):
+    """Exercise 9.4's rows as a student computes them on the drawn tree (q.before), UCB1 with
+    this ``c``, each value written to two decimals, the playout's result backed up."""
+    before, tree = q.before, q.tree
+
+    def label(path):
+        s = tree.initial_state
+        for m in path:
+            s = tree.result(s, m)
+        return tree.label(s)
+
+    def after(path):
+        node = before.nodes[path]
+        return node.total + (q.result if node.player == before.player else -q.result)
+    lines, path = [f"{label(())} {after(())}"], ()
+    for _ in q.selects:
+        node = before.nodes[path]
+        kids = [before.nodes[p] for p in node.children if p in before.nodes]
+        score = {k.path: k.total / k.visits + c * math.sqrt(math.log(node.visits) / k.visits) for k in kids}
+        best = max(kids, key=lambda k: score[k.path])
+        order = {tree.label(n): i for i, n in enumerate(tree.nodes)}
+        for k in sorted(kids, key=lambda k: order[label(k.path)]):
+            lines.append(f"{label(k.path)} {score[k.path]:.2f}" + (f" {after(k.path)}" if k is best else ""))
+        path = best.path
+    return "\n".join(lines)
+
+
+def test_exercise_9_4_with_c_sqrt2_or_rounded_passes_and_the_message_writes_its_c():
+    """A 9.4 answer computed with c = √2 passes (and with c as 1.41, the rounding it causes);
+    a refused value is told the c used, to 4 decimals, in a sum whose terms add up."""
+    import re
+
+    from abcore.exercises import student_tree, verdict
+    q = student_tree("9.4", "instructor").question
+    assert q.c == math.sqrt(2)
+    for c in (math.sqrt(2), 1.41):
+        rows = _rows_by_hand(q, c)
+        assert verdict("9.4", rows, "instructor").ok, (c, rows)
+    assert "3.19" in _rows_by_hand(q, 1.41) and "3.20" in _rows_by_hand(q, math.sqrt(2))   # the case a reader hit
+    wrong = _rows_by_hand(q, math.sqrt(2)).replace("3.20", "3.17")
+    v = verdict("9.4", wrong, "instructor")
+    assert not v.ok and "1.4142·√(ln 6 / 4)" in v.message and "c = √2 ≈ 1.4142" in v.message, v.message
+    a, b, total = re.search(r"= (−?[\d.]+) \+ ([\d.]+) = (−?[\d.]+), to two decimals 3.20", v.message).groups()
+    assert abs(float(a) + float(b) - float(total)) < 1e-9, v.message

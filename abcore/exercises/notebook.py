@@ -4,10 +4,12 @@ self-check. The instructor's views (a student's key) are in :mod:`.instructor`, 
 students."""
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..checks import CheckFailed, NotWrittenYet
 from ..draw.formatting import format_value as fv
+from ..practice.mcts_practice import c_text
 from .catalogue import ComputedAnswer, StudentTree, exercise, student_tree, verdict
 
 __all__ = ["my_exercise", "check_exercise", "question_text", "ComputedAnswer"]
@@ -31,7 +33,11 @@ def question_text(s: StudentTree) -> str:
         q = s.question
         lines.append(f"The tree after {q.iteration} iterations (n visits, W total for the player who "
                      f"moved into the node); the playout of this iteration, from the node it adds, "
-                     f"scores {fv(q.result)} for the root player (c = {q.c:.2f}).")
+                     f"scores {fv(q.result)} for the root player (c = {c_text(q.c)}"
+                     f"{': use math.sqrt(2)' if q.c == math.sqrt(2) else ''}).")
+        lo, hi = s.tree.utility_range
+        lines.append(f"The results lie in [{fv(lo)}, {fv(hi)}], not [−1, 1], and c is not scaled to them: "
+                     "use them as given with this c (an exercise in UCB1's arithmetic, not a tuned c).")
     return "\n".join(lines)
 
 

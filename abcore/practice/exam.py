@@ -23,7 +23,7 @@ from ..trees import GameTree
 from .answer import Row
 from .check import expected_rows
 from .generate import practice_tree
-from .mcts_practice import mcts_question
+from .mcts_practice import c_text, mcts_question
 from .modes import MODES, mode as get_mode
 
 __all__ = ["Version", "exam_versions", "write_exam", "key_text", "main"]
@@ -132,7 +132,7 @@ def write_exam(mode: str, n: int, seed: int, out: str | Path, *, depth: int = 3,
             if part == "question" and v.question is not None:
                 q = v.question
                 fig.text(0.01, 0.01, f"This iteration adds {q.expanded}; its playout scores "
-                         f"{format_value(q.result)} for the root player (c = {q.c:.2f}).",
+                         f"{format_value(q.result)} for the root player (c = {c_text(q.c)}).",
                          fontsize=9)
             elif part == "question" and m.chance:
                 lo, hi = v.tree.utility_range

@@ -13,7 +13,24 @@ from ..mcts import C, MCTSEvent, MCTSReplay, mcts, replay_mcts
 from ..trees import GameTree
 from .answer import Row, same
 
-__all__ = ["MCTSQuestion", "mcts_question", "check_mcts", "ucb_key", "ucb_rows", "slip_rows", "check_ucb"]
+__all__ = ["MCTSQuestion", "mcts_question", "check_mcts", "ucb_key", "ucb_rows", "slip_rows", "check_ucb",
+           "c_text"]
+
+
+def c_text(c: float) -> str:
+    """How the questions and the checks write the exploration constant: √2 by its name, any c
+    to 4 decimals (a c printed as 1.41 misleads a UCB1 value asked to two decimals).
+
+    >>> c_text(math.sqrt(2)), c_text(1.0), c_text(0.5)
+    ('√2 ≈ 1.4142', '1', '0.5')
+    """
+    shown = f"{c:.4f}".rstrip("0").rstrip(".")
+    return f"√2 ≈ {shown}" if c == math.sqrt(2) else shown
+
+
+def _d4(x: float) -> str:
+    """``x`` to 4 decimals, trailing zeros dropped (2.25, 0.9465, -2.3333)."""
+    return f"{x:.4f}".rstrip("0").rstrip(".").replace("-", "−")
 
 
 @dataclass(frozen=True)
@@ -151,7 +168,8 @@ def _select_message(tree: GameTree, q: MCTSQuestion, ev: MCTSEvent, got: str | N
     names = {s.move: L(_state(tree, ev.path + (s.move,))) for s in scores}
     live = [s for s in scores if s.ucb is not None]
     listing = ", ".join(f"{names[s.move]}: {s.mean:.2f} + {s.explore:.2f} = {s.ucb:.2f}" for s in live)
-    why = (f"UCB1 = mean + c·√(ln N / n) with N = {n_parent} ({listing}); {chosen} has the largest")
+    why = (f"UCB1 = mean + c·√(ln N / n) with c = {c_text(q.c)} and N = {n_parent} ({listing}); "
+           f"{chosen} has the largest")
     if got is None:
         return f"the path goes on: {why}"
 
@@ -186,7 +204,27 @@ _SELECT_SLIPS = {
 # child (left to right), the child chosen given with its total after the backup too, from the
 # root down to the node the iteration expands from (the node it adds is not named, nor asked),
 # and the root's total. The key is read from the trace's select and backup events.
-UCB_TOLERANCE = 0.006     # a UCB1 value to two decimals, rounded either way
+UCB_TOLERANCE = 0.006     # a UCB1 value to two decimals, rounded either way (0.005, and float slack)
+# The question prints c = √2 ≈ 1.4142, but a student may compute with c = 1.41 (as printed by
+# earlier versions, or rounded by hand): that moves a value by (√2 − 1.41)·√(ln N / n), as much as
+# 0.0042·√(ln 6) = 0.0056 at N = 6, n = 1, which with the 0.005 of rounding to two decimals
+# exceeds UCB_TOLERANCE (exercise 9.4's question for student 'instructor': 3.19 against 3.1965). So a value is accepted within UCB_TOLERANCE of UCB1 with c
+# exactly OR with c rounded to two decimals (never a wider tolerance for every value).
+C_ROUNDED = 2
+
+
+def ucb_close(got: float, sc: Any, parent_visits: int, c: float) -> bool:
+    """Is ``got`` the UCB1 value of the child scored ``sc`` (a :class:`~abcore.mcts.ChildScore`),
+    to two decimals, computed with ``c`` exactly or with ``c`` rounded to two decimals?
+
+    >>> from abcore.mcts import ChildScore
+    >>> e = math.sqrt(2) * math.sqrt(math.log(6) / 4)
+    >>> sc = ChildScore(0, 4, 2.25, e, 2.25 + e)       # 3.1965 with √2, 3.1937 with 1.41
+    >>> ucb_close(3.20, sc, 6, math.sqrt(2)), ucb_close(3.19, sc, 6, math.sqrt(2)), ucb_close(3.18, sc, 6, math.sqrt(2))
+    (True, True, False)
+    """
+    rounded = sc.mean + round(c, C_ROUNDED) * math.sqrt(math.log(parent_visits) / sc.visits)
+    return abs(got - sc.ucb) <= UCB_TOLERANCE or abs(got - rounded) <= UCB_TOLERANCE
 
 
 def _ucb_rule(slip: str, c: float) -> Callable[[float, int, int], float]:
@@ -284,6 +322,20 @@ def _as_ucb(rows: list[Row], key: tuple) -> list[Row]:
     return out
 
 
+def _ucb_sum(sc: Any, parent_visits: int, c: float) -> str:
+    """UCB1's sum for the child scored ``sc``, written with the c it uses (4 decimals), each
+    term to 4 decimals (the sum is of the terms as written), then to two decimals.
+
+    >>> from abcore.mcts import ChildScore
+    >>> e = math.sqrt(2) * math.sqrt(math.log(6) / 4)
+    >>> print(_ucb_sum(ChildScore(0, 4, 2.25, e, 2.25 + e), 6, math.sqrt(2)))
+    UCB1 = mean + c·√(ln N / n) = 2.25 + 1.4142·√(ln 6 / 4) = 2.25 + 0.9465 = 3.1965, to two decimals 3.20 (c = √2 ≈ 1.4142)
+    """
+    mean, explore = round(sc.mean, 4), round(sc.explore, 4)
+    return (f"UCB1 = mean + c·√(ln N / n) = {_d4(mean)} + {c:.4f}·√(ln {parent_visits} / {sc.visits}) = "
+            f"{_d4(mean)} + {explore:.4f} = {mean + explore:.4f}, to two decimals {sc.ucb:.2f} (c = {c_text(c)})")
+
+
 def check_ucb(q: MCTSQuestion, rows: list[Row]) -> Any:
     """Check an answer to exercise 9.4: ``ROOT TOTAL``, then at each node on the path its children
     left to right, ``CHILD UCB1`` (``CHILD UCB1 TOTAL`` for the one UCB1 selects)."""
@@ -310,10 +362,9 @@ def check_ucb(q: MCTSQuestion, rows: list[Row]) -> Any:
                 msg = f"give a total to the one child UCB1 selects only: {msg}"
             return Verdict(False, f"row {i + 1}, at {parent}: {msg}", i, chosen, "select", key)
         for j, (r, k) in enumerate(zip(got, kids), i):
-            if r.ucb is None or abs(float(r.ucb) - float(k.ucb)) > UCB_TOLERANCE:
-                sc = next(x for x in ev.detail[1] if tree.label(_state(tree, ev.path + (x.move,))) == k.node)
-                return Verdict(False, f"row {j + 1}, {k.node}: UCB1 = mean + c·√(ln N / n) = {sc.mean:.2f} + "
-                               f"{q.c:.2f}·√(ln {ev.detail[0]} / {sc.visits}) = {sc.ucb:.2f}, not "
+            sc = next(x for x in ev.detail[1] if tree.label(_state(tree, ev.path + (x.move,))) == k.node)
+            if r.ucb is None or not ucb_close(float(r.ucb), sc, ev.detail[0], q.c):
+                return Verdict(False, f"row {j + 1}, {k.node}: {_ucb_sum(sc, ev.detail[0], q.c)}, not "
                                f"{'nothing' if r.ucb is None else fv(r.ucb)}", j, k.node, "ucb", key)
         i += len(kids)
     if len(rows) > len(key):

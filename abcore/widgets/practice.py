@@ -11,6 +11,7 @@ from ..draw import format_value, format_window, tree_graph
 from ..practice import (MODES, Row, check_trace, expected_rows, mcts_question, new_seed,
                         practice_tree)
 from ..practice.answer import parse_number
+from ..practice.mcts_practice import c_text
 from ..practice.generate import PRACTICE_SEEDS as FIRST_GRADED_SEED
 from ..practice.figure import draw_question
 from ._frame import StaticFallback, agg_figure, png, widget_size
@@ -145,7 +146,7 @@ class PracticeTrace(StaticFallback, W.VBox):
         text = f"<b>{html.escape(m.title)}</b>, tree seed {self.seed.value}. {html.escape(m.task)}"
         if self.question is not None:
             q = self.question
-            text += (f" The tree after {q.iteration} iterations is drawn (c = {q.c:.2f}); this "
+            text += (f" The tree after {q.iteration} iterations is drawn (c = {c_text(q.c)}); this "
                      f"iteration adds {html.escape(str(q.expanded))}, whose playout scores "
                      f"{format_value(q.result)} for the root player.")
         elif m.chance:
