@@ -179,8 +179,14 @@ class _Course:
     (``abcore.exercises.autograde``)."""
 
     def __init__(self, root: Path):
+        import nbgrader.api
         from nbgrader.apps import NbGraderAPI
         from traitlets.config import Config
+
+        # Speed: each new gradebook asks a process (`alembic heads`, 2.1 s of CPU) for the schema's
+        # head revision, a constant: asked once a process here (the course makes 11 gradebooks).
+        if not hasattr(nbgrader.api.get_alembic_version, "cache_info"):
+            nbgrader.api.get_alembic_version = functools.cache(nbgrader.api.get_alembic_version)
 
         from abcore.exercises.autograde import autograde_preprocessors
 
