@@ -105,3 +105,56 @@ def test_nbval_fails_a_cell_that_floods_the_output_channel(tmp_path):
     assert run.returncode == 1, run.stdout + run.stderr
     assert "1 failed, 2 passed" in run.stdout, run.stdout
     assert "Cell 2: this cell sent 4" in run.stdout and "the limit is 300" in run.stdout, run.stdout
+
+
+POINTER_TABLE = re.compile(r"the cell that starts with", re.IGNORECASE)
+POINTER_PROSE = re.compile(r"the cells? that starts? with `([^`]+)`", re.IGNORECASE)
+
+
+def pointers(cell) -> list[str]:
+    """The code a Markdown cell says a cell starts with: each `snippet` of the last column of a
+    table headed "... the cell that starts with" (not those in parentheses, which are asides), and
+    each "the cell that starts with `snippet`" of its prose."""
+    found, in_table = [], False
+    for line in cell.source.splitlines():
+        if line.startswith("|") and POINTER_TABLE.search(line):
+            in_table = True
+        elif in_table and line.startswith("|"):
+            depth = 0
+            for part in re.split(r"(`[^`]*`)", line.rstrip().rstrip("|").rsplit("|", 1)[-1]):
+                if part.startswith("`"):
+                    found += [part.strip("`")] if depth == 0 else []
+                else:
+                    depth += part.count("(") - part.count(")")
+        else:
+            in_table = False
+            found += POINTER_PROSE.findall(line)
+    return found
+
+
+def pointer_problems(nb) -> list[str]:
+    """Every pointer "the cell that starts with `s`" that no code cell of `nb` starts with (white
+    space compared loosely; ... or … in `s` stands for anything)."""
+    code = [" ".join(c.source.split()) for c in nb.cells if c.cell_type == "code"]
+    wrong = []
+    for i, cell in enumerate(nb.cells):
+        for s in pointers(cell) if cell.cell_type == "markdown" else []:
+            pattern = re.compile(".*?".join(re.escape(" ".join(p.split())) for p in re.split(r"\.\.\.|…", s)), re.S)
+            if not any(pattern.match(source) for source in code):
+                wrong.append(f"cell {i} ({cell.id}): no code cell starts with `{s}`")
+    return wrong
+
+
+def test_a_wrong_pointer_is_named():
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("import random\n\ndef f(x):\n    return x"),
+        nbformat.v4.new_markdown_cell("| claim | shown by the cell that starts with |\n|---|---|\n"
+                                      "| f | `import random … def f(...)` (asserted) and `def f` |\n"
+                                      "Also the cell that starts with `import random`.")])
+    assert pointer_problems(nb) == ["cell 1 (%s): no code cell starts with `def f`" % nb.cells[1].id]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_the_cell_that_starts_with_pointer_is_right(path):
+    """Claims ledgers name cells by how they start: each such pointer matches a code cell."""
+    assert not pointer_problems(nbformat.read(path, as_version=4))

@@ -129,15 +129,15 @@ def _draw_arcs(rep: MCTSReplay, ax: Any, pos: dict, kids: Callable[[tuple], list
             ax.plot([x0, x1], [y0, y1], color=hot_colour if hot else "#bbbbbb",
                     lw=3 if hot else 1, zorder=2 if hot else 1)
             if labels:
-                text = str(c[-1])
-                if c in ucb:
-                    sc = ucb[c]
-                    text += (f"\n{sc.mean:.2f} + {sc.explore:.2f} = {sc.ucb:.2f}"
-                             if terms else f"\nUCB {sc.ucb:.2f}")
-                ax.annotate(text, ((x0 + x1) / 2, (y0 + y1) / 2), fontsize=7, ha="center",
-                            va="center", color="#a04000" if hot else "#555555", zorder=4,
-                            bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none",
-                                  "alpha": 0.8})
+                # the move at the arc's middle; its UCB1 value lower down, where the arcs have
+                # spread apart, so that it does not cover the moves of the arcs beside it
+                for text, t in [(str(c[-1]), 0.5)] + ([(f"{ucb[c].mean:.2f} + {ucb[c].explore:.2f} = "
+                                                        f"{ucb[c].ucb:.2f}" if terms else
+                                                        f"UCB {ucb[c].ucb:.2f}", 0.75)] if c in ucb else []):
+                    ax.annotate(text, (x0 + t * (x1 - x0), y0 + t * (y1 - y0)), fontsize=7, ha="center",
+                                va="center", color="#a04000" if hot else "#555555", zorder=4,
+                                bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none",
+                                      "alpha": 0.8})
 
 
 def _draw_discs(rep: MCTSReplay, ax: Any, pos: dict, value_range: tuple[float, float], *,
@@ -173,7 +173,7 @@ def _phase_marks(rep: MCTSReplay, ax: Any, pos: dict, phase: str) -> None:
         moves, ending = rep.playout.detail
         ax.plot([x, x + 0.15, x - 0.15, x], [y, y - 0.3, y - 0.5, y - 0.8], ls="--", color="#27ae60",
                 lw=1.5, zorder=2)
-        ax.annotate(f"playout: {moves} moves ({ending}),\nresult {rep.playout.value:+g} for "
+        ax.annotate(f"playout: {moves} move{'' if moves == 1 else 's'} ({ending}),\nresult {rep.playout.value:+g} for "
                     f"{rep.player!r}", (x, y - 0.85), fontsize=7, ha="center", va="top",
                     color="#1e8449", zorder=6)
     elif phase == "backup" and rep.playout is not None:

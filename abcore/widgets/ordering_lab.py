@@ -92,8 +92,8 @@ class OrderingLab(StaticFallback, W.VBox):
 
     def figure(self) -> Figure:
         """The current drawing as a matplotlib Figure."""
-        fig = agg_figure(*self._size)
-        draw_tree(self.tree, self.trace, ax=fig.add_axes((0.01, 0.12, 0.98, 0.8)),
+        fig = agg_figure(*self._size)       # raised above the widget's 0.12: room for the static caption
+        draw_tree(self.tree, self.trace, ax=fig.add_axes((0.01, 0.16, 0.98, 0.76)),
                   **{"title": f"alpha-beta, {self.ordering.value} ordering", **self.draw_options})
         return fig
 
