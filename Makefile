@@ -19,13 +19,18 @@ $(INSTRUCTOR): $(STAMP) requirements-instructor.txt
 	$(BIN)/python -m pip install --quiet -r requirements-instructor.txt
 	@touch $(INSTRUCTOR)
 
-# Student versions (nbgrader's ClearSolutions, ClearHiddenTests, ClearOutput) in build/student/.
+# Student versions (nbgrader's ClearSolutions, ClearHiddenTests, ClearOutput) in build/student/,
+# the French edition's in build/student/fr/ (each folder complete: notebooks, abcore, README).
 student: $(INSTRUCTOR)
 	$(BIN)/python tools/student.py --out build/student
+	$(BIN)/python tools/student.py --out build/student/fr $(sort $(wildcard notebooks/fr/*.ipynb))
 
 # --allow-root only where make runs as root (a container, CI): Jupyter refuses root otherwise.
+# `make lab EDITION=fr` opens the French edition, notebooks/fr/, its kernels with ABCORE_EDITION=fr.
+EDITION ?= en
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
+	$(if $(filter-out en fr,$(EDITION)),$(error EDITION=$(EDITION): write EDITION=en (the default) or EDITION=fr))
+	$(if $(filter fr,$(EDITION)),ABCORE_EDITION=fr )$(BIN)/jupyter lab notebooks/$(if $(filter fr,$(EDITION)),fr/) $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # One pytest run for the unit, property and doctests, the notebooks (nbval, which compares every
 # stored output), the nbgrader course and the browser test, WORKERS at a time (pytest-xdist; 3 by
