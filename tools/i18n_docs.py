@@ -7,7 +7,8 @@
 
 The English files are the source (``DOCS``). Each is read as a sequence of *blocks*: a heading
 line, a paragraph (lines up to a blank line, a heading or a fence: a list or a table is one
-block), a fenced code block, and the blank lines between them. The French text of every heading
+block), a code block (fenced, or every line indented by four spaces), and the blank lines
+between them. The French text of every heading
 and paragraph lives in ``docs/i18n/fr/<NAME>.po`` (gettext, read and written with tools/i18n.py's
 functions, so any .po editor opens it): ``msgctxt`` = the block's key, ``msgid`` = the English
 block, ``msgstr`` = the French. A block's key is the GitHub anchor of the English heading above
@@ -118,7 +119,7 @@ def split(text: str) -> list[Block]:
             while (i < len(lines) and lines[i].strip() and not FENCE.match(lines[i])
                    and not HEADING.match(lines[i])):
                 i += 1
-            kind = "text"
+            kind = "code" if all(s.startswith(("    ", "\t")) for s in lines[start:i]) else "text"
         raw.append((kind, "".join(lines[start:i])))
     return keyed(raw)
 
