@@ -87,11 +87,14 @@ test-lite: $(STAMP)
 # The French edition (issue 27): notebooks/fr/ is generated from the English notebooks and the
 # per-notebook gettext catalogues notebooks/i18n/fr/NN.po (tools/i18n.py). `make i18n` after
 # changing or re-executing an English notebook: changed cells come out stale (fuzzy) until
-# translated again. `make test-fr`: the catalogues are complete and current, the generated
+# translated again; the same for README.md and notebooks/INSTRUCTORS.md (tools/i18n_docs.py,
+# docs/i18n/fr/*.po). `make test-fr`: the catalogues are complete and current, the generated
 # notebooks are what they make, and nbval runs the French notebooks (CI runs it after make test).
 i18n: $(STAMP)
 	$(BIN)/python tools/i18n.py extract
 	$(BIN)/python tools/i18n.py build
+	$(BIN)/python tools/i18n_docs.py extract
+	$(BIN)/python tools/i18n_docs.py build
 
 test-fr: $(STAMP)
 	$(BIN)/python tools/i18n.py check
