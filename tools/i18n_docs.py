@@ -37,7 +37,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from nbformat import NotebookNode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -126,7 +126,8 @@ def split(text: str) -> list[Block]:
 
 def keyed(raw: list[tuple[str, str]]) -> list[Block]:
     """The blocks with their keys: the heading's anchor, ``anchor/rank`` for the text under it."""
-    blocks, section, rank, seen = [], "top", 0, {}
+    blocks: list[Block] = []
+    section, rank, seen = "top", 0, dict[str, int]()
     for kind, text in raw:
         key = ""
         if kind == "heading":
@@ -176,7 +177,7 @@ def updated(blocks: list[Block], old: Catalog | None, name: str, prune: bool = F
     new.header_comment = HEADER.format(path=DOCS[name].as_posix())
     before = i18n.by_cell(old) if old else {}
     blocks = translated(blocks, name)
-    chosen: dict[str, object] = {}
+    chosen: dict[str, Message] = {}
     for b in blocks:                                   # the same key, the same English
         if b.key in before and before[b.key].id == b.source:
             chosen[b.key] = before.pop(b.key)
@@ -190,12 +191,12 @@ def updated(blocks: list[Block], old: Catalog | None, name: str, prune: bool = F
             m.flags.add("fuzzy")
             chosen[b.key] = m
     for b in blocks:
-        m = chosen.get(b.key)
-        if m is None:
+        got = chosen.get(b.key)
+        if got is None:
             new.add(b.source, "", context=b.key)
         else:
-            new.add(b.source, m.string, context=b.key, flags=m.flags,  # type: ignore[attr-defined]
-                    user_comments=m.user_comments)             # type: ignore[attr-defined]
+            new.add(b.source, got.string, context=b.key, flags=got.flags,
+                    user_comments=got.user_comments)
     if not prune:
         for m in [*before.values(), *(old.obsolete.values() if old else ())]:
             new.obsolete[(m.id, m.context)] = m
@@ -219,7 +220,7 @@ def build_text(blocks: list[Block], catalog: Catalog, name: str) -> str:
         if b.kind in ("heading", "text") and b.source == switch_line(name):
             out.append(SWITCH_FR.format(en=DOCS[name].name) + "\n")
         elif b.kind in ("heading", "text"):
-            out.append(entries[b.key].string.rstrip("\n") + "\n")
+            out.append(str(entries[b.key].string).rstrip("\n") + "\n")
         else:
             out.append(b.text)
     return "".join(out)
