@@ -27,13 +27,18 @@ $(INSTRUCTOR): $(STAMP) requirements-instructor.txt
 	$(call INSTALL,requirements-instructor.txt)
 	@touch $(INSTRUCTOR)
 
-# Student versions (nbgrader's ClearSolutions, ClearHiddenTests, ClearOutput) in build/student/.
+# Student versions (nbgrader's ClearSolutions, ClearHiddenTests, ClearOutput) in build/student/,
+# the French edition's in build/student/fr/ (each folder complete: notebooks, abcore, README).
 student: $(INSTRUCTOR)
 	$(BIN)/python tools/student.py --out build/student
+	$(BIN)/python tools/student.py --out build/student/fr $(sort $(wildcard notebooks/fr/*.ipynb))
 
 # --allow-root only where make runs as root (a container, CI): Jupyter refuses root otherwise.
+# `make lab EDITION=fr` opens the French edition, notebooks/fr/, its kernels with ABCORE_EDITION=fr.
+EDITION ?= en
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
+	$(if $(filter-out en fr,$(EDITION)),$(error EDITION=$(EDITION): write EDITION=en (the default) or EDITION=fr))
+	$(if $(filter fr,$(EDITION)),ABCORE_EDITION=fr )$(BIN)/jupyter lab notebooks/$(if $(filter fr,$(EDITION)),fr/) $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # One pytest run for the unit, property and doctests, the notebooks (nbval, which compares every
 # stored output), the nbgrader course and the browser test, WORKERS at a time (pytest-xdist; 3 by
@@ -94,11 +99,14 @@ test-lite: $(STAMP)
 # The French edition (issue 27): notebooks/fr/ is generated from the English notebooks and the
 # per-notebook gettext catalogues notebooks/i18n/fr/NN.po (tools/i18n.py). `make i18n` after
 # changing or re-executing an English notebook: changed cells come out stale (fuzzy) until
-# translated again. `make test-fr`: the catalogues are complete and current, the generated
+# translated again; the same for README.md and notebooks/INSTRUCTORS.md (tools/i18n_docs.py,
+# docs/i18n/fr/*.po). `make test-fr`: the catalogues are complete and current, the generated
 # notebooks are what they make, and nbval runs the French notebooks (CI runs it after make test).
 i18n: $(STAMP)
 	$(BIN)/python tools/i18n.py extract
 	$(BIN)/python tools/i18n.py build
+	$(BIN)/python tools/i18n_docs.py extract
+	$(BIN)/python tools/i18n_docs.py build
 
 test-fr: $(STAMP)
 	$(BIN)/python tools/i18n.py check

@@ -10,7 +10,7 @@ build folder holds what a student needs and nothing else:
 
 - ``notebooks/``: the student versions, and the files kept beside the notebooks (a tree file a
   notebook loads, say), as nbgrader copies an assignment's files; not the instructor's
-  (``INSTRUCTOR_ONLY``: INSTRUCTORS.md, nbval's sanitize.cfg, the test hooks in conftest.py);
+  (``INSTRUCTOR_ONLY``: INSTRUCTORS.md and its French, nbval's sanitize.cfg, the test hooks in conftest.py);
 - the ``abcore`` package (with its shipped trees) and ``pyproject.toml``, so that
   ``pip install -r requirements.txt`` installs the package from the folder; without the
   instructor's modules (``INSTRUCTOR_MODULES``: the per-student exercises' answer keys and
@@ -33,7 +33,7 @@ import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
 COPIED = {"abcore": "abcore", "pyproject.toml": "pyproject.toml", "requirements-student.txt": "requirements.txt"}
-INSTRUCTOR_ONLY = {"INSTRUCTORS.md", "sanitize.cfg", "conftest.py"}
+INSTRUCTOR_ONLY = {"INSTRUCTORS.md", "INSTRUCTORS.fr.md", "sanitize.cfg", "conftest.py"}
 README = ROOT / "tools" / "student-README.md"
 INSTRUCTOR_MODULES = {"abcore/exercises/instructor.py", "abcore/exercises/__main__.py",
                       "abcore/exercises/autograde.py", "abcore/exercises/literal.py",

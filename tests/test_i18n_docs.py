@@ -1,0 +1,227 @@
+"""The French README and INSTRUCTORS.md (tools/i18n_docs.py): catalogues complete and current, the
+French files exactly what ``build`` makes, the same headings, code blocks (byte for byte), code
+spans, numbers and links as the English, each file linking its twin at the top; the field's terms
+and French typography as in the notebooks (tests/test_i18n.py's rules); and stale, missing and
+orphaned entries caught on a planted file."""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import i18n  # noqa: E402
+import i18n_docs as docs  # noqa: E402
+from test_i18n import LINK, QUOTED, WRONG_TERMS, literal_parts, plain_spaces  # noqa: E402
+
+NAMES = list(docs.DOCS)
+GLOSSARY = {"README": "french-glossary-the-seeds-terms/1"}   # cites the seeds' own words (coupe α)
+
+
+def french(name: str) -> list[docs.Block]:
+    return docs.split(docs.french_path(name).read_text(encoding="utf-8"))
+
+
+def pairs(name: str) -> list[tuple[docs.Block, docs.Block]]:
+    """English and French blocks side by side (the same structure is tested below)."""
+    return list(zip(docs.english(name), french(name)))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_catalogue_complete_and_current(name):
+    blocks, catalog = docs.load(name)
+    problems = docs.layout_problems(blocks, name) + docs.catalogue_problems(blocks, catalog, name)
+    assert not problems, "\n".join(map(str, problems))
+
+
+def test_french_files_are_what_build_makes():
+    problems = docs.check()
+    assert not problems, "\n".join(map(str, problems))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_blocks_join_back_into_the_file(name):
+    for path in (ROOT / docs.DOCS[name], docs.french_path(name)):
+        text = path.read_text(encoding="utf-8")
+        assert "".join(b.text for b in docs.split(text)) == text
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_same_headings_and_code_blocks(name):
+    en, fr = docs.english(name), french(name)
+    assert [b.kind for b in fr] == [b.kind for b in en], "the French file's blocks differ in kind"
+    levels = [(e.text.split(" ")[0], f.text.split(" ")[0]) for e, f in zip(en, fr) if e.kind == "heading"]
+    assert all(a == b for a, b in levels), f"heading levels differ: {levels}"
+    for e, f in zip(en, fr):
+        if e.kind in ("code", "blank"):
+            assert f.text == e.text, f"a code block differs:\n{e.text}"
+
+
+def twin(target: str, doc: Path) -> str:
+    """The French file's link for the English file's ``target`` (in ``doc``): a link to an English
+    document goes to its French twin and back, an anchor to the heading of the same rank."""
+    path, _, fragment = target.partition("#")
+    resolved = (doc.parent / path).resolve() if path else doc.resolve()
+    for name, rel in docs.DOCS.items():
+        en, fr = (ROOT / rel).resolve(), docs.french_path(name).resolve()
+        if resolved in (en, fr):
+            new = path and path.replace(Path(path).name, (fr if resolved == en else en).name)
+            if fragment and resolved == en:
+                fragment = docs.anchors(french(name))[docs.anchors(docs.english(name)).index(fragment)]
+            return new + ("#" + fragment if fragment else "")
+    return target
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_same_code_spans_numbers_and_links(name):
+    doc, differ = ROOT / docs.DOCS[name], []
+    for e, f in pairs(name):
+        if e.kind in ("heading", "text") and e.source != docs.switch_line(name):
+            a, b = literal_parts(e.source, False), literal_parts(f.source, True)
+            a["links"] = sorted(twin(t, doc) for t in a["links"])
+            differ += [f"block {e.key}, {k}: English {a[k]} French {b[k]}" for k in a if a[k] != b[k]]
+    assert not differ, "\n".join(differ)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_links_to_anchors_resolve(name):
+    for doc, blocks in ((ROOT / docs.DOCS[name], docs.english(name)),
+                        (docs.french_path(name), french(name))):
+        for target in LINK.findall("".join(b.text for b in blocks if b.kind != "code")):
+            path, _, fragment = target.partition("#")
+            if fragment and not re.match(r"[a-z]+:", path):
+                heads = docs.split(((doc.parent / path) if path else doc).read_text(encoding="utf-8"))
+                assert fragment in docs.anchors(heads), f"{doc.name}: no heading #{fragment} in {path}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_file_links_its_twin_at_the_top(name):
+    en = [b for b in docs.english(name) if b.kind != "blank"]
+    fr = [b for b in french(name) if b.kind != "blank"]
+    assert en[1].source == f"**English** · [Français]({docs.french_path(name).name})"
+    assert fr[1].source == f"[English]({docs.DOCS[name].name}) · **Français**"
+    assert docs.french_path(name).parent == (ROOT / docs.DOCS[name]).parent
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_one_french_term_per_concept(name):
+    found = []
+    for e, f in pairs(name):
+        if f.kind in ("heading", "text") and e.key != GLOSSARY.get(name):
+            prose = QUOTED.sub(" ", f.source)
+            found += [f"block {e.key}: {m.group(0)!r}, write {right!r}"
+                      for wrong, right in WRONG_TERMS.items()
+                      for m in re.finditer(wrong, prose, flags=re.IGNORECASE)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_french_typography(name):
+    found = [f"block {e.key}: {hit!r}" for e, f in pairs(name) if f.kind in ("heading", "text")
+             for hit in plain_spaces(f.source)]
+    assert not found, "a plain space before : ; ? ! (write U+202F or U+00A0):\n" + "\n".join(found)
+
+
+# -- a planted file -------------------------------------------------------------------------------
+
+PLANTED = """\
+# Title
+
+**English** · [Français](DOC.fr.md)
+
+First paragraph.
+
+```sh
+make lab   # a comment stays English
+```
+
+## Usage
+
+One.
+Two, on a second line.
+
+- a list
+- is one block
+"""
+
+
+@pytest.fixture
+def planted(tmp_path, monkeypatch):
+    monkeypatch.setattr(docs, "ROOT", tmp_path)
+    monkeypatch.setattr(docs, "DOCS", {"DOC": Path("DOC.md")})
+    (tmp_path / "DOC.md").write_text(PLANTED, encoding="utf-8")
+    return tmp_path
+
+
+def translate_all(prefix: str = "FR ") -> None:
+    path = docs.catalogue_path("DOC")
+    catalog = i18n.read_catalogue(path)
+    for m in catalog:
+        if m.id and not m.string:
+            m.string = prefix + m.id
+    i18n.write_catalogue(catalog, path)
+
+
+def kinds(problems) -> list[tuple[str, str]]:
+    return sorted((p.kind, p.cell) for p in problems)
+
+
+def test_planted_blocks_and_keys(planted):
+    blocks = docs.english("DOC")
+    assert [(b.kind, b.key) for b in blocks if b.kind != "blank"] == [
+        ("heading", "title"), ("text", "title/1"), ("text", "title/2"), ("code", ""),
+        ("heading", "usage"), ("text", "usage/1"), ("text", "usage/2")]
+    assert [b.key for b in docs.translated(blocks, "DOC")] == ["title", "title/2", "usage",
+                                                               "usage/1", "usage/2"]
+
+
+def test_planted_extract_build_check(planted):
+    docs.extract()
+    assert kinds(docs.check()) == [("missing", k) for k in ("title", "title/2", "usage", "usage/1",
+                                                             "usage/2")]
+    assert docs.build() == 1 and not docs.french_path("DOC").exists()
+    translate_all()
+    assert docs.build() == 0 and docs.check() == []
+    text = docs.french_path("DOC").read_text(encoding="utf-8")
+    assert text.startswith("FR # Title\n\n[English](DOC.md) · **Français**\n\nFR First paragraph.\n")
+    assert "```sh\nmake lab   # a comment stays English\n```\n" in text
+    docs.french_path("DOC").write_text(text.replace("FR One", "EN One"), encoding="utf-8")
+    assert kinds(docs.check()) == [("outdated", "")]                  # edited by hand
+
+
+def test_planted_stale_moved_missing_orphaned(planted):
+    docs.extract()
+    translate_all()
+    english = PLANTED.replace("First paragraph.", "First paragraph, changed.")        # stale
+    english = english.replace("## Usage\n\n", "## Usage\n\nA new paragraph.\n\n")     # moves usage/*
+    english = english.replace("- a list\n- is one block\n", "")                       # orphaned
+    (planted / "DOC.md").write_text(english, encoding="utf-8")
+    docs.extract()
+    catalog = i18n.read_catalogue(docs.catalogue_path("DOC"))
+    entries = i18n.by_cell(catalog)
+    assert entries["title/2"].fuzzy and entries["title/2"].string == "FR First paragraph."
+    assert entries["usage/2"].string == "FR One.\nTwo, on a second line." and not entries["usage/2"].fuzzy
+    assert kinds(docs.check()) == [("missing", "usage/1"), ("orphaned", "usage/2"),
+                                   ("stale", "title/2")]
+    docs.extract(prune=True)
+    assert kinds(docs.check()) == [("missing", "usage/1"), ("stale", "title/2")]
+
+
+def test_planted_language_line_is_required(planted):
+    (planted / "DOC.md").write_text(PLANTED.replace("**English** · [Français](DOC.fr.md)\n\n", ""))
+    docs.extract()
+    translate_all()
+    assert kinds(docs.check()) == [("missing", "top")]
+
+
+def test_links_map_to_the_twin():
+    readme = ROOT / "README.md"
+    assert twin("notebooks/INSTRUCTORS.md", readme) == "notebooks/INSTRUCTORS.fr.md"
+    assert twin("README.fr.md", readme) == "README.md"
+    assert twin("tools/lite/sources.toml", readme) == "tools/lite/sources.toml"
+    heading = docs.anchors(french("INSTRUCTORS"))[-1]
+    assert twin("notebooks/INSTRUCTORS.md#in-the-browser-jupyterlite", readme) == (
+        "notebooks/INSTRUCTORS.fr.md#" + heading)
