@@ -64,7 +64,7 @@ def draw_mcts(rep: MCTSReplay, ax: Any = None, *, max_depth: int | None = 3, min
     """
     if ax is None:
         import matplotlib.pyplot as plt
-        _, ax = plt.subplots(figsize=(9, 4.5))
+        _fig, ax = plt.subplots(figsize=(9, 4.5))
     nodes = rep.nodes
 
     def shown(path: tuple) -> bool:

@@ -127,7 +127,7 @@ def draw_graph(g: nx.DiGraph, tree: Any = None, *, ax: Any = None, boards: Any =
         g.graph["max_player"] = "X" if cells.count("X") == cells.count("O") else "O"
     if ax is None:
         import matplotlib.pyplot as plt
-        _, ax = plt.subplots(figsize=_size(ncols, nlevels, boards))
+        _fig, ax = plt.subplots(figsize=_size(ncols, nlevels, boards))
     x_lo, x_hi = min(xs) * dx - 0.75 * dx, max(xs) * dx + 0.75 * dx
     y_lo, y_hi = min(ys) * dy - (1.1 if g.graph["hidden"] else 0.75) * dy, 0.55 * dy
     ax.set_xlim(x_lo, x_hi)

@@ -18,6 +18,7 @@ import ipywidgets as W
 from matplotlib.figure import Figure
 
 from ..draw.mcts import draw_mcts
+from ..i18n import _
 from ..mcts.events import MCTSEvent, MCTSReplay, replay_mcts
 from ._frame import StaticFallback, agg_figure, png
 
@@ -120,18 +121,19 @@ class MCTSStepThrough(StaticFallback, W.VBox):
         n = self.frames
 
         self.play = W.Play(value=0, min=0, max=self.iterations, step=1, interval=interval,
-                           description="play", show_repeat=False)
+                           description=_("play"), show_repeat=False)
         self.iteration_slider = W.IntSlider(value=0, min=0, max=self.iterations,
-                                            description="iteration", layout=W.Layout(width="380px"))
+                                            description=_("iteration"), layout=W.Layout(width="380px"))
         W.jslink((self.play, "value"), (self.iteration_slider, "value"))
         self.phase_buttons = W.ToggleButtons(options=list(PHASE_NAMES), value="backup",
-                                             description="phase",
+                                             description=_("phase"),
                                              style={"button_width": "82px"})
-        self.back = W.Button(description="◀ phase", tooltip="one phase back",
+        self.back = W.Button(description=_("◀ phase"), tooltip=_("one phase back"),
                              layout=W.Layout(width="84px"))
-        self.forward = W.Button(description="phase ▶", tooltip="one phase forward",
+        self.forward = W.Button(description=_("phase ▶"), tooltip=_("one phase forward"),
                                 layout=W.Layout(width="84px"))
-        self.next_iteration = W.Button(description="iteration ▶▶", tooltip="to the next iteration",
+        self.next_iteration = W.Button(description=_("iteration ▶▶"),
+                                       tooltip=_("to the next iteration"),
                                        layout=W.Layout(width="110px"))
         self.image = W.Image(format="png", layout=W.Layout(max_width="100%"))
         self.phases_label = W.HTML()
@@ -149,8 +151,9 @@ class MCTSStepThrough(StaticFallback, W.VBox):
                                                          "backup"))
         self.iteration_slider.observe(self._on_controls, names="value")
         self.phase_buttons.observe(self._on_controls, names="value")
-        heading = W.HTML(f"<b>Monte Carlo tree search</b> · {self.iterations} iterations · "
-                         f"c = {self.c:.3g} · values for {html.escape(repr(self.player))}")
+        heading = W.HTML(_("<b>Monte Carlo tree search</b> · {n} iterations · c = {c:.3g} · "
+                           "values for {player}").format(n=self.iterations, c=self.c,
+                                                         player=html.escape(repr(self.player))))
         super().__init__([heading,
                           W.HBox([self.play, self.iteration_slider, self.next_iteration]),
                           W.HBox([self.back, self.phase_buttons, self.forward]),
@@ -360,8 +363,9 @@ class MCTSStepThrough(StaticFallback, W.VBox):
         return fig
 
     def static_caption(self) -> str:
-        return (f"static image: frame {self._frame + 1} of {self.frames} (iteration "
-                f"{self.frame_iteration}); run the notebook to step through the others")
+        return _("static image: frame {k} of {n} (iteration {i}); run the notebook to step "
+                 "through the others").format(k=self._frame + 1, n=self.frames,
+                                              i=self.frame_iteration)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
         data = super()._repr_mimebundle_(**kwargs)
