@@ -21,7 +21,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 import i18n as tool  # noqa: E402
 
 NBSP = "\u00a0"
-SAME = {"CHANCE", "chance ○", "score", "budget", "simulations", "phase", "◀ phase", "phase ▶"}
+SAME = {"CHANCE", "chance ○", "score", "budget", "simulations", "phase", "◀ phase", "phase ▶",
+        "expansion"}
 
 
 @pytest.fixture(autouse=True)
@@ -144,7 +145,7 @@ def test_errors_and_alt_text_in_french():
     log: list = []
     alphabeta(t, "r", trace=log)
     assert tree_alt(tree_graph(t, log)).startswith(
-        f"Un arbre de jeu de 13 nœuds (9 feuilles), parcouru par alpha-beta (fail-soft), après "
+        f"Un arbre de jeu de 13 nœuds (9 feuilles), parcouru par alpha-bêta (fail-soft), après "
         f"la recherche{NBSP}: la racine vaut 3. 2 arcs coupés{NBSP}: r.1 vers r.1.1")
     with pytest.raises(ValueError, match="depth doit être un nombre entier de demi-coups"):
         alphabeta(t, "r", depth=-1)

@@ -225,7 +225,7 @@ def tree_alt(g: nx.DiGraph, title: str = "") -> str:
         title=title, n=g.number_of_nodes(), leaves=leaves)
     r = g.nodes[root]
     if d is not None:
-        head += _(", searched by {search}").format(search=d.title)
+        head += _(", searched by {search}").format(search=_(d.title))
         if r["status"] == "active" or r["value"] is None or r["running"]:
             stack = [names.get(n, str(n)) for n in g.graph.get("stack") or () if n in names]
             head += _(", during the search (after {k} events): being visited {stack}").format(

@@ -92,7 +92,7 @@ class ConnectFourBoard(StaticFallback, W.VBox):
     def __init__(self, *, human: str = "X", depth: int | None = 6, nodes: int | None = None,
                  width: int = 7, height: int = 6):
         if human not in ("X", "O"):
-            raise ValueError(f"human must be 'X' or 'O', not {human!r}")
+            raise ValueError(_("human must be 'X' or 'O', not {human!r}").format(human=human))
         self.budget = self._budget_control(depth, nodes)
         self.game = ConnectFour(width, height)
         self.columns = [W.Button(description=str(c), tooltip=_("drop a disc in column {c}").format(c=c),
@@ -122,14 +122,15 @@ class ConnectFourBoard(StaticFallback, W.VBox):
         ``("depth", depth)``; a budget it does not offer is refused."""
         if nodes is not None:
             if nodes not in NODES:
-                raise ValueError(f"nodes must be one of {list(NODES)} (nodes per move), not "
-                                 f"{nodes!r}")
+                raise ValueError(_("nodes must be one of {choices} (nodes per move), not "
+                                   "{nodes!r}").format(choices=list(NODES), nodes=nodes))
             budget = ("nodes", nodes)
         elif depth in DEPTHS:
             budget = ("depth", depth)
         else:
-            raise ValueError(f"depth must be one of {list(DEPTHS)} (plies of look-ahead), "
-                             f"not {depth!r}; or give nodes= (one of {list(NODES)})")
+            raise ValueError(_("depth must be one of {depths} (plies of look-ahead), not "
+                               "{depth!r}; or give nodes= (one of {nodes})").format(
+                depths=list(DEPTHS), depth=depth, nodes=list(NODES)))
         return W.Dropdown(
             options=[(_("{d} plies").format(d=d), ("depth", d)) for d in DEPTHS]
             + [((_("{n:,} nodes (seed 004)") if n == 600_000 else _("{n:,} nodes")).format(n=n),

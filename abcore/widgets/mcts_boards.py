@@ -75,7 +75,8 @@ class MCTSTicTacToeBoard(TicTacToeBoard):
 
     def __init__(self, *, human: str = "X", simulations: int = 1000, seed: int = 0):
         if simulations not in BUDGETS:
-            raise ValueError(f"simulations must be one of {BUDGETS}, not {simulations!r}")
+            raise ValueError(_("simulations must be one of {budgets}, not {simulations!r}").format(
+                budgets=BUDGETS, simulations=simulations))
         self.seed = seed
         self.budget = W.Dropdown(options=list(BUDGETS), value=simulations,
                                  description=_("simulations"))
@@ -146,7 +147,8 @@ class MCTSConnectFourBoard(ConnectFourBoard):
     def __init__(self, *, human: str = "X", simulations: int = 1000, seed: int = 0,
                  width: int = 7, height: int = 6):
         if simulations not in BUDGETS:
-            raise ValueError(f"simulations must be one of {BUDGETS}, not {simulations!r}")
+            raise ValueError(_("simulations must be one of {budgets}, not {simulations!r}").format(
+                budgets=BUDGETS, simulations=simulations))
         self._simulations, self.seed, self.games = simulations, seed, 0
         super().__init__(human=human, width=width, height=height)
         self.add_class("abcore-mcts-connect4")

@@ -130,7 +130,7 @@ class StepThrough(StaticFallback, W.VBox):
         self.counters_label = W.HTML()
         self.highlighted: int | None = None
         title = getattr(tree, "title", "") if tree is not None else ""
-        heading = W.HTML(f"<b>{html.escape(self.description.title)}</b>"
+        heading = W.HTML(f"<b>{html.escape(_(self.description.title))}</b>"
                          + (f" · {html.escape(title)}" if title else ""))
         for part, cls in [(self.play, "play"), (self.slider, "frame"),
                           (self.back, "back"), (self.forward, "forward"), (self.first, "first"),
@@ -282,7 +282,7 @@ class StepThrough(StaticFallback, W.VBox):
             return (_("{what}{title} starts; values are for {who} at the root, and for the side "
                       "to move at every other node") if d.view == "mover" else
                     _("{what}{title} starts; values are for {who}")).format(
-                what=what, title=d.title, who=who)
+                what=what, title=_(d.title), who=who)
         name = self._name(path)
         node = r.nodes[path]
         ab = d.window
@@ -381,7 +381,7 @@ class StepThrough(StaticFallback, W.VBox):
         code_ax.text(0.02, -0.05, "\n".join(state), fontsize=7.5, va="top", ha="left", wrap=True)
         current = code[info.line].strip() if info.line is not None else _("none (the start)")
         set_alt_text(code_ax, _("The pseudocode of {title}, the line of this event highlighted: "
-                                "{current}. ").format(title=self.description.title,
+                                "{current}. ").format(title=_(self.description.title),
                                                       current=current)
                      + ". ".join(state) + ".")
         return fig

@@ -81,10 +81,11 @@ class TicTacToeBoard(StaticFallback, W.VBox):
     def __init__(self, *, human: str = "X", algorithm: str = "alphabeta", depth: int | None = None,
                  evaluation: str = "open lines (seed 004)"):
         if human not in ("X", "O"):
-            raise ValueError(f"human must be 'X' or 'O', not {human!r}")
+            raise ValueError(_("human must be 'X' or 'O', not {human!r}").format(human=human))
         self.searches = _searches()
         if algorithm not in self.searches:
-            raise ValueError(f"algorithm must be one of {list(self.searches)}, not {algorithm!r}")
+            raise ValueError(_("algorithm must be one of {names}, not {algorithm!r}").format(
+                names=list(self.searches), algorithm=algorithm))
         self.cells = [W.Button(description="", layout=W.Layout(width="64px", height="64px"),
                                style={"font_weight": "bold", "font_size": "22px"})
                       for _cell in range(9)]
