@@ -5,6 +5,7 @@
     python tools/i18n.py check                # fail on a stale, missing or orphaned entry,
                                               # or a generated notebook that build would change
     python tools/i18n.py kit                  # the kit's messages: extract, then compile the .mo
+    python tools/i18n.py execute [NAME ...]   # run the French notebooks, ABCORE_EDITION=fr
 
 The English notebooks ``notebooks/NN_x.ipynb`` are the source. The French text of their Markdown
 cells lives in ``notebooks/i18n/fr/NN_x.po`` (gettext, read and written with Babel, so Poedit or
@@ -12,11 +13,16 @@ any .po editor opens it): one entry per Markdown cell, ``msgctxt`` = the cell id
 English source, ``msgstr`` = the French.
 
 ``build`` copies the English notebook cell for cell (ids, order, types, metadata with nbgrader's
-``grade_id``, code cells byte for byte, their stored outputs, the notebook's metadata) and
-replaces only the source of each Markdown cell by its French. So one nbgrader course grades either
-edition with the same ``grade_id``, and the French notebook runs exactly the code of the English
-one. Its outputs are the English notebook's outputs: the kit's messages are English until they
-pass through gettext (issue 27, item 2).
+``grade_id``, code cells byte for byte, the notebook's metadata) and replaces only the source of
+each Markdown cell by its French. So one nbgrader course grades either edition with the same
+``grade_id``, and the French notebook runs exactly the code of the English one.
+
+The French notebooks keep their own outputs: ``execute`` runs them with ``ABCORE_EDITION=fr``
+(tools/execute.py, in notebooks/fr/), so the kit's messages, legends and widgets in them are French
+(abcore.i18n), and ``build`` keeps a code cell's stored outputs while its code is the English
+cell's (a changed or new code cell gets the English outputs until ``execute`` runs it again).
+tests/test_i18n.py compares, cell by cell, every number in the text outputs of the two editions
+(numbers are written the same in both), and ``make test-fr`` runs nbval on notebooks/fr.
 
 An entry is *stale* when its ``msgid`` is not the cell's current English source or it carries
 Babel's ``fuzzy`` flag (``extract`` sets it when the English changed: the new source becomes the
@@ -168,13 +174,30 @@ def catalogue_problems(nb: nbformat.NotebookNode, catalog: Catalog, stem: str) -
     return problems
 
 
-def build_notebook(nb: nbformat.NotebookNode, catalog: Catalog) -> nbformat.NotebookNode:
-    """The French notebook: ``nb`` with each Markdown cell's source replaced by its msgstr."""
+def build_notebook(nb: nbformat.NotebookNode, catalog: Catalog,
+                   previous: nbformat.NotebookNode | None = None) -> nbformat.NotebookNode:
+    """The French notebook: ``nb`` with each Markdown cell's source replaced by its msgstr, and
+    each code cell's outputs those of ``previous`` (the executed French notebook) where its code
+    is unchanged (and the widgets' saved state, an output too)."""
     out = copy.deepcopy(nb)
     entries = by_cell(catalog)
     for cell in markdown_cells(out):
         cell.source = entries[cell.id].string
+    ran = {c.id: c for c in previous.cells if c.cell_type == "code"} if previous else {}
+    if previous is not None and "widgets" in out.metadata and "widgets" in previous.metadata:
+        out.metadata["widgets"] = copy.deepcopy(previous.metadata["widgets"])   # their French state
+    for cell in out.cells:
+        old = ran.get(cell.id)
+        if cell.cell_type == "code" and old is not None and old.source == cell.source:
+            cell.outputs = copy.deepcopy(old.outputs)
+            cell.execution_count = old.execution_count
     return out
+
+
+def previous_edition(stem: str, lang: str = "fr") -> nbformat.NotebookNode | None:
+    """The French notebook as it is on disk (its outputs are kept), if there is one."""
+    path = edition_path(stem, lang)
+    return nbformat.read(path, as_version=4) if path.is_file() else None
 
 
 def as_text(nb: nbformat.NotebookNode) -> str:
@@ -200,7 +223,8 @@ def check(lang: str = "fr") -> list[Problem]:
         found = catalogue_problems(nb, catalog, stem)
         problems += found
         out = edition_path(stem, lang)
-        if not found and (not out.is_file() or out.read_text() != as_text(build_notebook(nb, catalog))):
+        if not found and (not out.is_file() or out.read_text() != as_text(
+                build_notebook(nb, catalog, previous_edition(stem, lang)))):
             problems.append(Problem("outdated", stem, "", f"{out.relative_to(ROOT)} is not what "
                                     "build makes from the catalogue; run build"))
     for path in sorted((NOTEBOOKS / lang).glob("*.ipynb")):
@@ -236,7 +260,7 @@ def build(lang: str = "fr") -> int:
         if not found:
             out = edition_path(stem, lang)
             out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_text(as_text(build_notebook(nb, catalog)))
+            out.write_text(as_text(build_notebook(nb, catalog, previous_edition(stem, lang))))
     for p in problems:
         print(p, file=sys.stderr)
     return 1 if problems else 0
@@ -362,9 +386,26 @@ def kit_problems(lang: str = "fr") -> list[Problem]:
     return problems
 
 
+def execute(names: list[str], lang: str = "fr") -> int:
+    """Run the French notebooks ``names`` (default: all) in place, the kit speaking ``lang``."""
+    import os
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    from execute import execute as run        # tools/execute.py: in the notebook's folder
+
+    os.environ["ABCORE_EDITION"] = lang        # the kernel inherits it
+    for stem in [Path(n).stem for n in names] or translated_stems(lang):
+        path = edition_path(stem, lang)
+        if not path.is_file():
+            sys.exit(f"no notebook {path.relative_to(ROOT)}: run build first")
+        print(f"executing {path.relative_to(ROOT)} (ABCORE_EDITION={lang})", flush=True)
+        run(path)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("extract", "build", "check", "kit"))
+    parser.add_argument("command", choices=("extract", "build", "check", "kit", "execute"))
     parser.add_argument("names", nargs="*", help="extract: notebooks by name (default: those "
                         "with a catalogue; a name without one starts it)")
     parser.add_argument("--lang", default="fr", choices=LANGUAGES)
@@ -377,6 +418,8 @@ def main(argv: list[str] | None = None) -> int:
         return build(args.lang)
     if args.command == "kit":
         return kit(args.lang)
+    if args.command == "execute":
+        return execute(args.names, args.lang)
     problems = check(args.lang) + kit_problems(args.lang)
     for p in problems:
         print(p, file=sys.stderr)

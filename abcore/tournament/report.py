@@ -30,6 +30,9 @@ class Standing(NamedTuple):
     rating_high: float
 
 
+_SPACES = "\u00a0\u202f"      # French no-break spaces (abcore.i18n): they redraw nothing
+
+
 def printable(text: Any) -> str:
     r"""``text`` on one line with every control character (escape sequences, line breaks, a
     carriage return) shown as its escape: what a player wrote cannot redraw a terminal or forge
@@ -38,7 +41,7 @@ def printable(text: Any) -> str:
     >>> print(printable("ok" + chr(27) + "[2J" + chr(10) + "forged"))
     ok\x1b[2J\nforged
     """
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+    return "".join(c if c.isprintable() or c in _SPACES else repr(c)[1:-1] for c in str(text))
 
 
 def _name(player: str) -> str:

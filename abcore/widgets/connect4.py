@@ -75,7 +75,8 @@ class ConnectFourBoard(StaticFallback, W.VBox):
     side you play, X moves first; changing it starts a new game), ``budget`` (Dropdown: its value
     is ``("depth", plies)`` or ``("nodes", n)``), ``message`` (HTML). State: ``state``, ``history`` (columns played), ``result``
     (the computer's last SearchResult), ``values`` (``{column: text}`` of its last search),
-    ``depth_reached`` (plies of its last search). Methods: ``click(column)`` (as pressing the
+    ``depth_reached`` (plies of its last search), ``reply`` (its last move in words, the
+    message's first sentence, in the kit's language). Methods: ``click(column)`` (as pressing the
     column's button), ``reset()``, ``figure()``. DOM classes: ``abcore-connect4``,
     ``abcore-column``, ``abcore-column-<c>``, ``abcore-new-game``, ``abcore-message``.
 
@@ -147,6 +148,7 @@ class ConnectFourBoard(StaticFallback, W.VBox):
         self.result: SearchResult | None = None
         self.values: dict = {}
         self.depth_reached = 0
+        self.reply = ""
         self.message.value = (_("Your move: click a column.") if self.human.value == "X" else "")
         if self.human.value == "O":
             self._reply()
@@ -214,6 +216,7 @@ class ConnectFourBoard(StaticFallback, W.VBox):
                   "nodes); its value for me: {value}.")).format(
             me=me, move=move, depth=self.depth_reached, nodes=nodes,
             value=self.values.get(move, "?"))
+        self.reply = done
         if self.game.is_terminal(self.state):
             self.message.value = _("{done} Game over: {outcome}.").format(
                 done=done, outcome=self._outcome())
