@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import functools
 import io
 import sys
 from dataclasses import dataclass
@@ -277,8 +278,10 @@ def kit_catalogue_path(lang: str = "fr") -> Path:
     return KIT / "locale" / lang / "LC_MESSAGES" / "abcore.po"
 
 
+@functools.lru_cache(maxsize=1)
 def kit_messages() -> Catalog:
-    """Every message marked in abcore/ (``_``, ``N_``, ``ngettext``), with where it is."""
+    """Every message marked in abcore/ (``_``, ``N_``, ``ngettext``), with where it is (read
+    once a process: callers only read it)."""
     from babel.messages.extract import extract_from_dir
 
     found = Catalog(locale="fr")
