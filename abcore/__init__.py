@@ -4,6 +4,7 @@ from ._platform import browser_defaults
 from .errors import AbcoreError, GameError, MissingMemberError
 from .game import Game, IllegalMoveError
 from .gamecheck import GameReport, check_game
+from .i18n import use_language
 from .search import (Search, TranspositionTable, alphabeta, alphabeta_failhard, check_outcomes,
                      describe, expectimax, iterative_deepening, minimax, mtdf, negamax, pvs, solve,
                      star1, star2)
@@ -13,7 +14,7 @@ from .trees import (GameTree, TreeError, random_tree, random_uniform, reorder, s
                     tree_values, unprunable)
 
 __all__ = [
-    "Game", "IllegalMoveError", "check_game", "GameReport",
+    "Game", "IllegalMoveError", "check_game", "GameReport", "use_language",
     "AbcoreError", "GameError", "MissingMemberError",
     "minimax", "alphabeta", "alphabeta_failhard", "negamax", "expectimax", "pvs", "star1", "star2",
     "check_outcomes",

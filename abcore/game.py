@@ -53,6 +53,7 @@ from fractions import Fraction
 from typing import Any, Generic, Hashable, Sequence, TypeVar, Union
 
 from .errors import AbcoreError, MissingMemberError
+from .i18n import N_, _
 
 __all__ = ["Game", "IllegalMoveError", "Number", "S", "A", "P", "PROTOCOL", "HOOKS", "missing_member",
            "may_have_chance", "own_random_playout"]
@@ -65,12 +66,12 @@ Number = Union[float, Fraction]       # a utility or a probability (an int is a 
 
 # The members every game defines, as a search calls them, and what each one answers.
 PROTOCOL = {
-    "initial_state": ("initial_state", "the state the game starts in"),
-    "to_move": ("to_move(state)", "the player whose turn it is"),
-    "actions": ("actions(state)", "the legal moves, as a sequence"),
-    "result": ("result(state, action)", "the state after the move"),
-    "is_terminal": ("is_terminal(state)", "whether the game is over"),
-    "utility": ("utility(state, player)", "the final score for player"),
+    "initial_state": ("initial_state", N_("the state the game starts in")),
+    "to_move": ("to_move(state)", N_("the player whose turn it is")),
+    "actions": ("actions(state)", N_("the legal moves, as a sequence")),
+    "result": ("result(state, action)", N_("the state after the move")),
+    "is_terminal": ("is_terminal(state)", N_("whether the game is over")),
+    "utility": ("utility(state, player)", N_("the final score for player")),
 }
 # The optional hooks a game may define (see the module's docstring): never a misspelt member.
 HOOKS = ("utility_range", "key", "value_bounds", "search_actions", "search_bounds",
@@ -96,9 +97,11 @@ def missing_member(game: Any, name: str) -> MissingMemberError:
            and n not in HOOKS and not hasattr(Game, n)
            and callable(getattr(game, n, None)) == method]
     near = difflib.get_close_matches(name, own, n=1, cutoff=0.6)
-    fix = f"rename {cls}.{near[0]} to {name}" if near else f"define {signature} in {cls}"
-    return MissingMemberError(f"{cls}.{name}", f"not defined ({signature} is {meaning}: a member "
-                              "of the Game protocol)", fix)
+    fix = (_("rename {cls}.{near} to {name}").format(cls=cls, near=near[0], name=name) if near
+           else _("define {signature} in {cls}").format(signature=signature, cls=cls))
+    return MissingMemberError(f"{cls}.{name}", _("not defined ({signature} is {meaning}: a member "
+                                                 "of the Game protocol)").format(
+        signature=signature, meaning=_(meaning)), fix)
 
 
 class IllegalMoveError(AbcoreError, ValueError):
@@ -106,8 +109,9 @@ class IllegalMoveError(AbcoreError, ValueError):
 
     def __init__(self, action: Any, legal: Sequence[Any], state: Any = None):
         self.action, self.legal, self.state = action, tuple(legal), state
-        where = f" in state {state!r}" if state is not None else ""
-        super().__init__(f"illegal move {action!r}{where}; legal moves are {list(self.legal)}")
+        text = (_("illegal move {action!r} in state {state!r}; legal moves are {legal}")
+                if state is not None else _("illegal move {action!r}; legal moves are {legal}"))
+        super().__init__(text.format(action=action, state=state, legal=list(self.legal)))
 
 
 class Game(Generic[S, A, P]):
@@ -149,7 +153,8 @@ class Game(Generic[S, A, P]):
 
     def outcomes(self, state: S) -> Sequence[tuple[Number, S]]:
         """``(probability, next_state)`` pairs at a chance state."""
-        raise ValueError(f"{type(self).__name__} has no chance states; outcomes() needs one")
+        raise ValueError(_("{game} has no chance states; outcomes() needs one").format(
+            game=type(self).__name__))
 
     def __repr__(self) -> str:      # no memory address: notebook outputs must be stable
         return f"{type(self).__name__}()"

@@ -20,17 +20,19 @@ from typing import Any, NamedTuple
 
 from .errors import GameError
 from .game import PROTOCOL, Game, may_have_chance, missing_member, own_random_playout
+from .i18n import N_, _
 from .probability import check_outcomes
 from .rng import random_state
 
 __all__ = ["check_game", "GameReport", "check_root", "diagnose", "find_repetition", "endless"]
 
-HASHABLE = ("make states immutable and hashable: a tuple, a frozenset, a NamedTuple or a frozen "
-            "dataclass, not a list, a set, a dict or a mutable object (tables and sets of visited "
-            "states are keyed by state)")
-REPEATS = ("make a repeated position terminal (a draw, say), or put what tells the positions "
-           "apart (a move counter, the positions so far) in the state: a search follows every "
-           "line of play to its end, and this one has none")
+# English, marked for gettext (abcore.i18n): said translated, _(HASHABLE), where raised.
+HASHABLE = N_("make states immutable and hashable: a tuple, a frozenset, a NamedTuple or a frozen "
+              "dataclass, not a list, a set, a dict or a mutable object (tables and sets of visited "
+              "states are keyed by state)")
+REPEATS = N_("make a repeated position terminal (a draw, say), or put what tells the positions "
+             "apart (a move counter, the positions so far) in the state: a search follows every "
+             "line of play to its end, and this one has none")
 
 
 class GameReport(NamedTuple):
@@ -118,7 +120,7 @@ def check_game(game: Any, state: Any = None, *, states: int = 1000, playouts: in
     check = _Checker(game, getattr(game, "zero_sum", True) if zero_sum is None else zero_sum)
     check.breadth_first(state, states)
     rng = random_state(seed)
-    for _ in range(playouts):
+    for _k in range(playouts):
         check.playout(state, rng, max_moves)
     check.random_playouts(state, rng, playouts, max_moves)
     check.utilities()
@@ -133,8 +135,8 @@ def member(game: Any, name: str) -> Any:
         raise missing_member(game, name)
     if not callable(m):
         signature = PROTOCOL[name][0]
-        raise GameError(f"{type(game).__name__}.{name}", f"it is {m!r}, not a method",
-                        f"define {signature} as a method")
+        raise GameError(f"{type(game).__name__}.{name}", _("it is {m!r}, not a method").format(m=m),
+                        _("define {signature} as a method").format(signature=signature))
     return m
 
 
@@ -153,8 +155,9 @@ def check_root(game: Any, state: Any) -> None:
         hash(state)
     except TypeError as e:
         where = "initial_state" if state is getattr(game, "initial_state", None) else "result"
-        raise GameError(f"{type(game).__name__}.{where}", f"the state {state!r} is unhashable "
-                        f"({e})", HASHABLE) from None
+        raise GameError(f"{type(game).__name__}.{where}", _("the state {state!r} is unhashable "
+                                                            "({e})").format(state=state, e=e),
+                        _(HASHABLE)) from None
 
 
 def diagnose(game: Any, state: Any, error: BaseException) -> None:
@@ -174,8 +177,9 @@ def diagnose(game: Any, state: Any, error: BaseException) -> None:
     except Exception:       # the check failed in a way that explains nothing: keep the original
         return
     if isinstance(error, RecursionError):
-        error.add_note("abcore: check_game found no position that repeats and no endless line: "
-                       "the search may be deeper than Python's recursion limit (sys.setrecursionlimit)")
+        error.add_note(_("abcore: check_game found no position that repeats and no endless line: "
+                         "the search may be deeper than Python's recursion limit "
+                         "(sys.setrecursionlimit)"))
 
 
 def find_repetition(game: Any, state: Any, *, max_moves: int = 1000, max_states: int = 20_000) -> None:
@@ -237,10 +241,12 @@ class _Checker:
         self.chance_seen = False
 
     def fail(self, member: str, problem: str, fix: str, state: Any, line: tuple) -> GameError:
-        where = (f", after the moves {', '.join(map(repr, line))}" if line
-                 else " (the initial state)" if state is getattr(self.game, "initial_state", None)
-                 else " (the root)")
-        return GameError(f"{self.name}.{member}", f"{problem} at {state!r}{where}", fix)
+        where = (_("{problem} at {state!r}, after the moves {moves}") if line
+                 else _("{problem} at {state!r} (the initial state)")
+                 if state is getattr(self.game, "initial_state", None)
+                 else _("{problem} at {state!r} (the root)"))
+        return GameError(f"{self.name}.{member}", where.format(
+            problem=problem, state=state, moves=", ".join(map(repr, line))), fix)
 
     def ask(self, member: str, state: Any, line: tuple, *args: Any) -> Any:
         """``game.member(*args)``; an exception from it names the member and the state."""
@@ -249,29 +255,31 @@ class _Checker:
         except (GameError, NotImplementedError):
             raise
         except Exception as e:
-            raise self.fail(member, f"{member}{args!r} raised {type(e).__name__}: {e}",
-                            "every state reached by legal moves must have an answer", state,
-                            line) from e
+            raise self.fail(member, _("{member}{args!r} raised {error}: {e}").format(
+                member=member, args=args, error=type(e).__name__, e=e),
+                _("every state reached by legal moves must have an answer"), state, line) from e
 
     def visit(self, s: Any, line: tuple, twice: bool = False) -> list:
         """The (move, child) pairs of ``s`` ([] if terminal), after checking its answers."""
         try:
             known = self.kids.get(s)
         except TypeError as e:
-            raise self.fail("result" if line else "initial_state", f"the state is unhashable ({e})",
-                            HASHABLE, s, line) from None
+            raise self.fail("result" if line else "initial_state",
+                            _("the state is unhashable ({e})").format(e=e), _(HASHABLE), s,
+                            line) from None
         if known is not None:
             return known
         terminal = self.ask("is_terminal", s, line, s)
         if terminal is None or not (terminal is True or terminal is False or terminal in (0, 1)):
-            raise self.fail("is_terminal", f"it returned {terminal!r}", "return True or False "
-                            "(a function without a return gives None)", s, line)
+            raise self.fail("is_terminal", _("it returned {value!r}").format(value=terminal),
+                            _("return True or False (a function without a return gives None)"),
+                            s, line)
         mover = self.ask("to_move", s, line, s)
         try:
             hash(mover)
         except TypeError:
-            raise self.fail("to_move", f"it returned {mover!r}, which is unhashable",
-                            "return a player's name, such as 'X'", s, line) from None
+            raise self.fail("to_move", _("it returned {value!r}, which is unhashable").format(
+                value=mover), _("return a player's name, such as 'X'"), s, line) from None
         if terminal:
             self.terminals.append((s, line))
             kids: list = []
@@ -282,9 +290,10 @@ class _Checker:
             except GameError:
                 raise
             except (ValueError, TypeError) as e:
-                raise self.fail("outcomes", str(e), "return (probability, next_state) pairs whose "
-                                "probabilities sum to 1", s, line) from None
-            kids = [(i, c) for i, (_, c) in enumerate(pairs)]
+                raise self.fail("outcomes", str(e), _("return (probability, next_state) pairs "
+                                                      "whose probabilities sum to 1"),
+                                s, line) from None
+            kids = [(i, c) for i, (_p, c) in enumerate(pairs)]
         else:
             self.players.setdefault(mover)
             kids = [(a, self.child(s, a, line, twice)) for a in self.moves(s, line)]
@@ -294,52 +303,59 @@ class _Checker:
     def moves(self, s: Any, line: tuple) -> Any:
         acts = self.ask("actions", s, line, s)
         if not isinstance(acts, Sequence):
-            raise self.fail("actions", f"it returned a {type(acts).__name__}, not a sequence",
-                            "return a list or a tuple of moves (searches index it and keep its "
-                            "order; a set's order may change from run to run)", s, line)
+            raise self.fail("actions", _("it returned a {type}, not a sequence").format(
+                type=type(acts).__name__), _("return a list or a tuple of moves (searches index "
+                                             "it and keep its order; a set's order may change "
+                                             "from run to run)"), s, line)
         if not acts:
-            raise self.fail("actions", "no legal moves in a state that is not terminal",
-                            "make is_terminal() true there, or give it a move (a pass)", s, line)
+            raise self.fail("actions", _("no legal moves in a state that is not terminal"),
+                            _("make is_terminal() true there, or give it a move (a pass)"), s, line)
         try:
             distinct = len(set(acts)) == len(acts)
         except TypeError:
-            raise self.fail("actions", f"a move in {acts!r} is unhashable", "use hashable moves: "
-                            "ints, strings or tuples", s, line) from None
+            raise self.fail("actions", _("a move in {moves!r} is unhashable").format(moves=acts),
+                            _("use hashable moves: ints, strings or tuples"), s, line) from None
         if not distinct:
-            raise self.fail("actions", f"it lists a move twice: {list(acts)!r}",
-                            "list each legal move once", s, line)
+            raise self.fail("actions", _("it lists a move twice: {moves!r}").format(
+                moves=list(acts)), _("list each legal move once"), s, line)
         return acts
 
     def child(self, s: Any, a: Any, line: tuple, twice: bool) -> Any:
         c = self.ask("result", s, line, s, a)
         if c is None:
-            raise self.fail("result", f"result(state, {a!r}) returned None", "return the new "
-                            "state (a function without a return gives None)", s, line)
+            raise self.fail("result", _("result(state, {a!r}) returned None").format(a=a),
+                            _("return the new state (a function without a return gives None)"),
+                            s, line)
         if twice:
             again = self.ask("result", s, line, s, a)
             try:
                 same = c == again and hash(c) == hash(again)
             except TypeError as e:
-                raise self.fail("result", f"result(state, {a!r}) is unhashable ({e})", HASHABLE,
-                                s, line) from None
+                raise self.fail("result", _("result(state, {a!r}) is unhashable ({e})").format(
+                    a=a, e=e), _(HASHABLE), s, line) from None
             if not same:
-                raise self.fail("result", f"result(state, {a!r}) asked twice gave states that are "
-                                f"not equal, or equal with different hashes ({c!r}, {again!r})",
-                                "states must compare by value: use a tuple, a NamedTuple or a frozen "
-                                "dataclass, or define __eq__ and __hash__ together", s, line)
+                raise self.fail("result", _("result(state, {a!r}) asked twice gave states that "
+                                            "are not equal, or equal with different hashes "
+                                            "({c!r}, {again!r})").format(a=a, c=c, again=again),
+                                _("states must compare by value: use a tuple, a NamedTuple or a "
+                                  "frozen dataclass, or define __eq__ and __hash__ together"),
+                                s, line)
         return c
 
     def repeats(self, s: Any, cycle: list, line: tuple) -> GameError:
         """A repetition: the moves ``cycle`` lead from ``s`` (reached by ``line``) back to it."""
-        reached = f"reached after the moves {', '.join(map(repr, line))}" if line else "the starting state"
-        return GameError(f"{self.name}.result", f"the moves {', '.join(map(repr, cycle))} lead "
-                         f"from {s!r} back to it ({reached})", REPEATS)
+        reached = (_("reached after the moves {moves}").format(moves=", ".join(map(repr, line)))
+                   if line else _("the starting state"))
+        return GameError(f"{self.name}.result", _("the moves {moves} lead from {s!r} back to it "
+                                                  "({reached})").format(
+            moves=", ".join(map(repr, cycle)), s=s, reached=reached), _(REPEATS))
 
     def too_long(self, s: Any, moves: int) -> GameError:
-        return GameError(f"{self.name}.is_terminal", f"a line of play from {s!r} went {moves:,} "
-                         "moves without reaching a terminal state", "end every line of play ("
-                         + REPEATS.split(" (a draw", 1)[0] + "), or pass a larger max_moves if "
-                         "the game is that long")
+        return GameError(f"{self.name}.is_terminal", _("a line of play from {s!r} went {moves:,} "
+                                                       "moves without reaching a terminal "
+                                                       "state").format(s=s, moves=moves),
+                         _("end every line of play (make a repeated position terminal), or pass a "
+                           "larger max_moves if the game is that long"))
 
     def breadth_first(self, root: Any, limit: int) -> None:
         """Visit up to ``limit`` states nearest ``root``, each ``result`` asked twice; a child
@@ -384,7 +400,7 @@ class _Checker:
     def random_playouts(self, root: Any, rng: Any, playouts: int, max_moves: int) -> None:
         """The game's ``random_playout`` hook, if it has one, against the loop it stands for."""
         if own_random_playout(self.game) is not None:
-            for _ in range(playouts):
+            for _k in range(playouts):
                 self.random_playout(root, rng.getrandbits(64), max_moves)
 
     def random_playout(self, root: Any, seed: int, max_moves: int) -> None:
@@ -394,18 +410,20 @@ class _Checker:
         while not self.game.is_terminal(s) and moves < max_moves:
             s, moves = self.game.result(s, choice(self.game.actions(s))), moves + 1
         if not (isinstance(got, tuple) and len(got) == 2 and got[0] == s and got[1] == moves):
-            raise self.fail("random_playout", f"random_playout(state, Random({seed}).choice) "
-                            f"returned {got!r}; choice(actions(s)) at every state gives "
-                            f"{(s, moves)!r}", "play choice(actions(s)) from the state until "
-                            "the game ends and return (the final state, the number of moves), "
-                            "or drop the hook: MCTS then plays the loop itself", root, ())
+            raise self.fail("random_playout", _("random_playout(state, Random({seed}).choice) "
+                                                "returned {got!r}; choice(actions(s)) at every "
+                                                "state gives {want!r}").format(
+                seed=seed, got=got, want=(s, moves)),
+                _("play choice(actions(s)) from the state until the game ends and return (the "
+                  "final state, the number of moves), or drop the hook: MCTS then plays the loop "
+                  "itself"), root, ())
 
     def utilities(self) -> None:
         """Every terminal state's utility, for every player seen to move."""
         players = list(self.players)
         if len(players) > 2:
-            raise GameError(f"{self.name}.to_move", f"{len(players)} players take turns "
-                            f"({players!r})", "the searches here are for two players")
+            raise GameError(f"{self.name}.to_move", _("{n} players take turns ({players!r})").format(
+                n=len(players), players=players), _("the searches here are for two players"))
         low: Any
         high: Any
         low, high = getattr(self.game, "utility_range", None) or (-math.inf, math.inf)
@@ -414,17 +432,21 @@ class _Checker:
             for p in players or [self.ask("to_move", s, line, s)]:
                 u = self.ask("utility", s, line, s, p)
                 if isinstance(u, bool) or not isinstance(u, numbers.Real) or u != u:
-                    raise self.fail("utility", f"utility(state, {p!r}) returned {u!r}", "return a "
-                                    "number (an int, a float or a Fraction; a function without a "
-                                    "return gives None)", s, line)
+                    raise self.fail("utility", _("utility(state, {p!r}) returned {u!r}").format(
+                        p=p, u=u), _("return a number (an int, a float or a Fraction; a function "
+                                     "without a return gives None)"), s, line)
                 if not low <= u <= high:
-                    raise self.fail("utility", f"utility(state, {p!r}) is {u!r}, outside the "
-                                    f"game's utility_range {(low, high)!r}", "widen utility_range "
-                                    "(the MCTS solver and star1/star2 rely on it)", s, line)
+                    raise self.fail("utility", _("utility(state, {p!r}) is {u!r}, outside the "
+                                                 "game's utility_range {range!r}").format(
+                        p=p, u=u, range=(low, high)),
+                        _("widen utility_range (the MCTS solver and star1/star2 rely on it)"),
+                        s, line)
                 us.append(u)
             if self.zero_sum and len(us) == 2 and not (us[0] == -us[1] or math.isclose(
                     us[0], -us[1], rel_tol=1e-9, abs_tol=1e-12)):
-                raise self.fail("utility", f"it is {us[0]!r} for {players[0]!r} and {us[1]!r} for "
-                                f"{players[1]!r}: not zero-sum", "make utility(s, p) == "
-                                "-utility(s, q): the searches read one player's utility and negate "
-                                "it for the other (or pass zero_sum=False)", s, line)
+                raise self.fail("utility", _("it is {u!r} for {p!r} and {v!r} for {q!r}: not "
+                                             "zero-sum").format(u=us[0], p=players[0], v=us[1],
+                                                                q=players[1]),
+                                _("make utility(s, p) == -utility(s, q): the searches read one "
+                                  "player's utility and negate it for the other (or pass "
+                                  "zero_sum=False)"), s, line)

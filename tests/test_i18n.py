@@ -45,17 +45,22 @@ def test_edition_is_what_build_makes():
 
 
 def without_source(cell: nbformat.NotebookNode) -> dict:
-    return {k: v for k, v in cell.items() if k != "source"}
+    """A cell but its source, outputs and execution count (the French edition runs its own)."""
+    return {k: v for k, v in cell.items() if k not in ("source", "outputs", "execution_count")}
+
+
+def without_widgets(metadata: dict) -> dict:
+    return {k: v for k, v in metadata.items() if k != "widgets"}
 
 
 @pytest.mark.parametrize("stem", STEMS)
 def test_same_structure_and_code(stem):
     en, fr = english(stem), french(stem)
-    assert (fr.nbformat, fr.nbformat_minor, fr.metadata) == (en.nbformat, en.nbformat_minor,
-                                                             en.metadata)
+    assert (fr.nbformat, fr.nbformat_minor, without_widgets(fr.metadata)) == (
+        en.nbformat, en.nbformat_minor, without_widgets(en.metadata))
     assert [(c.id, c.cell_type) for c in fr.cells] == [(c.id, c.cell_type) for c in en.cells]
     for e, f in zip(en.cells, fr.cells):
-        assert without_source(f) == without_source(e), f"cell {e.id}: metadata or outputs differ"
+        assert without_source(f) == without_source(e), f"cell {e.id}: metadata differ"
         if e.cell_type != "markdown":
             assert f.source == e.source, f"cell {e.id}: code differs"
     grade_ids = [c.metadata.get("nbgrader", {}).get("grade_id") for c in en.cells]
@@ -102,6 +107,50 @@ def test_same_code_spans_numbers_and_links(stem):
         if e.cell_type == "markdown":
             a, b = literal_parts(e.source, False), literal_parts(f.source, True)
             differ += [f"cell {e.id}, {k}: English {a[k]} French {b[k]}" for k in a if a[k] != b[k]]
+    assert not differ, "\n".join(differ)
+
+
+# -- the same numbers, shown by running them (issue 27, item 3) ----------------------------------
+
+TEXT_OUTPUTS = ("text/plain", "text/html", "text/markdown", "text/latex")
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def output_text(cell: nbformat.NotebookNode) -> str:
+    """What a code cell's outputs say in words: streams, text data, an error's message (not
+    pictures, not widget state: a picture's words are its alt text, in its metadata)."""
+    parts = []
+    for out in cell.get("outputs", []):
+        if out.output_type == "stream":
+            parts.append(out.text)
+        elif out.output_type == "error":
+            parts.append(out.evalue)
+        else:
+            parts += [out.data[k] for k in TEXT_OUTPUTS if k in out.get("data", {})]
+    return "\n".join(parts)
+
+
+def output_numbers(cell: nbformat.NotebookNode) -> list[str]:
+    """Every number in the cell's outputs, in order (Python writes them alike in both editions:
+    0.5, 18,297)."""
+    return NUMBER.findall(output_text(cell))
+
+
+def test_output_numbers_read_what_a_cell_shows():
+    cell = nbformat.v4.new_code_cell("x")
+    cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text="18,297 nodes, 0.5\n"),
+                    nbformat.v4.new_output("display_data", data={"image/png": "iVBOR1", "text/plain": "<Figure 640x480>"}),
+                    nbformat.v4.new_output("error", ename="ValueError", evalue="depth -1", traceback=["line 7"])]
+    assert output_numbers(cell) == ["18", "297", "0.5", "640", "480", "1"]
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_same_numbers_in_the_outputs(stem):
+    """The French notebook was run (its own outputs, ABCORE_EDITION=fr: tools/i18n.py execute)
+    and shows the English one's numbers, cell by cell."""
+    differ = [f"cell {e.id}: English {output_numbers(e)} French {output_numbers(f)}"
+              for e, f in zip(english(stem).cells, french(stem).cells)
+              if e.cell_type == "code" and output_numbers(e) != output_numbers(f)]
     assert not differ, "\n".join(differ)
 
 

@@ -4,6 +4,8 @@
     python tools/i18n.py build                # write notebooks/fr/ from the catalogues
     python tools/i18n.py check                # fail on a stale, missing or orphaned entry,
                                               # or a generated notebook that build would change
+    python tools/i18n.py kit                  # the kit's messages: extract, then compile the .mo
+    python tools/i18n.py execute [NAME ...]   # run the French notebooks, ABCORE_EDITION=fr
 
 The English notebooks ``notebooks/NN_x.ipynb`` are the source. The French text of their Markdown
 cells lives in ``notebooks/i18n/fr/NN_x.po`` (gettext, read and written with Babel, so Poedit or
@@ -11,11 +13,16 @@ any .po editor opens it): one entry per Markdown cell, ``msgctxt`` = the cell id
 English source, ``msgstr`` = the French.
 
 ``build`` copies the English notebook cell for cell (ids, order, types, metadata with nbgrader's
-``grade_id``, code cells byte for byte, their stored outputs, the notebook's metadata) and
-replaces only the source of each Markdown cell by its French. So one nbgrader course grades either
-edition with the same ``grade_id``, and the French notebook runs exactly the code of the English
-one. Its outputs are the English notebook's outputs: the kit's messages are English until they
-pass through gettext (issue 27, item 2).
+``grade_id``, code cells byte for byte, the notebook's metadata) and replaces only the source of
+each Markdown cell by its French. So one nbgrader course grades either edition with the same
+``grade_id``, and the French notebook runs exactly the code of the English one.
+
+The French notebooks keep their own outputs: ``execute`` runs them with ``ABCORE_EDITION=fr``
+(tools/execute.py, in notebooks/fr/), so the kit's messages, legends and widgets in them are French
+(abcore.i18n), and ``build`` keeps a code cell's stored outputs while its code is the English
+cell's (a changed or new code cell gets the English outputs until ``execute`` runs it again).
+tests/test_i18n.py compares, cell by cell, every number in the text outputs of the two editions
+(numbers are written the same in both), and ``make test-fr`` runs nbval on notebooks/fr.
 
 An entry is *stale* when its ``msgid`` is not the cell's current English source or it carries
 Babel's ``fuzzy`` flag (``extract`` sets it when the English changed: the new source becomes the
@@ -27,11 +34,21 @@ empty ``msgstr``, *orphaned* when its cell id is no longer a Markdown cell of th
 
 A notebook without a catalogue is not translated and not generated; ``extract NAME`` starts its
 catalogue (every entry missing).
+
+The kit's own messages (widgets, drawings, errors, the tournament: every string marked with
+``_()``, ``N_()`` or ``ngettext()`` in ``abcore/``, see :mod:`abcore.i18n`) live in one more
+catalogue, ``abcore/locale/fr/LC_MESSAGES/abcore.po`` (``msgid`` = the English message, with its
+source lines as ``#:`` references). ``kit`` extracts them with Babel (a new message enters
+empty, a message no longer marked becomes obsolete ``#~``, a changed one is new: its old French
+stays obsolete to be reused), then compiles ``abcore.mo`` beside it, which the kit reads at run
+time (the standard library's gettext: no Babel for students). ``check`` fails on a marked message
+without French, an obsolete or fuzzy entry, or an ``abcore.mo`` that is not what ``kit`` makes.
 """
 from __future__ import annotations
 
 import argparse
 import copy
+import functools
 import io
 import sys
 from dataclasses import dataclass
@@ -158,13 +175,30 @@ def catalogue_problems(nb: nbformat.NotebookNode, catalog: Catalog, stem: str) -
     return problems
 
 
-def build_notebook(nb: nbformat.NotebookNode, catalog: Catalog) -> nbformat.NotebookNode:
-    """The French notebook: ``nb`` with each Markdown cell's source replaced by its msgstr."""
+def build_notebook(nb: nbformat.NotebookNode, catalog: Catalog,
+                   previous: nbformat.NotebookNode | None = None) -> nbformat.NotebookNode:
+    """The French notebook: ``nb`` with each Markdown cell's source replaced by its msgstr, and
+    each code cell's outputs those of ``previous`` (the executed French notebook) where its code
+    is unchanged (and the widgets' saved state, an output too)."""
     out = copy.deepcopy(nb)
     entries = by_cell(catalog)
     for cell in markdown_cells(out):
         cell.source = entries[cell.id].string
+    ran = {c.id: c for c in previous.cells if c.cell_type == "code"} if previous else {}
+    if previous is not None and "widgets" in out.metadata and "widgets" in previous.metadata:
+        out.metadata["widgets"] = copy.deepcopy(previous.metadata["widgets"])   # their French state
+    for cell in out.cells:
+        old = ran.get(cell.id)
+        if cell.cell_type == "code" and old is not None and old.source == cell.source:
+            cell.outputs = copy.deepcopy(old.outputs)
+            cell.execution_count = old.execution_count
     return out
+
+
+def previous_edition(stem: str, lang: str = "fr") -> nbformat.NotebookNode | None:
+    """The French notebook as it is on disk (its outputs are kept), if there is one."""
+    path = edition_path(stem, lang)
+    return nbformat.read(path, as_version=4) if path.is_file() else None
 
 
 def as_text(nb: nbformat.NotebookNode) -> str:
@@ -190,7 +224,8 @@ def check(lang: str = "fr") -> list[Problem]:
         found = catalogue_problems(nb, catalog, stem)
         problems += found
         out = edition_path(stem, lang)
-        if not found and (not out.is_file() or out.read_text() != as_text(build_notebook(nb, catalog))):
+        if not found and (not out.is_file() or out.read_text() != as_text(
+                build_notebook(nb, catalog, previous_edition(stem, lang)))):
             problems.append(Problem("outdated", stem, "", f"{out.relative_to(ROOT)} is not what "
                                     "build makes from the catalogue; run build"))
     for path in sorted((NOTEBOOKS / lang).glob("*.ipynb")):
@@ -226,15 +261,154 @@ def build(lang: str = "fr") -> int:
         if not found:
             out = edition_path(stem, lang)
             out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_text(as_text(build_notebook(nb, catalog)))
+            out.write_text(as_text(build_notebook(nb, catalog, previous_edition(stem, lang))))
     for p in problems:
         print(p, file=sys.stderr)
     return 1 if problems else 0
 
 
+KIT = ROOT / "abcore"
+KIT_HEADER = """\
+# French of the kit's messages (abcore/; msgid: the English, marked with _() in the source).
+# Extracted and compiled by `python tools/i18n.py kit`; edit the msgstr only, then run kit again.
+#"""
+
+
+def kit_catalogue_path(lang: str = "fr") -> Path:
+    return KIT / "locale" / lang / "LC_MESSAGES" / "abcore.po"
+
+
+@functools.lru_cache(maxsize=1)
+def kit_messages() -> Catalog:
+    """Every message marked in abcore/ (``_``, ``N_``, ``ngettext``), with where it is (read
+    once a process: callers only read it)."""
+    from babel.messages.extract import extract_from_dir
+
+    found = Catalog(locale="fr")
+    for filename, lineno, message, comments, context in extract_from_dir(
+            str(KIT), method_map=[("**.py", "python")],
+            keywords={"_": None, "N_": None, "ngettext": (1, 2)}):
+        found.add(message, locations=[(f"abcore/{filename}", lineno)], auto_comments=comments,
+                  context=context)
+    return found
+
+
+def kit_updated(found: Catalog, old: Catalog | None, lang: str = "fr") -> Catalog:
+    """The kit's catalogue: the marked messages in source order, their French kept."""
+    now = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    new = Catalog(locale=lang, project="abcore", version="1", fuzzy=False, charset="utf-8",
+                  creation_date=old.creation_date if old else now,
+                  revision_date=old.revision_date if old else now,
+                  copyright_holder="the abcore authors",
+                  msgid_bugs_address="the abcore issue tracker",
+                  last_translator="the abcore authors", language_team="French",
+                  header_comment=KIT_HEADER)
+    # gettext's classic French rule (CLDR's adds a third form for millions: not needed here)
+    new._num_plurals, new._plural_expr = 2, "(n > 1)"
+    before = {(m.id if isinstance(m.id, str) else m.id[0], m.context): m
+              for m in (old or ()) if m.id}
+    for m in found:
+        if not m.id:
+            continue
+        key = (m.id if isinstance(m.id, str) else m.id[0], m.context)
+        was = before.pop(key, None)
+        string = was.string if was is not None and type(was.id) is type(m.id) else (
+            ("", "") if isinstance(m.id, tuple) else "")
+        new.add(m.id, string, locations=sorted(m.locations), context=m.context,
+                flags=set(was.flags) - {"python-format"} if was is not None else (),
+                user_comments=was.user_comments if was is not None else ())
+    for m in [*before.values(), *(old.obsolete.values() if old else ())]:
+        new.obsolete[m.id if isinstance(m.id, str) else m.id[0]] = m
+    return new
+
+
+def compiled(catalog: Catalog) -> bytes:
+    """The ``.mo`` of ``catalog`` (what gettext reads), without fuzzy entries."""
+    from babel.messages.mofile import write_mo
+
+    buf = io.BytesIO()
+    write_mo(buf, catalog, use_fuzzy=False)
+    return buf.getvalue()
+
+
+def kit(lang: str = "fr") -> int:
+    """Extract the kit's messages into its catalogue and compile the ``.mo``; 1 if some lack French."""
+    path = kit_catalogue_path(lang)
+    old = read_catalogue(path) if path.is_file() else None
+    write_catalogue_with_locations(kit_updated(kit_messages(), old, lang), path)
+    catalog = read_catalogue(path)
+    path.with_suffix(".mo").write_bytes(compiled(catalog))
+    problems = kit_problems(lang)
+    for p in problems:
+        print(p, file=sys.stderr)
+    print(f"{path.relative_to(ROOT)}: {sum(1 for m in catalog if m.id)} messages, "
+          f"{len(problems)} to do")
+    return 1 if problems else 0
+
+
+def write_catalogue_with_locations(catalog: Catalog, path: Path) -> None:
+    buf = io.BytesIO()
+    write_po(buf, catalog, width=WIDTH, sort_by_file=False, include_lineno=False)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(buf.getvalue())
+
+
+def _shown(path: Path) -> str:
+    """``path`` from the project's root when it is inside it."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def kit_problems(lang: str = "fr") -> list[Problem]:
+    """Marked messages without French, entries no longer marked, fuzzy ones, a stale ``.mo``."""
+    path = kit_catalogue_path(lang)
+    if not path.is_file():
+        return [Problem("missing", "abcore", "", f"no {_shown(path)}; run kit")]
+    catalog = read_catalogue(path)
+    have = {(m.id, m.context): m for m in catalog if m.id}
+    problems = []
+    for m in kit_messages():
+        if not m.id:
+            continue
+        e = have.pop((m.id, m.context), None)
+        where = ", ".join(f"{f}:{n}" for f, n in m.locations[:2])
+        if e is None:
+            problems.append(Problem("missing", "abcore", where, f"{m.id!r} is not in the "
+                                    "catalogue; run kit, then write its msgstr"))
+        elif not (all(e.string) if isinstance(e.string, (tuple, list)) else e.string):
+            problems.append(Problem("missing", "abcore", where, f"{m.id!r} has no French"))
+        elif e.fuzzy:
+            problems.append(Problem("stale", "abcore", where, f"{m.id!r} is flagged fuzzy: "
+                                    "revise its msgstr, then drop 'fuzzy'"))
+    for m in [*have.values(), *catalog.obsolete.values()]:
+        problems.append(Problem("orphaned", "abcore", "", f"{m.id!r} is no longer marked in "
+                                "abcore/; reuse its French, then delete the entry"))
+    mo = path.with_suffix(".mo")
+    if not mo.is_file() or mo.read_bytes() != compiled(catalog):
+        problems.append(Problem("outdated", "abcore", "", f"{_shown(mo)} is not compiled from "
+                                "the .po; run kit"))
+    return problems
+
+
+def execute(names: list[str], lang: str = "fr") -> int:
+    """Run the French notebooks ``names`` (default: all) in place, the kit speaking ``lang``."""
+    import os
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    from execute import execute as run        # tools/execute.py: in the notebook's folder
+
+    os.environ["ABCORE_EDITION"] = lang        # the kernel inherits it
+    for stem in [Path(n).stem for n in names] or translated_stems(lang):
+        path = edition_path(stem, lang)
+        if not path.is_file():
+            sys.exit(f"no notebook {path.relative_to(ROOT)}: run build first")
+        print(f"executing {path.relative_to(ROOT)} (ABCORE_EDITION={lang})", flush=True)
+        run(path)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("extract", "build", "check"))
+    parser.add_argument("command", choices=("extract", "build", "check", "kit", "execute"))
     parser.add_argument("names", nargs="*", help="extract: notebooks by name (default: those "
                         "with a catalogue; a name without one starts it)")
     parser.add_argument("--lang", default="fr", choices=LANGUAGES)
@@ -245,7 +419,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "build":
         return build(args.lang)
-    problems = check(args.lang)
+    if args.command == "kit":
+        return kit(args.lang)
+    if args.command == "execute":
+        return execute(args.names, args.lang)
+    problems = check(args.lang) + kit_problems(args.lang)
     for p in problems:
         print(p, file=sys.stderr)
     untranslated = [p.stem for p in english_notebooks() if p.stem not in translated_stems(args.lang)]

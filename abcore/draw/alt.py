@@ -21,6 +21,7 @@ from weakref import WeakKeyDictionary
 import networkx as nx
 from matplotlib.axes import Axes
 
+from ..i18n import N_, _, ngettext
 from .formatting import format_value, format_window
 
 __all__ = ["set_alt_text", "alt_text", "alt_metadata", "install", "tree_alt", "board_alt",
@@ -67,20 +68,20 @@ def alt_text(obj: Any) -> str | None:
     head = f"{head}. " if head else ""
     if len(said) == 1:
         return head + said[0]
-    return head + f"{len(said)} panels. " + " ".join(
-        f"Panel {i}: {p.rstrip('.')}." for i, p in enumerate(said, 1))
+    return head + _("{n} panels.").format(n=len(said)) + " " + " ".join(
+        _("Panel {i}: {text}.").format(i=i, text=p.rstrip(".")) for i, p in enumerate(said, 1))
 
 
 def _plain_axes(ax: Any) -> str:
     """A plot the kit did not draw, named by what it says of itself."""
     bits = []
     if ax.get_title():
-        bits.append(f"titled {ax.get_title()}")
+        bits.append(_("titled {title}").format(title=ax.get_title()))
     if ax.get_xlabel():
         bits.append(f"x: {ax.get_xlabel()}")
     if ax.get_ylabel():
         bits.append(f"y: {ax.get_ylabel()}")
-    return ("a plot " + ", ".join(bits)) if bits else ""
+    return _("a plot {what}").format(what=", ".join(bits)) if bits else ""
 
 
 def alt_metadata(text: str | None) -> dict:
@@ -132,7 +133,7 @@ def install(shell: Any = None) -> bool:
 
 # --- the words of each drawing ------------------------------------------------------------
 
-_STATUS = {"active": "being visited", "unvisited": "not yet visited", "pruned": "pruned"}
+_STATUS = {"active": N_("being visited"), "unvisited": N_("not yet visited"), "pruned": N_("pruned")}
 
 
 def _names(g: nx.DiGraph) -> dict:
@@ -151,16 +152,19 @@ def _names(g: nx.DiGraph) -> dict:
 
 def _value_words(d: dict) -> str:
     v = format_value(d["value"])
-    whose = f" for {d['side'].upper()}" if d.get("negamax") and d["side"] in ("max", "min") else ""
+    side = d["side"].upper() if d.get("negamax") and d["side"] in ("max", "min") else None
     if d["bound"] == "Σ":
-        return f"weighted sum so far {v}"
+        return _("weighted sum so far {v}").format(v=v)
     if d["running"]:
-        return f"best so far {v}{whose}"
-    if d["bound"] == "≤":
-        return f"value at most {v}{whose} (a bound)"
-    if d["bound"] == "≥":
-        return f"value at least {v}{whose} (a bound)"
-    return f"value {v}{whose}"
+        text = _("best so far {v} for {side}") if side else _("best so far {v}")
+    elif d["bound"] == "≤":
+        text = _("value at most {v} for {side} (a bound)") if side else _("value at most {v} (a bound)")
+    elif d["bound"] == "≥":
+        text = (_("value at least {v} for {side} (a bound)") if side
+                else _("value at least {v} (a bound)"))
+    else:
+        text = _("value {v} for {side}") if side else _("value {v}")
+    return text.format(v=v, side=side)
 
 
 def _window_words(d: dict) -> str:
@@ -168,30 +172,34 @@ def _window_words(d: dict) -> str:
     if down is None:
         return ""
     if now is None or tuple(now) == tuple(down):
-        return f"window {format_window(*down)} on the way down" + (
-            " and up" if not d["running"] else "")
-    return f"window {format_window(*down)} on the way down, {format_window(*now)} on the way up"
+        return (_("window {down} on the way down") if d["running"]
+                else _("window {down} on the way down and up")).format(down=format_window(*down))
+    return _("window {down} on the way down, {up} on the way up").format(
+        down=format_window(*down), up=format_window(*now))
 
 
 def _node_words(g: nx.DiGraph, n: Any, names: dict, negamax: bool) -> str:
     d = dict(g.nodes[n], negamax=negamax)
     parent = next(iter(g.predecessors(n)), None)
-    where = "" if parent is None else f" under {names[parent]}"
+    under = {"node": names[n], "parent": names.get(parent)}
     if d["kind"] == "leaf":
-        words = [f"{names[n]}: leaf{where}" + (
-            f", {format_value(d['leaf_value'])}" if d["leaf_value"] is not None else "")]
+        words = [(_("{node}: leaf") if parent is None else _("{node}: leaf under {parent}"))
+                 .format(**under)
+                 + (f", {format_value(d['leaf_value'])}" if d["leaf_value"] is not None else "")]
     elif d["kind"] == "cut":
-        words = [f"{names[n]}: a move cut{where}"]
+        words = [(_("{node}: a move cut") if parent is None else _("{node}: a move cut under {parent}"))
+                 .format(**under)]
     else:
-        words = [f"{names[n]}: {d['kind'].upper()}{where}"]
+        words = [(_("{node}: {kind}") if parent is None else _("{node}: {kind} under {parent}"))
+                 .format(kind=d["kind"].upper() if d["kind"] != "chance" else _("CHANCE"), **under)]
     if d["status"] in _STATUS:
-        words.append(_STATUS[d["status"]])
+        words.append(_(_STATUS[d["status"]]))
     if d["kind"] != "leaf":
         words.append(_window_words(d))
     if d["value"] is not None and (d["kind"] != "leaf" or d["value"] != d["leaf_value"]):
         words.append(_value_words(d))
     if d["hidden"]:
-        words.append(f"{d['hidden']} nodes below it not drawn")
+        words.append(_("{n} nodes below it not drawn").format(n=d["hidden"]))
     return ", ".join(w for w in words if w)
 
 
@@ -211,28 +219,30 @@ def tree_alt(g: nx.DiGraph, title: str = "") -> str:
     root = next(n for n in g if g.in_degree(n) == 0)
     names = _names(g)
     d = g.graph.get("description")
-    leaves = sum(1 for _, k in g.nodes(data="kind") if k == "leaf")
-    head = "A game tree" + (f" ({title})" if title else "")
-    head += f" of {g.number_of_nodes()} nodes ({leaves} leaves)"
+    leaves = sum(1 for _n, k in g.nodes(data="kind") if k == "leaf")
+    head = (_("A game tree ({title}) of {n} nodes ({leaves} leaves)") if title
+            else _("A game tree of {n} nodes ({leaves} leaves)")).format(
+        title=title, n=g.number_of_nodes(), leaves=leaves)
     r = g.nodes[root]
     if d is not None:
-        head += f", searched by {d.title}"
+        head += _(", searched by {search}").format(search=_(d.title))
         if r["status"] == "active" or r["value"] is None or r["running"]:
             stack = [names.get(n, str(n)) for n in g.graph.get("stack") or () if n in names]
-            head += (f", during the search (after {g.graph.get('frame')} events): being visited "
-                     + (", ".join(stack) or "nothing yet"))
+            head += _(", during the search (after {k} events): being visited {stack}").format(
+                k=g.graph.get("frame"), stack=", ".join(stack) or _("nothing yet"))
             if r["value"] is not None:
-                head += f"; the root's best so far is {format_value(r['value'])}"
+                head += _("; the root's best so far is {v}").format(v=format_value(r["value"]))
         else:
-            head += f", after the search: the root is worth {format_value(r['value'])}"
+            head += _(", after the search: the root is worth {v}").format(v=format_value(r["value"]))
     elif r["value"] is not None:
-        head += f": the root is worth {format_value(r['value'])}"
+        head += _(": the root is worth {v}").format(v=format_value(r["value"]))
     parts = [head + "."]
     if d is not None and d.window:
         cut = [(u, v) for u, v, c in g.edges(data="cut") if c]
-        listed = ", ".join(f"{names[u]} to {names[v]}" for u, v in cut[:12])
-        parts.append((f"{len(cut)} arc{'s' if len(cut) != 1 else ''} cut: {listed}"
-                      + ("…" if len(cut) > 12 else "") if cut else "No arc cut") + ".")
+        listed = ", ".join(_("{u} to {v}").format(u=names[u], v=names[v]) for u, v in cut[:12])
+        parts.append((ngettext("{n} arc cut: {listed}", "{n} arcs cut: {listed}", len(cut)).format(
+            n=len(cut), listed=listed) + ("…" if len(cut) > 12 else "") if cut
+            else _("No arc cut")) + ".")
     pv = [root]
     while True:
         nxt = [v for v in g.successors(pv[-1]) if g.edges[pv[-1], v]["pv"]]
@@ -240,14 +250,15 @@ def tree_alt(g: nx.DiGraph, title: str = "") -> str:
             break
         pv.append(nxt[0])
     if len(pv) > 1:
-        parts.append("Principal variation: " + ", ".join(names[n] for n in pv) + ".")
+        parts.append(_("Principal variation: {nodes}.").format(nodes=", ".join(names[n] for n in pv)))
     order = list(nx.dfs_preorder_nodes(g, root))         # children left to right, as drawn
     negamax = bool(g.graph.get("negamax"))
     each = [_node_words(g, n, names, negamax) for n in order[:MAX_NODES]]
-    more = f"; and {len(order) - MAX_NODES} more nodes" if len(order) > MAX_NODES else ""
-    parts.append("Nodes depth first: " + "; ".join(each) + more + ".")
+    more = (_("; and {n} more nodes").format(n=len(order) - MAX_NODES)
+            if len(order) > MAX_NODES else "")
+    parts.append(_("Nodes depth first: {nodes}").format(nodes=_("; ").join(each)) + more + ".")
     if g.graph.get("hidden"):
-        parts.append(f"{g.graph['hidden']} deeper nodes are not drawn.")
+        parts.append(_("{n} deeper nodes are not drawn.").format(n=g.graph["hidden"]))
     return " ".join(parts)
 
 
@@ -263,15 +274,19 @@ def board_alt(cells: str, values: dict | None = None, highlight: Any = None,
         cells_r = []
         for i in range(3 * r, 3 * r + 3):
             ch = cells[i]
-            text = ch if ch in "XO" else f"empty {i}"
-            if ch not in "XO" and values and i in values:
-                text += f" marked {values[i]}"
+            if ch in "XO":
+                text = ch
+            elif values and i in values:
+                text = _("empty {i} marked {v}").format(i=i, v=values[i])
+            else:
+                text = _("empty {i}").format(i=i)
             cells_r.append(text)
-        rows.append(f"Row {r + 1}: " + ", ".join(cells_r) + ".")
-    out = ("A tic-tac-toe board" + (f" ({title})" if title else "")
-           + ", cells 0 to 8 row by row. " + " ".join(rows))
+        rows.append(_("Row {r}: {cells}.").format(r=r + 1, cells=", ".join(cells_r)))
+    out = (_("A tic-tac-toe board ({title}), cells 0 to 8 row by row.") if title
+           else _("A tic-tac-toe board, cells 0 to 8 row by row.")).format(title=title)
+    out += " " + " ".join(rows)
     if highlight is not None:
-        out += f" Cell {highlight} is shaded (the last move)."
+        out += " " + _("Cell {i} is shaded (the last move).").format(i=highlight)
     return out
 
 
@@ -286,17 +301,19 @@ def connect4_alt(rows: list, values: Any = None, highlight: Iterable[int] = ()) 
     cols = []
     for c in range(width):
         discs = [rows[r][c] for r in range(height - 1, -1, -1) if rows[r][c] in "XO"]
-        cols.append(f"column {c + 1}: " + (", ".join(discs) if discs else "empty"))
-    out = (f"A Connect 4 board, {width} columns and {height} rows (X red, O yellow), each column "
-           "from the bottom up: " + "; ".join(cols) + ".")
+        cols.append(_("column {c}: {discs}").format(c=c + 1,
+                                                   discs=", ".join(discs) if discs else _("empty")))
+    out = _("A Connect 4 board, {width} columns and {height} rows (X red, O yellow), each column "
+            "from the bottom up: {columns}.").format(width=width, height=height,
+                                                     columns=_("; ").join(cols))
     shown = {c: v for c, v in (values or {}).items() if v is not None}
     if shown:
-        out += " Over the columns: " + ", ".join(
-            f"{c}: {format_value(v)}" for c, v in sorted(shown.items())) + "."
+        out += " " + _("Over the columns: {values}.").format(values=", ".join(
+            f"{c}: {format_value(v)}" for c, v in sorted(shown.items())))
     marked = list(highlight)
     if marked:
-        out += (" Column" + ("s " if len(marked) > 1 else " ") + ", ".join(map(str, marked))
-                + (" are" if len(marked) > 1 else " is") + " outlined.")
+        out += " " + ngettext("Column {columns} is outlined.", "Columns {columns} are outlined.",
+                              len(marked)).format(columns=", ".join(map(str, marked)))
     return out
 
 
@@ -306,4 +323,4 @@ def legend_alt(names: Iterable[str]) -> str:
     >>> legend_alt(["visited", "pruned arc"])
     'Legend of the tree drawings: visited; pruned arc.'
     """
-    return "Legend of the tree drawings: " + "; ".join(names) + "."
+    return _("Legend of the tree drawings: {entries}.").format(entries=_("; ").join(names))

@@ -47,7 +47,7 @@ def draw_connect4(state: Any, ax: Any = None, *, values: Mapping[int, Any] | Non
     rows = state.grid()
     height, width = len(rows), len(rows[0])
     if ax is None:
-        _, ax = plt.subplots(figsize=(0.6 * width + 0.4, 0.6 * (height + 1) + 0.2))
+        _fig, ax = plt.subplots(figsize=(0.6 * width + 0.4, 0.6 * (height + 1) + 0.2))
     ax.add_patch(Rectangle((0, 0), width, height, facecolor=COLOURS["board"], edgecolor="none",
                            zorder=0))
     for r, row in enumerate(rows):

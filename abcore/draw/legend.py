@@ -12,6 +12,7 @@ import networkx as nx
 from matplotlib.lines import Line2D
 
 from ..search.descriptions import Description, describe
+from ..i18n import _
 from .alt import legend_alt, set_alt_text
 from .style import COLORS, KIND_NAMES, LEGEND, MARKERS, WINDOW_WAYS
 
@@ -40,26 +41,26 @@ def legend_entries(description: Description | None, kinds: Iterable[str], pv: bo
     if description is not None:
         handles += [_marker("o", COLORS["unvisited"], "#888888"), _marker("o", COLORS["active"]),
                     _marker("o", COLORS["visited"])]
-        names += list(LEGEND[:3])
+        names += [_(w) for w in LEGEND[:3]]
         if description.window:
             handles.append(Line2D([], [], color=COLORS["cut"], linewidth=1.6, linestyle=(0, (4, 3))))
-            names.append(LEGEND[3])
+            names.append(_(LEGEND[3]))
             if windows:     # the two windows of a node, marked as drawn: ↓ (α, β) and ↑ (α, β)
                 for arrow, way in zip((r"$\downarrow$", r"$\uparrow$"), WINDOW_WAYS):
                     handles.append(_marker(arrow, COLORS["window"], COLORS["window"], 9))
-                    names.append(f"{LEGEND[4]} {way}")
+                    names.append(f"{_(LEGEND[4])} {_(way)}")
         handles.append(_marker("s", COLORS["value"], COLORS["value"], 7))
-        names.append(LEGEND[5] + (" (side to move)" if description.view == "mover" else ""))
+        names.append(_(LEGEND[5]) + (_(" (side to move)") if description.view == "mover" else ""))
     handles.append(_marker("s"))
-    names.append(LEGEND[6] + " (for MAX)")
+    names.append(_(LEGEND[6]) + _(" (for MAX)"))
     for k in ("max", "min", "chance"):
         if k in kinds:
             handles.append(_marker(MARKERS[k]))
-            names.append(KIND_NAMES[k] + (f" ({max_player} at the root)"
-                                          if k == "max" and max_player else ""))
+            names.append(_(KIND_NAMES[k]) + (_(" ({player} at the root)").format(player=max_player)
+                                             if k == "max" and max_player else ""))
     if pv:
         handles.append(Line2D([], [], color=COLORS["pv"], linewidth=3.2))
-        names.append("principal variation")
+        names.append(_("principal variation"))
     return handles, names
 
 
@@ -111,7 +112,7 @@ def draw_legend(ax: Any = None, *, algorithm: str | Description | None = "alphab
     handles, names = legend_entries(algorithm, set(kinds), pv, windows)
     if ax is None:
         import matplotlib.pyplot as plt
-        _, ax = plt.subplots(figsize=(8.5, 0.8))
+        _fig, ax = plt.subplots(figsize=(8.5, 0.8))
     ax.set_axis_off()
     ax.legend(handles, names, loc="center", ncol=ncol or math.ceil(len(names) / 2), fontsize=8,
               frameon=False, handlelength=1.8, columnspacing=1.2)

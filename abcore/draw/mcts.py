@@ -5,6 +5,7 @@ import math
 from typing import Any, Callable
 
 from ..mcts.events import MCTSReplay
+from ..i18n import _
 from .alt import set_alt_text
 from .layout import tidy_layout
 
@@ -64,7 +65,7 @@ def draw_mcts(rep: MCTSReplay, ax: Any = None, *, max_depth: int | None = 3, min
     """
     if ax is None:
         import matplotlib.pyplot as plt
-        _, ax = plt.subplots(figsize=(9, 4.5))
+        _fig, ax = plt.subplots(figsize=(9, 4.5))
     nodes = rep.nodes
 
     def shown(path: tuple) -> bool:
@@ -98,21 +99,25 @@ def mcts_alt(rep: MCTSReplay, drawn: list, kids: Callable[[tuple], list]) -> str
     children drawn (visits, mean for the root player, proven), the current path."""
     def node(p: tuple) -> str:
         n = rep.nodes[p]
-        return (f"{n.visits} visits, mean {rep.value_for_root_player(p):+.2f}"
-                + (", proven" if n.proven else ""))
+        return (_("{visits} visits, mean {mean:+.2f}, proven") if n.proven else
+                _("{visits} visits, mean {mean:+.2f}")).format(
+            visits=n.visits, mean=rep.value_for_root_player(p))
 
-    out = (f"An MCTS tree after {rep.iterations} iterations, phase {rep.phase}: {len(drawn)} "
-           f"nodes drawn, disc area by visits, colour by mean for {rep.player!r} (red good, blue "
-           f"bad). The root: {node(())}.")
+    out = _("An MCTS tree after {n} iterations, phase {phase}: {drawn} nodes drawn, disc area by "
+            "visits, colour by mean for {player} (red good, blue bad). The root: {root}.").format(
+        n=rep.iterations, phase=_(rep.phase), drawn=len(drawn), player=repr(rep.player),
+        root=node(()))
     children = kids(())
     if children:
-        out += " Its children: " + "; ".join(f"move {c[-1]}: {node(c)}" for c in children) + "."
+        out += " " + _("Its children: {children}.").format(children=_("; ").join(
+            _("move {move}: {node}").format(move=c[-1], node=node(c)) for c in children))
     path = [p for p in rep.selected if p]
     if path:
-        out += (" The current iteration's path: moves "
-                + ", ".join(str(p[-1]) for p in path) + ".")
+        out += " " + _("The current iteration's path: moves {moves}.").format(
+            moves=", ".join(str(p[-1]) for p in path))
     if rep.phase in ("playout", "backup") and rep.playout is not None:
-        out += f" Its playout scored {rep.playout.value:+g} for {rep.player!r}."
+        out += " " + _("Its playout scored {v:+g} for {player}.").format(
+            v=rep.playout.value, player=repr(rep.player))
     return out
 
 

@@ -100,7 +100,7 @@ def draw_board(state: Any, ax: Any = None, *, values: dict | None = None,
     cells = board_cells(state)
     if ax is None:
         import matplotlib.pyplot as plt
-        _, ax = plt.subplots(figsize=(2.6, 2.6))
+        _fig, ax = plt.subplots(figsize=(2.6, 2.6))
     ax.set_xlim(0, 3)
     ax.set_ylim(0, 3)
     ax.set_aspect("equal")

@@ -18,6 +18,7 @@ import networkx as nx
 from matplotlib.collections import LineCollection
 
 from ..trace import Event
+from ..i18n import _
 from .alt import set_alt_text, tree_alt
 from .formatting import format_value, window_lines
 from .legend import add_legend
@@ -127,7 +128,7 @@ def draw_graph(g: nx.DiGraph, tree: Any = None, *, ax: Any = None, boards: Any =
         g.graph["max_player"] = "X" if cells.count("X") == cells.count("O") else "O"
     if ax is None:
         import matplotlib.pyplot as plt
-        _, ax = plt.subplots(figsize=_size(ncols, nlevels, boards))
+        _fig, ax = plt.subplots(figsize=_size(ncols, nlevels, boards))
     x_lo, x_hi = min(xs) * dx - 0.75 * dx, max(xs) * dx + 0.75 * dx
     y_lo, y_hi = min(ys) * dy - (1.1 if g.graph["hidden"] else 0.75) * dy, 0.55 * dy
     ax.set_xlim(x_lo, x_hi)
@@ -343,8 +344,9 @@ def _draw_value(ax: Any, d: dict, style: _Style, has_window: int) -> None:
 def _draw_caption(ax: Any, g: nx.DiGraph, style: _Style) -> None:
     """The note on what was left out, and the aspect of board drawings."""
     if g.graph["hidden"]:
-        ax.text(0.0, 1.0, f"drawn to depth {g.graph['max_depth']}: {g.graph['hidden']} deeper "
-                "nodes not shown (+N under a node: how many)", transform=ax.transAxes,
+        ax.text(0.0, 1.0, _("drawn to depth {depth}: {n} deeper nodes not shown (+N under a node: "
+                            "how many)").format(depth=g.graph["max_depth"], n=g.graph["hidden"]),
+                transform=ax.transAxes,
                 fontsize=7.5, color="#555555", ha="left", va="top")
     if style.boards:
         ax.set_aspect("equal", adjustable="box")
@@ -390,10 +392,11 @@ def _auto_title(g: nx.DiGraph, tree: Any) -> str:
     description = g.graph.get("description")
     if description is None:
         return name
-    line = description.title
+    line = _(description.title)
     if (g.graph.get("passes") or 1) > 1:
-        line += f" · pass {g.graph['pass_'] + 1} of {g.graph['passes']}"
+        line += " · " + _("pass {i} of {n}").format(i=g.graph["pass_"] + 1, n=g.graph["passes"])
     c = g.graph.get("count")
     if c is not None:
-        line += f" · nodes {c['nodes']}, leaves {c['leaves']}, cut-offs {c['cutoffs']}"
+        line += " · " + _("nodes {nodes}, leaves {leaves}, cut-offs {cutoffs}").format(
+            nodes=c["nodes"], leaves=c["leaves"], cutoffs=c["cutoffs"])
     return f"{name}\n{line}" if name else line

@@ -37,6 +37,7 @@ class Row:
     ucb: Any = None               # MCTS: the UCB1 value the node was selected with
 
 
+_CUT_WORDS = "cuts?|coupes?|coupures?"      # the French edition's words too (abcore.i18n)
 _NUM = r"[-−+]?(?:inf|∞|\d+(?:\.\d+)?(?:/\d+)?)"
 _WINDOW = rf"[\[(]\s*(?P<{{0}}a>{_NUM})\s*[,;]\s*(?P<{{0}}b>{_NUM})\s*[\])]"
 _LINE = re.compile(rf"^\s*(?P<node>[A-Za-z]+)\s*[:,]?\s*"
@@ -44,7 +45,7 @@ _LINE = re.compile(rf"^\s*(?P<node>[A-Za-z]+)\s*[:,]?\s*"
                    rf"(?:(?:->|→)?\s*{_WINDOW.format('x')})?\s*"
                    rf"(?:(?:=|->|→|v\s*=)?\s*(?P<v>{_NUM}))?\s*"
                    rf"(?:\s(?P<v2>{_NUM}))?\s*"
-                   rf"(?:cuts?:?\s*(?P<cut>[A-Za-z ,]*))?\s*$", re.IGNORECASE)
+                   rf"(?:(?:{_CUT_WORDS})\s*:?\s*(?P<cut>[A-Za-z ,]*))?\s*$", re.IGNORECASE)
 
 
 def parse_number(text: str) -> Any:
@@ -69,6 +70,8 @@ def parse_answer(text: str) -> list[Row]:
 
     >>> parse_answer("A [-inf, inf] 3\\nC (3, ∞) -> 2 cut F, G")[1]
     Row(node='C', window=(3, inf), value=2, cut=('F', 'G'), exit=None, ucb=None)
+    >>> parse_answer("C (3, ∞) -> 2 coupe F, G")[0].cut, parse_answer("C [3, inf] 2 coupure : F")[0].cut
+    (('F', 'G'), ('F',))
     >>> parse_answer("C (3, inf) -> (3, 5) 2")[0].exit, parse_answer("B 1.52 -1")[0].ucb
     ((3, 5), 1.52)
     >>> parse_answer("C [3 inf] 2")

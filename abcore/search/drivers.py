@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple
 
 from ..game import Game, Number
+from ..i18n import _
 from ..stats import SearchResult, SearchStats
 from ..trace import Event
 from ._common import INF
@@ -240,27 +241,30 @@ def _check_deepening(seconds: Any, nodes: Any, depth: Any, evaluate: Any,
     ValueError: nodes must be a whole number >= 1; got 0 (a budget of zero leaves no node to search: give a positive number, or leave it None)
     """
     if seconds is None and nodes is None and depth is None:
-        raise ValueError("iterative_deepening needs a budget: seconds=..., nodes=... or depth=... "
-                         "(the deepest iteration); give at least one")
+        raise ValueError(_("iterative_deepening needs a budget: seconds=..., nodes=... or depth=... "
+                           "(the deepest iteration); give at least one"))
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
                                 or not seconds > 0):
-        raise ValueError(f"seconds must be a number > 0; got {seconds!r} (a budget of zero "
-                         "leaves no time to search: give a positive number, or leave it None)")
+        raise ValueError(_("seconds must be a number > 0; got {seconds!r} (a budget of zero "
+                           "leaves no time to search: give a positive number, or leave it "
+                           "None)").format(seconds=seconds))
     if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1):
-        raise ValueError(f"nodes must be a whole number >= 1; got {nodes!r} (a budget of zero "
-                         "leaves no node to search: give a positive number, or leave it None)")
+        raise ValueError(_("nodes must be a whole number >= 1; got {nodes!r} (a budget of zero "
+                           "leaves no node to search: give a positive number, or leave it "
+                           "None)").format(nodes=nodes))
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
-        raise ValueError(f"depth must be a whole number of plies >= 1 (the deepest iteration), "
-                         f"or None; got {depth!r}")
+        raise ValueError(_("depth must be a whole number of plies >= 1 (the deepest iteration), "
+                           "or None; got {depth!r}").format(depth=depth))
     if evaluate is None:
-        raise ValueError("iterative_deepening stops each iteration at a depth limit, where "
-                         "states are scored by evaluate(state, player): pass evaluate=f (for an "
-                         "exact value without one, use solve or alphabeta with depth=None)")
+        raise ValueError(_("iterative_deepening stops each iteration at a depth limit, where "
+                           "states are scored by evaluate(state, player): pass evaluate=f (for an "
+                           "exact value without one, use solve or alphabeta with depth=None)"))
     if not callable(evaluate):
-        raise TypeError(f"evaluate must be a function evaluate(state, player); got {evaluate!r}")
+        raise TypeError(_("evaluate must be a function evaluate(state, player); got "
+                          "{evaluate!r}").format(evaluate=evaluate))
     if aspiration is not None and not aspiration > 0:
-        raise ValueError(f"aspiration is the half-width of the window, a number > 0; got "
-                         f"{aspiration!r}")
+        raise ValueError(_("aspiration is the half-width of the window, a number > 0; got "
+                           "{aspiration!r}").format(aspiration=aspiration))
 
 
 def iterative_deepening(game: Game, state: Any, *, seconds: float | None = None,

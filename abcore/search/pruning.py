@@ -28,6 +28,7 @@ import math
 from typing import Any, Callable
 
 from ..game import Game, Number
+from ..i18n import N_
 from ..stats import SearchResult, SearchStats
 from ..trace import Event
 from ._common import INF, no_chance, no_moves
@@ -508,11 +509,11 @@ _PSEUDO_MAX_MIN = (
 )
 
 ALPHABETA = Description(
-    name="alphabeta", title="alpha-beta (fail-soft)", pseudocode=_PSEUDO_MAX_MIN, view="root",
+    name="alphabeta", title=N_("alpha-beta (fail-soft)"), pseudocode=_PSEUDO_MAX_MIN, view="root",
     window=True, bounds=True, chance=False, engine=_engine, function=alphabeta)
 
 ALPHABETA_FAILHARD = Description(
-    name="alphabeta_failhard", title="alpha-beta (fail-hard)", pseudocode=(
+    name="alphabeta_failhard", title=N_("alpha-beta (fail-hard)"), pseudocode=(
         ("header-max", "function MAX-VALUE(n, α, β):"),
         ("utility-max", "  if TERMINAL(n): return UTILITY(n)"),
         ("evaluate-max", "  if depth(n) = limit: return EVAL(n)"),
@@ -534,7 +535,7 @@ ALPHABETA_FAILHARD = Description(
     engine=functools.partial(_engine, fail_hard=True), function=alphabeta_failhard)
 
 NEGAMAX = Description(
-    name="negamax", title="negamax alpha-beta (values for the side to move)", pseudocode=(
+    name="negamax", title=N_("negamax alpha-beta (values for the side to move)"), pseudocode=(
         ("header", "function NEGAMAX(n, α, β):   ▷ for the side to move at n"),
         ("utility", "  if TERMINAL(n): return UTILITY(n, side to move)"),
         ("evaluate", "  if depth(n) = limit: return EVAL(n, side to move)"),
@@ -547,7 +548,7 @@ NEGAMAX = Description(
     ), view="mover", window=True, bounds=True, chance=False, engine=_engine, function=negamax)
 
 PVS = Description(
-    name="pvs", title="principal variation search (NegaScout, fail-soft)", pseudocode=(
+    name="pvs", title=N_("principal variation search (NegaScout, fail-soft)"), pseudocode=(
         ("header", "function PVS(n, α, β):   ▷ for the side to move at n"),
         ("utility", "  if TERMINAL(n): return UTILITY(n, side to move)"),
         ("evaluate", "  if depth(n) = limit: return EVAL(n, side to move)"),

@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ..game import Game, Number
+from ..i18n import N_
 from ..stats import SearchResult, SearchStats
 from ..trace import Event
 from ._common import INF, check_outcomes, no_moves
@@ -531,7 +532,7 @@ _MAX_MIN_LINES = (
 )
 
 STAR1 = Description(
-    name="star1", title="Star1 (*-minimax: alpha-beta with chance cuts, fail-soft)", pseudocode=(
+    name="star1", title=N_("Star1 (*-minimax: alpha-beta with chance cuts, fail-soft)"), pseudocode=(
         ("header", "function STAR(n, α, β):      ▷ Star1"),
         ("utility", "  if TERMINAL(n): return UTILITY(n)"),
         ("evaluate", "  if depth(n) = limit: return EVAL(n)"),
@@ -540,7 +541,7 @@ STAR1 = Description(
     ), view="root", window=True, bounds=True, chance=True, engine=_engine, function=star1)
 
 STAR2 = Description(
-    name="star2", title="Star2 (*-minimax with probing, fail-soft)", pseudocode=(
+    name="star2", title=N_("Star2 (*-minimax with probing, fail-soft)"), pseudocode=(
         ("header", "function STAR(n, α, β):      ▷ Star2"),
         ("utility", "  if TERMINAL(n): return UTILITY(n)"),
         ("evaluate", "  if depth(n) = limit: return EVAL(n)"),

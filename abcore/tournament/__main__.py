@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..i18n import _
 from .report import failures, format_table, plot_ratings, standings
 from .sandbox import Limits, require_sandbox
 from .schedule import OPPONENTS, Interrupted, run_tournament, schedule
@@ -83,8 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         require_sandbox(args.players, limits)
         planned = schedule(args.players, args.games_per_pair, args.opponents)
-        print(f"abcore.tournament: {len(args.players)} players, {len(planned)} games "
-              f"(at most {len(args.players) * args.opponents * 2 * args.games_per_pair})", file=sys.stderr)
+        print(_("abcore.tournament: {players} players, {games} games (at most {most})").format(
+            players=len(args.players), games=len(planned),
+            most=len(args.players) * args.opponents * 2 * args.games_per_pair), file=sys.stderr)
         client, executor = _executor(args.scheduler)
     except ValueError as e:
         parser.error(str(e))
@@ -94,8 +96,10 @@ def main(argv: list[str] | None = None) -> int:
                                limits=limits,
                                workers=args.workers, progress=not args.no_progress)
     except Interrupted as stop:
-        print(f"\nabcore.tournament: stopped; {stop.saved} games saved in {args.out}, {stop.left} to play. "
-              f"To resume, run:\n  {_resume_command(argv)}", file=sys.stderr)
+        print("\n" + _("abcore.tournament: stopped; {saved} games saved in {out}, {left} to play. "
+                       "To resume, run:\n  {command}").format(
+            saved=stop.saved, out=args.out, left=stop.left, command=_resume_command(argv)),
+            file=sys.stderr)
         return 130
     except ValueError as e:
         parser.error(str(e))
@@ -112,7 +116,7 @@ def _report(games: list[dict], players: list[str], out: Path) -> None:
     text = format_table(rows)
     lost = failures(games)
     if lost:
-        text += "\n\nGames lost by a failure:\n" + "\n".join(lost)
+        text += "\n\n" + _("Games lost by a failure:") + "\n" + "\n".join(lost)
     print(text)
     write_file(out.with_name(out.name + ".table.txt"), (text + "\n").encode("utf-8"))     # never through a link
     import io
@@ -130,6 +134,6 @@ if __name__ == "__main__":
     try:
         sys.exit(main())
     except KeyboardInterrupt:            # Ctrl-C before the games (or during the table): no traceback
-        print("\nabcore.tournament: stopped; every game played is in the results file: run the same "
-              "command again to resume", file=sys.stderr)
+        print("\n" + _("abcore.tournament: stopped; every game played is in the results file: run "
+                       "the same command again to resume"), file=sys.stderr)
         sys.exit(130)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Sequence
 
 from ..confidence import wilson
+from ..i18n import _
 from .ratings import bradley_terry
 
 __all__ = ["Standing", "standings", "format_table", "plot_ratings", "failures", "printable"]
@@ -29,6 +30,9 @@ class Standing(NamedTuple):
     rating_high: float
 
 
+_SPACES = "\u00a0\u202f"      # French no-break spaces (abcore.i18n): they redraw nothing
+
+
 def printable(text: Any) -> str:
     r"""``text`` on one line with every control character (escape sequences, line breaks, a
     carriage return) shown as its escape: what a player wrote cannot redraw a terminal or forge
@@ -37,7 +41,7 @@ def printable(text: Any) -> str:
     >>> print(printable("ok" + chr(27) + "[2J" + chr(10) + "forged"))
     ok\x1b[2J\nforged
     """
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+    return "".join(c if c.isprintable() or c in _SPACES else repr(c)[1:-1] for c in str(text))
 
 
 def _name(player: str) -> str:
@@ -82,14 +86,21 @@ def standings(games: Sequence[dict], players: Sequence[str] | None = None) -> li
 
 def format_table(rows: Sequence[Standing]) -> str:
     """The standings as a text table, one line per player, best first."""
-    width = max([len(printable(r.player)) for r in rows] + [6])
-    head = (f"{'#':>2}  {'player':<{width}}  {'games':>5}  {'W':>4} {'D':>4} {'L':>4}  "
-            f"{'score':>5}  {'95% interval':>13}  {'rating':>6}  {'95% interval':>13}")
+    # The headers in the kit's language (abcore.i18n); a column is as wide as its header.
+    words = [_("player"), _("games"), _("W"), _("D"), _("L"), _("score"), _("95% interval"),
+             _("rating")]
+    player, games, w, d, l, score, interval, rating = words
+    width = max([len(printable(r.player)) for r in rows] + [6, len(player)])
+    wg, ww, ws, wi, wr = (max(n, len(h)) for n, h in ((5, games), (4, max(w, d, l, key=len)),
+                                                      (5, score), (13, interval), (6, rating)))
+    head = (f"{'#':>2}  {player:<{width}}  {games:>{wg}}  {w:>{ww}} {d:>{ww}} {l:>{ww}}  "
+            f"{score:>{ws}}  {interval:>{wi}}  {rating:>{wr}}  {interval:>{wi}}")
     lines = [head, "-" * len(head)]
     for k, r in enumerate(rows, 1):
-        lines.append(f"{k:>2}  {printable(r.player):<{width}}  {r.games:>5}  {r.wins:>4} {r.draws:>4} {r.losses:>4}  "
-                     f"{r.score:>5.2f}  {f'[{r.score_low:.2f}, {r.score_high:.2f}]':>13}  "
-                     f"{round(r.rating):>6}  {f'[{round(r.rating_low)}, {round(r.rating_high)}]':>13}")   # never -0
+        lines.append(f"{k:>2}  {printable(r.player):<{width}}  {r.games:>{wg}}  {r.wins:>{ww}} "
+                     f"{r.draws:>{ww}} {r.losses:>{ww}}  "
+                     f"{r.score:>{ws}.2f}  {f'[{r.score_low:.2f}, {r.score_high:.2f}]':>{wi}}  "
+                     f"{round(r.rating):>{wr}}  {f'[{round(r.rating_low)}, {round(r.rating_high)}]':>{wi}}")   # never -0
     return "\n".join(lines)
 
 
@@ -100,7 +111,8 @@ def failures(games: Sequence[dict]) -> list[str]:
         if g.get("reason") not in ("win", "draw"):
             who = g[g["loser"]] if g.get("loser") else "?"
             other = g['second'] if g.get('loser') == 'first' else g['first']
-            out.append(printable(f"{who} lost to {other}: {g['reason']} ({g.get('detail', '')})"))
+            out.append(printable(_("{who} lost to {other}: {reason} ({detail})").format(
+                who=who, other=other, reason=g["reason"], detail=g.get("detail", ""))))
     return out
 
 
@@ -109,12 +121,12 @@ def plot_ratings(rows: Sequence[Standing], ax: Any = None) -> Any:
     import matplotlib.pyplot as plt
 
     if ax is None:
-        _, ax = plt.subplots(figsize=(6, 0.45 * len(rows) + 1.2))
+        _fig, ax = plt.subplots(figsize=(6, 0.45 * len(rows) + 1.2))
     ys = list(range(len(rows)))[::-1]
     ax.errorbar([r.rating for r in rows], ys,
                 xerr=[[r.rating - r.rating_low for r in rows], [r.rating_high - r.rating for r in rows]],
                 fmt="o", capsize=4)
     ax.set_yticks(ys, [r.player for r in rows])
     ax.axvline(0, color="0.8", lw=1, zorder=0)
-    ax.set_xlabel("rating (Elo scale, mean 0) with its 95% interval")
+    ax.set_xlabel(_("rating (Elo scale, mean 0) with its 95% interval"))
     return ax

@@ -9,6 +9,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from ..draw import alt_text, figure_size
+from ..i18n import _
 
 __all__ = ["png", "agg_figure", "widget_size", "StaticFallback", "HIGHLIGHT"]
 
@@ -82,4 +83,4 @@ class StaticFallback:
 
     def static_caption(self) -> str:
         """The caption of the static image shown where widgets cannot run."""
-        return "static image: the widget as first shown; run the notebook to use it"
+        return _("static image: the widget as first shown; run the notebook to use it")

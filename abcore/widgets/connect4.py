@@ -10,6 +10,7 @@ from matplotlib.figure import Figure
 
 from ..draw import draw_connect4, format_value
 from ..games import ConnectFour
+from ..i18n import _
 from ..search import DeepeningResult, alphabeta, iterative_deepening
 from ..stats import SearchResult
 from ._frame import StaticFallback, agg_figure, png
@@ -74,7 +75,8 @@ class ConnectFourBoard(StaticFallback, W.VBox):
     side you play, X moves first; changing it starts a new game), ``budget`` (Dropdown: its value
     is ``("depth", plies)`` or ``("nodes", n)``), ``message`` (HTML). State: ``state``, ``history`` (columns played), ``result``
     (the computer's last SearchResult), ``values`` (``{column: text}`` of its last search),
-    ``depth_reached`` (plies of its last search). Methods: ``click(column)`` (as pressing the
+    ``depth_reached`` (plies of its last search), ``reply`` (its last move in words, the
+    message's first sentence, in the kit's language). Methods: ``click(column)`` (as pressing the
     column's button), ``reset()``, ``figure()``. DOM classes: ``abcore-connect4``,
     ``abcore-column``, ``abcore-column-<c>``, ``abcore-new-game``, ``abcore-message``.
 
@@ -91,10 +93,10 @@ class ConnectFourBoard(StaticFallback, W.VBox):
     def __init__(self, *, human: str = "X", depth: int | None = 6, nodes: int | None = None,
                  width: int = 7, height: int = 6):
         if human not in ("X", "O"):
-            raise ValueError(f"human must be 'X' or 'O', not {human!r}")
+            raise ValueError(_("human must be 'X' or 'O', not {human!r}").format(human=human))
         self.budget = self._budget_control(depth, nodes)
         self.game = ConnectFour(width, height)
-        self.columns = [W.Button(description=str(c), tooltip=f"drop a disc in column {c}",
+        self.columns = [W.Button(description=str(c), tooltip=_("drop a disc in column {c}").format(c=c),
                                  layout=W.Layout(width="44px"))
                         for c in range(1, width + 1)]
         for c, b in zip(range(1, width + 1), self.columns):
@@ -103,10 +105,10 @@ class ConnectFourBoard(StaticFallback, W.VBox):
             b.on_click(lambda _, c=c: self.click(c))
         self.board = W.Image(format="png", layout=W.Layout(max_width="100%"))
         self.board.add_class("abcore-board")
-        self.new_game = W.Button(description="New game", button_style="info")
+        self.new_game = W.Button(description=_("New game"), button_style="info")
         self.new_game.add_class("abcore-new-game")
         self.new_game.on_click(lambda _: self.reset())
-        self.human = W.ToggleButtons(options=["X", "O"], value=human, description="you play")
+        self.human = W.ToggleButtons(options=["X", "O"], value=human, description=_("you play"))
         self.message = W.HTML()
         self.message.add_class("abcore-message")
         self.human.observe(lambda _: self.reset(), names="value")
@@ -121,18 +123,19 @@ class ConnectFourBoard(StaticFallback, W.VBox):
         ``("depth", depth)``; a budget it does not offer is refused."""
         if nodes is not None:
             if nodes not in NODES:
-                raise ValueError(f"nodes must be one of {list(NODES)} (nodes per move), not "
-                                 f"{nodes!r}")
+                raise ValueError(_("nodes must be one of {choices} (nodes per move), not "
+                                   "{nodes!r}").format(choices=list(NODES), nodes=nodes))
             budget = ("nodes", nodes)
         elif depth in DEPTHS:
             budget = ("depth", depth)
         else:
-            raise ValueError(f"depth must be one of {list(DEPTHS)} (plies of look-ahead), "
-                             f"not {depth!r}; or give nodes= (one of {list(NODES)})")
+            raise ValueError(_("depth must be one of {depths} (plies of look-ahead), not "
+                               "{depth!r}; or give nodes= (one of {nodes})").format(
+                depths=list(DEPTHS), depth=depth, nodes=list(NODES)))
         return W.Dropdown(
-            options=[(f"{d} plies", ("depth", d)) for d in DEPTHS]
-            + [(f"{n:,} nodes" + (" (seed 004)" if n == 600_000 else ""), ("nodes", n))
-               for n in NODES], value=budget, description="budget")
+            options=[(_("{d} plies").format(d=d), ("depth", d)) for d in DEPTHS]
+            + [((_("{n:,} nodes (seed 004)") if n == 600_000 else _("{n:,} nodes")).format(n=n),
+                ("nodes", n)) for n in NODES], value=budget, description=_("budget"))
 
     @property
     def computer(self) -> str:
@@ -145,7 +148,8 @@ class ConnectFourBoard(StaticFallback, W.VBox):
         self.result: SearchResult | None = None
         self.values: dict = {}
         self.depth_reached = 0
-        self.message.value = ("Your move: click a column." if self.human.value == "X" else "")
+        self.reply = ""
+        self.message.value = (_("Your move: click a column.") if self.human.value == "X" else "")
         if self.human.value == "O":
             self._reply()
         else:
@@ -155,24 +159,24 @@ class ConnectFourBoard(StaticFallback, W.VBox):
         """Play ``column`` (1..width) for the human; an illegal one changes nothing and says why."""
         game = self.game
         if game.is_terminal(self.state):
-            self.message.value = (f"The game is over: {self._outcome()}. Press <b>New game</b> "
-                                  "to play again.")
+            self.message.value = _("The game is over: {outcome}. Press <b>New game</b> to play "
+                                   "again.").format(outcome=self._outcome())
             return
         legal = game.actions(self.state)
         if column not in legal:
-            why = (f"column {column} is full" if isinstance(column, int)
+            why = (_("column {column} is full").format(column=column) if isinstance(column, int)
                    and 1 <= column <= game.width else
-                   f"{html.escape(repr(column), quote=False)} is not a column (they are 1 to "
-                   f"{game.width})")
-            self.message.value = (f"Illegal move: {why}. Legal columns: "
-                                  f"{', '.join(map(str, legal))}.")
+                   _("{column} is not a column (they are 1 to {width})").format(
+                       column=html.escape(repr(column), quote=False), width=game.width))
+            self.message.value = _("Illegal move: {why}. Legal columns: {legal}.").format(
+                why=why, legal=", ".join(map(str, legal)))
             return
         self.state = game.result(self.state, column)
         self.history.append(column)
         self.values = {}
         if game.is_terminal(self.state):
             self._refresh()
-            self.message.value = f"Game over: {self._outcome()}."
+            self.message.value = _("Game over: {outcome}.").format(outcome=self._outcome())
             return
         self._reply()
 
@@ -205,24 +209,30 @@ class ConnectFourBoard(StaticFallback, W.VBox):
         self.history.append(move)
         self._refresh()
         me, nodes = self.computer, result.stats.nodes
-        how = " with iterative deepening" if isinstance(result, DeepeningResult) else ""
-        done = (f"I ({me}) played column {move} after looking {self.depth_reached} plies ahead"
-                f"{how} ({nodes:,} nodes); its value for me: {self.values.get(move, '?')}.")
+        done = (_("I ({me}) played column {move} after looking {depth} plies ahead with "
+                  "iterative deepening ({nodes:,} nodes); its value for me: {value}.")
+                if isinstance(result, DeepeningResult) else
+                _("I ({me}) played column {move} after looking {depth} plies ahead ({nodes:,} "
+                  "nodes); its value for me: {value}.")).format(
+            me=me, move=move, depth=self.depth_reached, nodes=nodes,
+            value=self.values.get(move, "?"))
+        self.reply = done
         if self.game.is_terminal(self.state):
-            self.message.value = f"{done} Game over: {self._outcome()}."
+            self.message.value = _("{done} Game over: {outcome}.").format(
+                done=done, outcome=self._outcome())
             return
-        bounds = (" ≤ v: at most v (alpha-beta stopped once the column could not be better)."
+        bounds = (_(" ≤ v: at most v (alpha-beta stopped once the column could not be better).")
                   if any(t.startswith("≤") for t in self.values.values()) else "")
-        self.message.value = (f"{done} Above the columns, my value of each move: whole numbers "
-                              "are proved results (22 − k: a win with the k-th disc; negative: "
-                              "a loss), numbers between −1 and 1 are estimates (open lines for "
-                              f"me − for you).{bounds} Your move.")
+        self.message.value = _("{done} Above the columns, my value of each move: whole numbers "
+                               "are proved results (22 − k: a win with the k-th disc; negative: "
+                               "a loss), numbers between −1 and 1 are estimates (open lines for "
+                               "me − for you).{bounds} Your move.").format(done=done, bounds=bounds)
 
     def _outcome(self) -> str:
         w = self.game.winner(self.state)
         if w is None:
-            return "a draw"
-        return "you win" if w == self.human.value else "I win"
+            return _("a draw")
+        return _("you win") if w == self.human.value else _("I win")
 
     def _refresh(self) -> None:
         legal = set(self.game.actions(self.state))
@@ -233,8 +243,8 @@ class ConnectFourBoard(StaticFallback, W.VBox):
 
     def _column_tooltip(self, column: int) -> str:
         """The tooltip of ``column``'s button: the column, and its value after the computer's reply."""
-        return f"column {column}" + (f": my value {self.values[column]}" if column in self.values
-                                     else "")
+        return (_("column {column}: my value {value}") if column in self.values
+                else _("column {column}")).format(column=column, value=self.values.get(column))
 
     def figure(self) -> Figure:
         """The board, the computer's values above the columns and its last move outlined."""
@@ -242,14 +252,16 @@ class ConnectFourBoard(StaticFallback, W.VBox):
         ax = fig.add_axes((0.05, 0.08, 0.9, 0.8))
         last = self.history[-1] if self.history else None
         draw_connect4(self.state, ax, values=self.values or None, highlight=last)
-        ax.set_title(f"you: {self.human.value}, computer: {self.computer}", fontsize=9)
+        ax.set_title(_("you: {human}, computer: {computer}").format(
+            human=self.human.value, computer=self.computer), fontsize=9)
         return fig
 
     def static_caption(self) -> str:
         """Says which position the still shows: the first one, unless moves were played."""
-        shown = (f"the position after {self.game.moves_string(self.history)}" if self.history
-                 else "the first position of the game")
-        return f"static image: {shown}; run the notebook to play"
+        if self.history:
+            return _("static image: the position after {moves}; run the notebook to play").format(
+                moves=self.game.moves_string(self.history))
+        return _("static image: the first position of the game; run the notebook to play")
 
     def __repr__(self) -> str:
         return (f"<{type(self).__name__}: {self.game.moves_string(self.history) or 'no moves'}, "

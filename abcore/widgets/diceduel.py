@@ -9,6 +9,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
 from ..games import DICE, DiceDuel
+from ..i18n import _
 from ..draw import draw_tree, figure_size, format_value, set_alt_text, tree_graph
 from ..search import expectimax
 from ..stats import SearchResult
@@ -35,14 +36,14 @@ class DiceDuelBoard(StaticFallback, W.VBox):
         self.dice = {}
         for name, faces in DICE.items():
             b = W.Button(description=f"{name[0]} {name[1]} {name[2]}",
-                         tooltip=f"a die with faces {', '.join(map(str, faces))}",
+                         tooltip=_("a die with faces {faces}").format(faces=", ".join(map(str, faces))),
                          layout=W.Layout(width="110px", height="48px"),
                          style={"font_weight": "bold", "font_size": "16px"})
             b.add_class("abcore-die")
             b.add_class(f"abcore-die-{name}")
             b.on_click(lambda _, name=name: self.click(name))
             self.dice[name] = b
-        self.new_game = W.Button(description="New game", button_style="info")
+        self.new_game = W.Button(description=_("New game"), button_style="info")
         self.new_game.add_class("abcore-new-game")
         self.new_game.on_click(lambda _: self.reset())
         self.message = W.HTML()
@@ -57,8 +58,8 @@ class DiceDuelBoard(StaticFallback, W.VBox):
         self.values: dict = {}
         for name, b in self.dice.items():
             b.button_style = ""
-        self.message.value = ("Choose your die (each face comes up with probability 1/3); "
-                              "then I choose one of the other two, and the higher roll wins.")
+        self.message.value = _("Choose your die (each face comes up with probability 1/3); "
+                               "then I choose one of the other two, and the higher roll wins.")
 
     @staticmethod
     def play(game: DiceDuel, die: str, rng: random.Random) -> tuple[Any, SearchResult]:
@@ -95,11 +96,12 @@ class DiceDuelBoard(StaticFallback, W.VBox):
     def click(self, die: str) -> None:
         """Choose ``die`` for "first"; the computer answers, then the dice roll."""
         if self.state.first_die is not None:
-            self.message.value = ("You have already chosen your die in this game. Press "
-                                  "<b>New game</b> to play again.")
+            self.message.value = _("You have already chosen your die in this game. Press "
+                                   "<b>New game</b> to play again.")
             return
         if die not in DICE:
-            self.message.value = f"{die!r} is not a die; the dice are {', '.join(DICE)}."
+            self.message.value = _("{die!r} is not a die; the dice are {dice}.").format(
+                die=die, dice=", ".join(DICE))
             return
         s, result = self.play(self.game, die, self.rng)
         self.result, self.state = result, s
@@ -109,10 +111,11 @@ class DiceDuelBoard(StaticFallback, W.VBox):
         self.dice[mine].button_style = "warning"
         won = self.game.utility(s, "first") > 0
         others = ", ".join(f"{m}: {v}" for m, v in self.values.items())
-        self.message.value = (f"You chose {die}; I chose {mine} (my expected score, +1 a win and "
-                              f"−1 a loss: {others}). Rolls: you {s.first_roll}, me "
-                              f"{s.second_roll}: {'you win' if won else 'I win'}. "
-                              "Press <b>New game</b> to play again.")
+        self.message.value = _("You chose {die}; I chose {mine} (my expected score, +1 a win and "
+                               "−1 a loss: {others}). Rolls: you {you}, me {me}: {outcome}. "
+                               "Press <b>New game</b> to play again.").format(
+            die=die, mine=mine, others=others, you=s.first_roll, me=s.second_roll,
+            outcome=_("you win") if won else _("I win"))
 
     def figure(self) -> Figure:
         """The expectimax tree of the computer's choice (after yours), as a matplotlib Figure."""
@@ -141,13 +144,15 @@ class DiceDuelBoard(StaticFallback, W.VBox):
                     fontsize=13, fontweight="bold")
         ax.add_patch(FancyBboxPatch((4.7, 1.05), 1.0, 0.4, boxstyle="round,pad=0.03",
                                     facecolor="#5bc0de", edgecolor="#31b0d5"))
-        ax.text(5.2, 1.25, "New game", ha="center", va="center", fontsize=9, color="white")
-        ax.text(0.3, 0.5, "Choose your die (each face comes up with probability 1/3); then I choose"
-                "\none of the other two, and the higher roll wins.", ha="left", va="center", fontsize=9)
-        set_alt_text(ax, "The dice duel's board before a pick: three dice to click, with faces "
-                     + ", ".join(" ".join(map(str, f)) for f in DICE.values())
-                     + ", a New game button, and the rule: each face comes up with probability 1/3, "
-                     "the computer chooses one of the other two dice, and the higher roll wins.")
+        ax.text(5.2, 1.25, _("New game"), ha="center", va="center", fontsize=9, color="white")
+        ax.text(0.3, 0.5, _("Choose your die (each face comes up with probability 1/3); then I "
+                            "choose\none of the other two, and the higher roll wins."),
+                ha="left", va="center", fontsize=9)
+        set_alt_text(ax, _("The dice duel's board before a pick: three dice to click, with faces "
+                           "{faces}, a New game button, and the rule: each face comes up with "
+                           "probability 1/3, the computer chooses one of the other two dice, and "
+                           "the higher roll wins.").format(
+            faces=", ".join(" ".join(map(str, f)) for f in DICE.values())))
         return fig
 
     def __repr__(self) -> str:

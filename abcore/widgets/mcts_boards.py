@@ -13,6 +13,7 @@ from typing import Any
 import ipywidgets as W
 
 from ..games import TicTacToe
+from ..i18n import _
 from ..mcts import MCTSResult, mcts
 from .connect4 import ConnectFourBoard
 from .tictactoe import TicTacToeBoard
@@ -74,9 +75,11 @@ class MCTSTicTacToeBoard(TicTacToeBoard):
 
     def __init__(self, *, human: str = "X", simulations: int = 1000, seed: int = 0):
         if simulations not in BUDGETS:
-            raise ValueError(f"simulations must be one of {BUDGETS}, not {simulations!r}")
+            raise ValueError(_("simulations must be one of {budgets}, not {simulations!r}").format(
+                budgets=BUDGETS, simulations=simulations))
         self.seed = seed
-        self.budget = W.Dropdown(options=list(BUDGETS), value=simulations, description="simulations")
+        self.budget = W.Dropdown(options=list(BUDGETS), value=simulations,
+                                 description=_("simulations"))
         self.visits: dict = {}
         self.games = 0
         super().__init__(human=human)
@@ -104,13 +107,15 @@ class MCTSTicTacToeBoard(TicTacToeBoard):
         self.history.append(move)
         self._refresh()
         if game.is_terminal(self.state):
-            self.message.value = f"I played {move}. Game over: {self._outcome()}."
+            self.message.value = _("I played {move}. Game over: {outcome}.").format(
+                move=move, outcome=self._outcome())
             return
-        self.message.value = (
-            f"I ({self.computer}) played {move} after {self.budget.value} simulations: it got "
-            f"{self.visits[move]} of them, mean value {r.value:+.2f} for me (+1 a win, −1 a "
-            f"loss). The numbers in the empty cells are the simulations each other move got. "
-            f"Your move.")
+        self.message.value = _(
+            "I ({me}) played {move} after {simulations} simulations: it got {visits} of them, "
+            "mean value {value:+.2f} for me (+1 a win, −1 a loss). The numbers in the empty "
+            "cells are the simulations each other move got. Your move.").format(
+            me=self.computer, move=move, simulations=self.budget.value,
+            visits=self.visits[move], value=r.value)
 
     def __repr__(self) -> str:
         return f"<MCTSTicTacToeBoard: {self.state!r}, you play {self.human.value}>"
@@ -142,14 +147,16 @@ class MCTSConnectFourBoard(ConnectFourBoard):
     def __init__(self, *, human: str = "X", simulations: int = 1000, seed: int = 0,
                  width: int = 7, height: int = 6):
         if simulations not in BUDGETS:
-            raise ValueError(f"simulations must be one of {BUDGETS}, not {simulations!r}")
+            raise ValueError(_("simulations must be one of {budgets}, not {simulations!r}").format(
+                budgets=BUDGETS, simulations=simulations))
         self._simulations, self.seed, self.games = simulations, seed, 0
         super().__init__(human=human, width=width, height=height)
         self.add_class("abcore-mcts-connect4")
 
     def _budget_control(self, depth: int | None, nodes: int | None) -> W.Dropdown:
         """Simulations per move, in place of plies or nodes (``depth`` and ``nodes`` unused)."""
-        return W.Dropdown(options=list(BUDGETS), value=self._simulations, description="simulations")
+        return W.Dropdown(options=list(BUDGETS), value=self._simulations,
+                          description=_("simulations"))
 
     @property
     def image(self) -> W.Image:
@@ -181,17 +188,20 @@ class MCTSConnectFourBoard(ConnectFourBoard):
         self.history.append(move)
         self._refresh()
         if self.game.is_terminal(self.state):
-            self.message.value = f"I played column {move}. Game over: {self._outcome()}."
+            self.message.value = _("I played column {move}. Game over: {outcome}.").format(
+                move=move, outcome=self._outcome())
             return
-        self.message.value = (
-            f"I ({self.computer}) played column {move} after {self.budget.value} simulations: "
-            f"it got {self.visits[move]} of them, mean value {r.value:+.2f} for me (+1 a win, "
-            f"−1 a loss). The numbers above the board: the simulations each column got. Your move.")
+        self.message.value = _(
+            "I ({me}) played column {move} after {simulations} simulations: it got {visits} of "
+            "them, mean value {value:+.2f} for me (+1 a win, −1 a loss). The numbers above the "
+            "board: the simulations each column got. Your move.").format(
+            me=self.computer, move=move, simulations=self.budget.value,
+            visits=self.visits[move], value=r.value)
 
     def _column_tooltip(self, column: int) -> str:
         """The column, and the simulations it got in the computer's last search."""
-        return f"column {column}" + (f": {self.values[column]} simulations" if column in self.values
-                                     else "")
+        return (_("column {column}: {n} simulations") if column in self.values
+                else _("column {column}")).format(column=column, n=self.values.get(column))
 
 
 class _WinLoss:

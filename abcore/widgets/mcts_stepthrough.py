@@ -18,19 +18,22 @@ import ipywidgets as W
 from matplotlib.figure import Figure
 
 from ..draw.mcts import draw_mcts
+from ..i18n import N_, _, ngettext
 from ..mcts.events import MCTSEvent, MCTSReplay, replay_mcts
 from ._frame import StaticFallback, agg_figure, png
 
 __all__ = ["MCTSStepThrough", "MCTSFrame", "PHASE_NAMES"]
 
-PHASE_NAMES = ("selection", "expansion", "playout", "backup")
+PHASE_NAMES = ("selection", "expansion", "playout", "backup")      # keys; shown as _(name)
+_PHASE_WORDS = {"selection": N_("selection"), "expansion": N_("expansion"),
+                "playout": N_("playout"), "backup": N_("backup")}
 _PHASE_COLOURS = {"selection": "#e67e22", "expansion": "#27ae60", "playout": "#27ae60",
                   "backup": "#8e44ad"}
 _WHAT = {
-    "selection": "from the root, go down to the child with the largest UCB1 = mean + c·√(ln N(parent) / N(child)) while every move of the node has been tried",
-    "expansion": "add one child for a move not tried yet",
-    "playout": "play random moves from the new node to the end of the game",
-    "backup": "add the result to every node on the path, for the player who moved into it",
+    "selection": N_("from the root, go down to the child with the largest UCB1 = mean + c·√(ln N(parent) / N(child)) while every move of the node has been tried"),
+    "expansion": N_("add one child for a move not tried yet"),
+    "playout": N_("play random moves from the new node to the end of the game"),
+    "backup": N_("add the result to every node on the path, for the player who moved into it"),
 }
 
 
@@ -120,18 +123,20 @@ class MCTSStepThrough(StaticFallback, W.VBox):
         n = self.frames
 
         self.play = W.Play(value=0, min=0, max=self.iterations, step=1, interval=interval,
-                           description="play", show_repeat=False)
+                           description=_("play"), show_repeat=False)
         self.iteration_slider = W.IntSlider(value=0, min=0, max=self.iterations,
-                                            description="iteration", layout=W.Layout(width="380px"))
+                                            description=_("iteration"), layout=W.Layout(width="380px"))
         W.jslink((self.play, "value"), (self.iteration_slider, "value"))
-        self.phase_buttons = W.ToggleButtons(options=list(PHASE_NAMES), value="backup",
-                                             description="phase",
+        self.phase_buttons = W.ToggleButtons(options=[(_(_PHASE_WORDS[p]), p) for p in PHASE_NAMES],
+                                             value="backup",
+                                             description=_("phase"),
                                              style={"button_width": "82px"})
-        self.back = W.Button(description="◀ phase", tooltip="one phase back",
+        self.back = W.Button(description=_("◀ phase"), tooltip=_("one phase back"),
                              layout=W.Layout(width="84px"))
-        self.forward = W.Button(description="phase ▶", tooltip="one phase forward",
+        self.forward = W.Button(description=_("phase ▶"), tooltip=_("one phase forward"),
                                 layout=W.Layout(width="84px"))
-        self.next_iteration = W.Button(description="iteration ▶▶", tooltip="to the next iteration",
+        self.next_iteration = W.Button(description=_("iteration ▶▶"),
+                                       tooltip=_("to the next iteration"),
                                        layout=W.Layout(width="110px"))
         self.image = W.Image(format="png", layout=W.Layout(max_width="100%"))
         self.phases_label = W.HTML()
@@ -149,8 +154,9 @@ class MCTSStepThrough(StaticFallback, W.VBox):
                                                          "backup"))
         self.iteration_slider.observe(self._on_controls, names="value")
         self.phase_buttons.observe(self._on_controls, names="value")
-        heading = W.HTML(f"<b>Monte Carlo tree search</b> · {self.iterations} iterations · "
-                         f"c = {self.c:.3g} · values for {html.escape(repr(self.player))}")
+        heading = W.HTML(_("<b>Monte Carlo tree search</b> · {n} iterations · c = {c:.3g} · "
+                           "values for {player}").format(n=self.iterations, c=self.c,
+                                                         player=html.escape(repr(self.player))))
         super().__init__([heading,
                           W.HBox([self.play, self.iteration_slider, self.next_iteration]),
                           W.HBox([self.back, self.phase_buttons, self.forward]),
@@ -243,9 +249,10 @@ class MCTSStepThrough(StaticFallback, W.VBox):
         if k == 0:
             rep = replay_mcts(self.trace, iterations=0)
             root = rep.nodes[()]
-            text = (f"the start: the root (visited {root.visits} times"
-                    + (", a tree kept from the last move)" if root.visits else ")")
-                    + f"; {self.iterations} iterations follow, each in four phases")
+            text = (_("the start: the root (visited {visits} times, a tree kept from the last "
+                      "move); {n} iterations follow, each in four phases") if root.visits else
+                    _("the start: the root (visited {visits} times); {n} iterations follow, each "
+                      "in four phases")).format(visits=root.visits, n=self.iterations)
             frame = MCTSFrame(0, 0, "start", rep, ((),), (), None, None, (), text)
         else:
             it = (k + 3) // 4
@@ -287,44 +294,55 @@ class MCTSStepThrough(StaticFallback, W.VBox):
         name = _name
         if f.phase == "selection":
             if not f.steps:
-                return ("selection: the root still has untried moves, so selection stops at the "
-                        "root at once")
+                return _("selection: the root still has untried moves, so selection stops at the "
+                         "root at once")
             parts = []
             for parent, n, scores, move in f.steps:
                 if n is None:
-                    parts.append(f"at the chance state {name(parent)} outcome {move} is drawn")
+                    parts.append(_("at the chance state {node} outcome {move} is drawn").format(
+                        node=name(parent), move=move))
                     continue
                 chosen = next(s for s in scores if s.move == move)
-                parts.append(f"at {name(parent)} (N = {n}) move {move}: {chosen.mean:.2f} + "
-                             f"{chosen.explore:.2f} = {chosen.ucb:.2f}")
-            return "selection: " + "; ".join(parts)
+                parts.append(_("at {node} (N = {n}) move {move}: {mean:.2f} + {explore:.2f} = "
+                               "{ucb:.2f}").format(node=name(parent), n=n, move=move,
+                                                  mean=chosen.mean, explore=chosen.explore,
+                                                  ucb=chosen.ucb))
+            return _("selection: {steps}").format(steps=_("; ").join(parts))
         if f.phase == "expansion":
             if f.expanded is None:
                 leaf = f.path[-1]
-                why = "terminal" if f.replay.nodes[leaf].terminal else "proven"
-                return f"expansion: none, {name(leaf)} is {why}: its value is the result"
+                return (_("expansion: none, {node} is terminal: its value is the result")
+                        if f.replay.nodes[leaf].terminal else
+                        _("expansion: none, {node} is proven: its value is the result")).format(
+                    node=name(leaf))
             node = f.replay.nodes[f.expanded]
-            what = "a terminal state" if node.terminal else (
-                f"{len(node.moves)} moves, all untried" if node.moves else "a chance state")
-            return f"expansion: new node {name(f.expanded)} (move {f.expanded[-1]}; {what})"
+            what = _("a terminal state") if node.terminal else (
+                _("{n} moves, all untried").format(n=len(node.moves)) if node.moves
+                else _("a chance state"))
+            return _("expansion: new node {node} (move {move}; {what})").format(
+                node=name(f.expanded), move=f.expanded[-1], what=what)
         if f.phase == "playout":
             if f.playout is None:
-                return "playout: none"
+                return _("playout: none")
             moves, ending, v = f.playout
-            how = {"terminal": "to the end of the game", "evaluate": "then evaluated",
-                   "proven": "none needed: the node is proven"}.get(ending, ending)
-            return (f"playout: {moves} random move{'' if moves == 1 else 's'} {how}; result {v:+g} for "
-                    f"{self.player!r}")
+            how = {"terminal": _("to the end of the game"), "evaluate": _("then evaluated"),
+                   "proven": _("none needed: the node is proven")}.get(ending, ending)
+            return ngettext("playout: {n} random move {how}; result {v:+g} for {player}",
+                            "playout: {n} random moves {how}; result {v:+g} for {player}",
+                            moves).format(n=moves, how=how, v=v, player=repr(self.player))
         if f.phase == "backup":
-            rows = ", ".join(f"{name(p)} {credit:+g} for {who!r}" for p, who, credit, _, _ in f.backup)
-            return f"backup: {rows}" + (f"; the search stopped ({f.replay.stopped})"
-                                        if f.replay.stopped else "")
+            rows = ", ".join(_("{node} {credit:+g} for {who}").format(
+                node=name(p), credit=credit, who=repr(who)) for p, who, credit, _n, _m in f.backup)
+            return _("backup: {rows}").format(rows=rows) + (
+                _("; the search stopped ({why})").format(why=f.replay.stopped)
+                if f.replay.stopped else "")
         return f.text
 
     # --- pictures ---------------------------------------------------------------------------
     def _draw(self, ax: Any, info: MCTSFrame) -> None:
-        title = (f"iteration {info.iteration} of {self.iterations}, {info.phase}"
-                 if info.iteration else f"the start (then {self.iterations} iterations)")
+        title = (_("iteration {i} of {n}, {phase}").format(
+            i=info.iteration, n=self.iterations, phase=_(_PHASE_WORDS[info.phase]))
+            if info.iteration else _("the start (then {n} iterations)").format(n=self.iterations))
         opts = {"max_depth": 3, **self.draw_options, "title": title}
         draw_mcts(info.replay, ax, **opts)
 
@@ -348,20 +366,23 @@ class MCTSStepThrough(StaticFallback, W.VBox):
         x = 0.02
         for p in PHASE_NAMES:
             on = p == info.phase
-            t = fig.text(x, 1.05 / (h + 1.3), f"{PHASE_NAMES.index(p) + 1}. {p}", fontsize=9,
+            t = fig.text(x, 1.05 / (h + 1.3), f"{PHASE_NAMES.index(p) + 1}. {_(_PHASE_WORDS[p])}",
+                         fontsize=9,
                          fontweight="bold" if on else "normal",
                          color="white" if on else "#555555",
                          bbox={"fc": _PHASE_COLOURS[p] if on else "#eeeeee", "ec": "none", "pad": 2})
             x += 0.16
             del t
         fig.text(0.02, 0.75 / (h + 1.3), _wrap(info.text, 130), fontsize=7.5, va="top")
-        fig.text(0.99, 1.05 / (h + 1.3), f"frame {info.frame + 1} of {self.frames}", fontsize=8,
+        fig.text(0.99, 1.05 / (h + 1.3), _("frame {k} of {n}").format(k=info.frame + 1, n=self.frames),
+                 fontsize=8,
                  ha="right", color="#555555")
         return fig
 
     def static_caption(self) -> str:
-        return (f"static image: frame {self._frame + 1} of {self.frames} (iteration "
-                f"{self.frame_iteration}); run the notebook to step through the others")
+        return _("static image: frame {k} of {n} (iteration {i}); run the notebook to step "
+                 "through the others").format(k=self._frame + 1, n=self.frames,
+                                              i=self.frame_iteration)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
         data = super()._repr_mimebundle_(**kwargs)
@@ -376,13 +397,14 @@ class MCTSStepThrough(StaticFallback, W.VBox):
             style = (f"background:{_PHASE_COLOURS[p]};color:white;font-weight:bold" if on
                      else "background:#eeeeee;color:#555555")
             cls = ' class="abcore-current-phase"' if on else ""
-            out.append(f'<span{cls} title="{html.escape(_WHAT[p])}" style="{style};padding:2px 8px;'
-                       f'margin-right:4px;border-radius:3px">{i}. {p}</span>')
-        what = _WHAT.get(info.phase, "the tree before the first iteration")
+            out.append(f'<span{cls} title="{html.escape(_(_WHAT[p]))}" style="{style};padding:2px 8px;'
+                       f'margin-right:4px;border-radius:3px">{i}. {_(_PHASE_WORDS[p])}</span>')
+        what = _(_WHAT[info.phase]) if info.phase in _WHAT else _("the tree before the first iteration")
         return "".join(out) + f'<div style="font-size:12px;color:#555;margin-top:3px">{html.escape(what)}</div>'
 
     def _detail_html(self, info: MCTSFrame) -> str:
-        parts = [f"<div><b>frame {info.frame + 1} of {self.frames}</b>: {html.escape(info.text)}</div>"]
+        parts = [_("<div><b>frame {k} of {n}</b>: {text}</div>").format(
+            k=info.frame + 1, n=self.frames, text=html.escape(info.text))]
         if info.phase == "selection" and info.steps:
             for parent, n, scores, move in info.steps:
                 if n is None:
@@ -391,19 +413,20 @@ class MCTSStepThrough(StaticFallback, W.VBox):
                     f'<tr style="{"background:#fde3c8;font-weight:bold" if s.move == move else ""}">'
                     f"<td>{html.escape(str(s.move))}</td><td>{s.visits}</td><td>{s.mean:+.3f}</td>"
                     + (f"<td>{s.explore:.3f}</td><td>{s.ucb:.3f}</td>" if s.ucb is not None
-                       else "<td colspan=2>proven worse</td>") + "</tr>"
+                       else "<td colspan=2>" + _("proven worse") + "</td>") + "</tr>"
                     for s in scores)
-                parts.append(f"<div style='margin-top:4px'>at {html.escape(_name(parent))}, "
-                             f"N(parent) = {n}:</div><table class='abcore-ucb' style='font-size:12px'>"
-                             "<tr><th>move</th><th>N</th><th>mean</th><th>c·√(ln N(parent)/N)</th>"
-                             f"<th>UCB1</th></tr>{rows}</table>")
+                parts.append("<div style='margin-top:4px'>" + _("at {node}, N(parent) = {n}:").format(
+                    node=html.escape(_name(parent)), n=n)
+                    + "</div><table class='abcore-ucb' style='font-size:12px'><tr><th>"
+                    + _("move") + "</th><th>N</th><th>" + _("mean") + "</th><th>"
+                    + "c·√(ln N(parent)/N)</th><th>UCB1</th></tr>" + rows + "</table>")
         if info.backup:
             rows = "".join(f"<tr><td>{html.escape(_name(p))}</td><td>{html.escape(str(who))}</td>"
                            f"<td>{credit:+g}</td><td>{visits}</td><td>{mean:+.3f}</td></tr>"
                            for p, who, credit, visits, mean in info.backup)
-            parts.append("<table class='abcore-backup' style='font-size:12px'><tr><th>node</th>"
-                         "<th>credited to</th><th>value</th><th>N</th><th>mean</th></tr>"
-                         f"{rows}</table>")
+            parts.append("<table class='abcore-backup' style='font-size:12px'><tr><th>"
+                         + "</th><th>".join([_("node"), _("credited to"), _("value"), "N", _("mean")])
+                         + f"</th></tr>{rows}</table>")
         return "".join(parts)
 
     def __repr__(self) -> str:

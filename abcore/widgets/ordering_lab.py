@@ -9,6 +9,7 @@ from matplotlib.figure import Figure
 
 from .. import ordering as _ordering
 from ..draw import draw_tree, format_value, tree_graph
+from ..i18n import N_, _
 from ..search import alphabeta, minimax
 from ..trace import Event
 from ._frame import StaticFallback, agg_figure, png, widget_size
@@ -16,7 +17,7 @@ from ._frame import StaticFallback, agg_figure, png, widget_size
 __all__ = ["OrderingLab"]
 
 
-_ORDERINGS = ("natural", "best-first", "worst-first", "random")
+_ORDERINGS = (N_("natural"), N_("best-first"), N_("worst-first"), N_("random"))   # shown translated
 
 
 class OrderingLab(StaticFallback, W.VBox):
@@ -43,8 +44,9 @@ class OrderingLab(StaticFallback, W.VBox):
                                  if k in draw_options})
         self._size = widget_size(g0, False)
         self._fig = agg_figure(*self._size)
-        self.ordering = W.Dropdown(options=list(_ORDERINGS), value=ordering, description="ordering")
-        self.seed = W.IntText(value=seed, description="seed", layout=W.Layout(width="160px"),
+        self.ordering = W.Dropdown(options=[(_(o), o) for o in _ORDERINGS], value=ordering,
+                                   description=_("ordering"))
+        self.seed = W.IntText(value=seed, description=_("seed"), layout=W.Layout(width="160px"),
                               disabled=ordering != "random")
         self.image = W.Image(format="png", layout=W.Layout(max_width="100%"))
         self.counts = W.HTML()
@@ -77,25 +79,29 @@ class OrderingLab(StaticFallback, W.VBox):
         m, a = self.minimax_result.stats, self.result.stats
         pct = 100 * a.leaves / m.leaves if m.leaves else 0
         cell = '<td style="padding:2px 12px;text-align:{}">{}</td>'
-        rows = [("", "value", "nodes", "leaves", "cut-offs"),
+        rows = [("", _("value"), _("nodes"), _("leaves"), _("cut-offs")),
                 ("minimax", format_value(self.minimax_result.value), m.nodes, m.leaves, 0),
-                (f"alpha-beta, {self.ordering.value}", format_value(self.result.value), a.nodes,
-                 f"{a.leaves} ({pct:.0f}% of minimax)", a.cutoffs)]
+                (_("alpha-beta, {ordering}").format(ordering=_(self.ordering.value)),
+                 format_value(self.result.value), a.nodes,
+                 _("{leaves} ({pct:.0f}% of minimax)").format(leaves=a.leaves, pct=pct), a.cutoffs)]
         self.counts.value = ('<table style="border-collapse:collapse">' + "".join(
             "<tr>" + "".join(cell.format("left" if j == 0 else "right", html.escape(str(x)))
                              for j, x in enumerate(row)) + "</tr>" for row in rows) + "</table>")
         fig = self._fig
         fig.clear()
         draw_tree(self.tree, self.trace, ax=fig.add_axes((0.01, 0.12, 0.98, 0.8)),
-                  **{"title": f"alpha-beta, {self.ordering.value} ordering", **self.draw_options})
+                  **{"title": self._title(), **self.draw_options})
         self.image.value = png(fig, self.dpi)
 
     def figure(self) -> Figure:
         """The current drawing as a matplotlib Figure."""
         fig = agg_figure(*self._size)       # raised above the widget's 0.12: room for the static caption
         draw_tree(self.tree, self.trace, ax=fig.add_axes((0.01, 0.16, 0.98, 0.76)),
-                  **{"title": f"alpha-beta, {self.ordering.value} ordering", **self.draw_options})
+                  **{"title": self._title(), **self.draw_options})
         return fig
+
+    def _title(self) -> str:
+        return _("alpha-beta, {ordering} ordering").format(ordering=_(self.ordering.value))
 
     def __repr__(self) -> str:
         return (f"<OrderingLab: {self.ordering.value} ordering, alpha-beta {self.result.stats.leaves}"

@@ -12,6 +12,7 @@ from ..draw import (draw_graph, draw_legend, format_value, format_window, line_f
                     tree_graph)
 from ..draw.formatting import DOWN, UP
 from ..draw.model import is_trace
+from ..i18n import _
 from ..search import describe
 from ..search.descriptions import Description
 from ..trace import Event, passes, replay
@@ -109,17 +110,17 @@ class StepThrough(StaticFallback, W.VBox):
         n = len(events)
 
         self.play = W.Play(value=0, min=0, max=n - 1, step=1, interval=interval,
-                           description="play", show_repeat=False)
-        self.slider = W.IntSlider(value=0, min=0, max=n - 1, description="frame",
+                           description=_("play"), show_repeat=False)
+        self.slider = W.IntSlider(value=0, min=0, max=n - 1, description=_("frame"),
                                   continuous_update=True, layout=W.Layout(width="420px"))
         W.jslink((self.play, "value"), (self.slider, "value"))
         # ⏮ and ⏭ are missing from common fonts (they showed as empty boxes in Chromium).
-        self.first = W.Button(description="|◀", tooltip="first frame", layout=W.Layout(width="44px"))
-        self.back = W.Button(description="◀ back", tooltip="one event back",
+        self.first = W.Button(description="|◀", tooltip=_("first frame"), layout=W.Layout(width="44px"))
+        self.back = W.Button(description=_("◀ back"), tooltip=_("one event back"),
                              layout=W.Layout(width="80px"))
-        self.forward = W.Button(description="step ▶", tooltip="one event forward",
+        self.forward = W.Button(description=_("step ▶"), tooltip=_("one event forward"),
                                 layout=W.Layout(width="80px"))
-        self.last = W.Button(description="▶|", tooltip="last frame", layout=W.Layout(width="44px"))
+        self.last = W.Button(description="▶|", tooltip=_("last frame"), layout=W.Layout(width="44px"))
         self.image = W.Image(format="png", layout=W.Layout(max_width="100%"))
         self.legend = W.Image(format="png", value=self._legend_png())
         self.pseudocode = W.HTML()
@@ -129,7 +130,7 @@ class StepThrough(StaticFallback, W.VBox):
         self.counters_label = W.HTML()
         self.highlighted: int | None = None
         title = getattr(tree, "title", "") if tree is not None else ""
-        heading = W.HTML(f"<b>{html.escape(self.description.title)}</b>"
+        heading = W.HTML(f"<b>{html.escape(_(self.description.title))}</b>"
                          + (f" · {html.escape(title)}" if title else ""))
         for part, cls in [(self.play, "play"), (self.slider, "frame"),
                           (self.back, "back"), (self.forward, "forward"), (self.first, "first"),
@@ -172,26 +173,30 @@ class StepThrough(StaticFallback, W.VBox):
         self.highlighted = info.line
         self.image.value = self.png(k)
         self.pseudocode.value = self._pseudocode_html(info.line)
-        self.event_label.value = f"<b>event {k}/{self.frames - 1}:</b> {html.escape(info.text)}"
-        self.stack_label.value = ("<b>recursion stack:</b> "
-                                  + (html.escape(" → ".join(info.stack)) if info.stack else "empty"))
+        self.event_label.value = _("<b>event {k}/{last}:</b> {text}").format(
+            k=k, last=self.frames - 1, text=html.escape(info.text))
+        self.stack_label.value = _("<b>recursion stack:</b> {stack}").format(
+            stack=html.escape(" → ".join(info.stack)) if info.stack else _("empty"))
         self.window_label.value = self._window_html(info)
         c = info.counts
-        self.counters_label.value = (f"<b>so far:</b> nodes {c['nodes']} · leaves {c['leaves']}"
-                                     f" · cut-offs {c['cutoffs']}")
+        self.counters_label.value = _("<b>so far:</b> nodes {nodes} · leaves {leaves} · cut-offs "
+                                      "{cutoffs}").format(nodes=c["nodes"], leaves=c["leaves"],
+                                                          cutoffs=c["cutoffs"])
 
     def _window_html(self, info: FrameInfo) -> str:
         """The window of the node on top of the stack: on the way down (entered with), and on
         the way up (now, after the children returned so far) once it has changed."""
         d = self.description
         if info.window is None or not d.window:
-            return "<b>(α, β)</b>: —" if d.window else "<b>(α, β)</b>: none (no pruning)"
-        whose = " (for the side to move)" if d.view == "mover" else ""
+            return "<b>(α, β)</b>: —" if d.window else _("<b>(α, β)</b>: none (no pruning)")
+        whose = _(" (for the side to move)") if d.view == "mover" else ""
         down = info.window_in or info.window
-        text = f"{DOWN} on the way down {format_window(*down)}"
+        text = _("{arrow} on the way down {window}").format(arrow=DOWN, window=format_window(*down))
         if tuple(info.window) != tuple(down):
-            text += f" · {UP} on the way up {format_window(*info.window)}"
-        return f"<b>(α, β)</b> at {html.escape(info.stack[-1])}: {text}{whose}"
+            text += " · " + _("{arrow} on the way up {window}").format(
+                arrow=UP, window=format_window(*info.window))
+        return _("<b>(α, β)</b> at {node}: {text}{whose}").format(
+            node=html.escape(info.stack[-1]), text=text, whose=whose)
 
     def png(self, k: int) -> bytes:
         """Frame ``k``'s tree as PNG bytes (drawn once, then cached)."""
@@ -273,62 +278,75 @@ class StepThrough(StaticFallback, W.VBox):
         d = self.description
         if ev.kind == "start":
             who = self.player.upper() if self.player in ("max", "min") else self.player
-            what = f"pass {r.pass_ + 1} of {r.passes} of " if r.passes > 1 else ""
-            return (f"{what}{d.title} starts; values are for "
-                    f"{who}" + (" at the root, and for the side to move at every other node"
-                                        if d.view == "mover" else ""))
+            what = _("pass {i} of {n} of ").format(i=r.pass_ + 1, n=r.passes) if r.passes > 1 else ""
+            return (_("{what}{title} starts; values are for {who} at the root, and for the side "
+                      "to move at every other node") if d.view == "mover" else
+                    _("{what}{title} starts; values are for {who}")).format(
+                what=what, title=_(d.title), who=who)
         name = self._name(path)
         node = r.nodes[path]
         ab = d.window
         if ev.kind == "enter":
-            return f"enter {name}" + (f" with (α, β) = {format_window(ev.alpha, ev.beta)} "
-                                      "(its window on the way down)" if ab else "")
+            return (_("enter {name} with (α, β) = {window} (its window on the way down)") if ab
+                    else _("enter {name}")).format(name=name,
+                                                  window=format_window(ev.alpha, ev.beta))
         if ev.kind == "leaf":
-            how = "UTILITY" if ev.detail == "utility" else "EVAL (depth limit)"
-            return f"{name} is a leaf: {how} = {f(ev.value)}"
+            how = "UTILITY" if ev.detail == "utility" else _("EVAL (depth limit)")
+            return _("{name} is a leaf: {how} = {value}").format(name=name, how=how, value=f(ev.value))
         if ev.kind == "return":
             move, child_value, p = ev.detail
             child = self._name(path + (move,))
             if p is not None:
-                return f"{name} adds {f(p)} × {f(child_value)} from {child}: sum so far {f(ev.value)}"
-            return f"{name} receives {f(child_value)} from {child}; best so far {f(ev.value)}"
+                return _("{name} adds {p} × {v} from {child}: sum so far {sum}").format(
+                    name=name, p=f(p), v=f(child_value), child=child, sum=f(ev.value))
+            return _("{name} receives {v} from {child}; best so far {best}").format(
+                name=name, v=f(child_value), child=child, best=f(ev.value))
         if ev.kind == "research":
             child = self._name(path + (ev.detail,))
-            return (f"{child} returned {f(ev.value)} to the null-window test: better than α, so "
-                    f"{name} searches it again with (α, β) = {format_window(ev.alpha, ev.beta)}")
+            return _("{child} returned {v} to the null-window test: better than α, so {name} "
+                     "searches it again with (α, β) = {window}").format(
+                child=child, v=f(ev.value), name=name, window=format_window(ev.alpha, ev.beta))
         if ev.kind == "hit":
-            return f"{name}: the table knows its value ({ev.detail}): {f(ev.value)}"
+            return _("{name}: the table knows its value ({how}): {v}").format(
+                name=name, how=ev.detail, v=f(ev.value))
         if ev.kind == "alpha":
-            return f"α at {name} rises from {f(ev.detail)} to {f(ev.alpha)}"
+            return _("α at {name} rises from {old} to {new}").format(
+                name=name, old=f(ev.detail), new=f(ev.alpha))
         if ev.kind == "beta":
-            return f"β at {name} falls from {f(ev.detail)} to {f(ev.beta)}"
+            return _("β at {name} falls from {old} to {new}").format(
+                name=name, old=f(ev.detail), new=f(ev.beta))
         if ev.kind == "probe":                 # a bound on one outcome, from one move of it
             i, lo, hi, p = ev.detail
-            return (f"{name} probes {self._name(path + (i,))} (p = {f(p)}): "
-                    f"{f(lo)} ≤ its value ≤ {f(hi)}")
+            return _("{name} probes {child} (p = {p}): {lo} ≤ its value ≤ {hi}").format(
+                name=name, child=self._name(path + (i,)), p=f(p), lo=f(lo), hi=f(hi))
         if ev.kind == "cut" and kind == "chance":    # a cut on bounds, not on one child's value
             low = ev.value <= ev.alpha
-            skipped = ", ".join(self._name(path + (m,)) for m in ev.detail) or "no other outcome"
-            return (f"cut at {name}: whatever its other outcomes are worth, its value is "
-                    + (f"≤ {f(ev.value)} ≤ α = {f(ev.alpha)}" if low
-                       else f"≥ {f(ev.value)} ≥ β = {f(ev.beta)}") + f"; pruned: {skipped}")
+            skipped = ", ".join(self._name(path + (m,)) for m in ev.detail) or _("no other outcome")
+            bound = (f"≤ {f(ev.value)} ≤ α = {f(ev.alpha)}" if low
+                     else f"≥ {f(ev.value)} ≥ β = {f(ev.beta)}")
+            return _("cut at {name}: whatever its other outcomes are worth, its value is {bound}; "
+                     "pruned: {skipped}").format(name=name, bound=bound, skipped=skipped)
         if ev.kind == "cut":
             seen = self.trace[k - 1].detail[1] if self.trace[k - 1].kind == "return" else ev.value
-            skipped = ", ".join(self._name(path + (m,)) for m in ev.detail) or "nothing (it was the last child)"
+            skipped = (", ".join(self._name(path + (m,)) for m in ev.detail)
+                       or _("nothing (it was the last child)"))
             if kind == "min" and d.view == "root":
-                why = f"{f(seen)} ≤ α = {f(ev.alpha)}: MAX above will never let the game come here"
+                why = _("{v} ≤ α = {a}: MAX above will never let the game come here").format(
+                    v=f(seen), a=f(ev.alpha))
             else:
-                why = f"{f(seen)} ≥ β = {f(ev.beta)}: the opponent above will never let the game come here"
-            return f"cut at {name}: {why}; pruned: {skipped}"
+                why = _("{v} ≥ β = {b}: the opponent above will never let the game come "
+                        "here").format(v=f(seen), b=f(ev.beta))
+            return _("cut at {name}: {why}; pruned: {skipped}").format(
+                name=name, why=why, skipped=skipped)
         if ev.kind == "leave":
-            text = f"{name} returns {f(ev.value)}"
+            text = _("{name} returns {v}").format(name=name, v=f(ev.value))
             if ab and not node.leaf:
-                text += f", its window on the way up {format_window(ev.alpha, ev.beta)}"
+                text += _(", its window on the way up {window}").format(
+                    window=format_window(ev.alpha, ev.beta))
                 a0, b0 = node.window
-                if ev.value <= a0:
-                    text += f" (only a bound: its true value is ≤ {f(ev.value)})"
-                elif ev.value >= b0:
-                    text += f" (only a bound: its true value is ≥ {f(ev.value)})"
+                if ev.value <= a0 or ev.value >= b0:
+                    text += _(" (only a bound: its true value is {bound})").format(
+                        bound=("≤ " if ev.value <= a0 else "≥ ") + f(ev.value))
             return text
         return ev.kind
 
@@ -355,14 +373,17 @@ class StepThrough(StaticFallback, W.VBox):
         down = info.window_in or info.window
         ways = ("—" if info.window is None or down is None else f"{DOWN} {format_window(*down)}"
                 + (f"  {UP} {format_window(*info.window)}" if info.window != down else ""))
-        state = [f"event {k}: {info.text}",
-                 "stack: " + (" → ".join(info.stack) or "empty"),
-                 "(α, β): " + ways
-                 + f"   ·   nodes {c['nodes']}, leaves {c['leaves']}, cut-offs {c['cutoffs']}"]
+        state = [_("event {k}: {text}").format(k=k, text=info.text),
+                 _("stack: {stack}").format(stack=" → ".join(info.stack) or _("empty")),
+                 "(α, β): " + ways + "   ·   " + _("nodes {nodes}, leaves {leaves}, cut-offs "
+                                                   "{cutoffs}").format(
+                     nodes=c["nodes"], leaves=c["leaves"], cutoffs=c["cutoffs"])]
         code_ax.text(0.02, -0.05, "\n".join(state), fontsize=7.5, va="top", ha="left", wrap=True)
-        current = code[info.line].strip() if info.line is not None else "none (the start)"
-        set_alt_text(code_ax, f"The pseudocode of {self.description.title}, the line of this "
-                     f"event highlighted: {current}. " + ". ".join(state) + ".")
+        current = code[info.line].strip() if info.line is not None else _("none (the start)")
+        set_alt_text(code_ax, _("The pseudocode of {title}, the line of this event highlighted: "
+                                "{current}. ").format(title=_(self.description.title),
+                                                      current=current)
+                     + ". ".join(state) + ".")
         return fig
 
     def __repr__(self) -> str:

@@ -9,6 +9,7 @@ from matplotlib.figure import Figure
 
 from ..games import TicTacToe
 from ..draw import draw_board, format_value
+from ..i18n import N_, _
 from ..search import ALGORITHMS
 from ..stats import SearchResult
 from ._frame import StaticFallback, agg_figure
@@ -56,7 +57,8 @@ class _SeedFourTicTacToe(TicTacToe):
 def _searches() -> dict:
     """The registered searches that play a game without chance, by name."""
     return {name: d.function for name, d in ALGORITHMS.items() if not d.chance}
-_EVALUATIONS = {"open lines (seed 004)": TicTacToe.evaluate, "zero (no knowledge)": lambda s, p: 0}
+# Keyed by their English names (the ``evaluation`` argument); the Dropdown shows them translated.
+_EVALUATIONS = {N_("open lines (seed 004)"): TicTacToe.evaluate, N_("zero (no knowledge)"): lambda s, p: 0}
 
 
 class TicTacToeBoard(StaticFallback, W.VBox):
@@ -79,27 +81,29 @@ class TicTacToeBoard(StaticFallback, W.VBox):
     def __init__(self, *, human: str = "X", algorithm: str = "alphabeta", depth: int | None = None,
                  evaluation: str = "open lines (seed 004)"):
         if human not in ("X", "O"):
-            raise ValueError(f"human must be 'X' or 'O', not {human!r}")
+            raise ValueError(_("human must be 'X' or 'O', not {human!r}").format(human=human))
         self.searches = _searches()
         if algorithm not in self.searches:
-            raise ValueError(f"algorithm must be one of {list(self.searches)}, not {algorithm!r}")
+            raise ValueError(_("algorithm must be one of {names}, not {algorithm!r}").format(
+                names=list(self.searches), algorithm=algorithm))
         self.cells = [W.Button(description="", layout=W.Layout(width="64px", height="64px"),
                                style={"font_weight": "bold", "font_size": "22px"})
-                      for _ in range(9)]
+                      for _cell in range(9)]
         for i, b in enumerate(self.cells):
             b.add_class("abcore-cell")
             b.add_class(f"abcore-cell-{i}")
             b.on_click(lambda _, i=i: self.click(i))
-        self.new_game = W.Button(description="New game", button_style="info")
+        self.new_game = W.Button(description=_("New game"), button_style="info")
         self.new_game.add_class("abcore-new-game")
         self.new_game.on_click(lambda _: self.reset())
-        self.human = W.ToggleButtons(options=["X", "O"], value=human, description="you play")
-        self.algorithm = W.Dropdown(options=list(self.searches), value=algorithm, description="search")
+        self.human = W.ToggleButtons(options=["X", "O"], value=human, description=_("you play"))
+        self.algorithm = W.Dropdown(options=list(self.searches), value=algorithm,
+                                    description=_("search"))
         # A Dropdown shows the value None as no selection at all: "to the end" is the value 0.
-        self.depth = W.Dropdown(options=[("to the end", 0)] + [(str(d), d) for d in range(1, 9)],
-                                value=depth or 0, description="depth")
-        self.evaluation = W.Dropdown(options=list(_EVALUATIONS), value=evaluation,
-                                     description="evaluation")
+        self.depth = W.Dropdown(options=[(_("to the end"), 0)] + [(str(d), d) for d in range(1, 9)],
+                                value=depth or 0, description=_("depth"))
+        self.evaluation = W.Dropdown(options=[(_(k), k) for k in _EVALUATIONS], value=evaluation,
+                                     description=_("evaluation"))
         self.message = W.HTML()
         self.message.add_class("abcore-message")
         self.human.observe(lambda _: self.reset(), names="value")
@@ -132,7 +136,7 @@ class TicTacToeBoard(StaticFallback, W.VBox):
         self.result: SearchResult | None = None
         self.values: dict = {}
         self._refresh()
-        self.message.value = "Your move: click a cell." if self.human.value == "X" else ""
+        self.message.value = _("Your move: click a cell.") if self.human.value == "X" else ""
         if self.human.value == "O":
             self._reply()
 
@@ -140,24 +144,26 @@ class TicTacToeBoard(StaticFallback, W.VBox):
         """Play ``cell`` for the human; an illegal click changes nothing and says why."""
         game = TicTacToe()
         if game.is_terminal(self.state):
-            self.message.value = f"The game is over: {self._outcome()}. Press <b>New game</b> to play again."
+            self.message.value = _("The game is over: {outcome}. Press <b>New game</b> to play "
+                                   "again.").format(outcome=self._outcome())
             return
         if game.to_move(self.state) != self.human.value:
-            self.message.value = "Wait: it is the computer's turn."
+            self.message.value = _("Wait: it is the computer's turn.")
             return
         legal = game.actions(self.state)
         if cell not in legal:
             taken = self.state.cells()[cell] if isinstance(cell, int) and 0 <= cell < 9 else None
-            why = f"cell {cell} is taken by {taken}" if taken in ("X", "O") else f"{cell!r} is not a cell"
-            self.message.value = (f"Illegal move: {why}. Legal moves: "
-                                  f"{', '.join(map(str, legal))}.")
+            why = (_("cell {cell} is taken by {taken}").format(cell=cell, taken=taken)
+                   if taken in ("X", "O") else _("{cell!r} is not a cell").format(cell=cell))
+            self.message.value = _("Illegal move: {why}. Legal moves: {legal}.").format(
+                why=why, legal=", ".join(map(str, legal)))
             return
         self.state = game.result(self.state, cell)
         self.history.append(cell)
         self.values = {}
         self._refresh()
         if game.is_terminal(self.state):
-            self.message.value = f"Game over: {self._outcome()}."
+            self.message.value = _("Game over: {outcome}.").format(outcome=self._outcome())
             return
         self._reply()
 
@@ -178,21 +184,23 @@ class TicTacToeBoard(StaticFallback, W.VBox):
         self._refresh()
         me = self.computer
         if TicTacToe().is_terminal(self.state):
-            self.message.value = f"I played {move}. Game over: {self._outcome()}."
+            self.message.value = _("I played {move}. Game over: {outcome}.").format(
+                move=move, outcome=self._outcome())
             return
-        scale = ("+∞ I win, 0 draw, −∞ I lose; other numbers: open lines for me − for you"
-                 if self.depth_limit is not None else "+1 I win, 0 draw, −1 I lose")
-        bounds = "; ≤ v: at most v (alpha-beta stopped once the move could not be better)" if any(
+        scale = (_("+∞ I win, 0 draw, −∞ I lose; other numbers: open lines for me − for you")
+                 if self.depth_limit is not None else _("+1 I win, 0 draw, −1 I lose"))
+        bounds = _("; ≤ v: at most v (alpha-beta stopped once the move could not be better)") if any(
             t.startswith("≤") for t in self.values.values()) else ""
-        self.message.value = (f"I ({me}) played {move}, value {self.values.get(move, '?')} for me. "
-                              f"The numbers in the empty cells are my values of the moves I did "
-                              f"not play ({scale}{bounds}). Your move.")
+        self.message.value = _("I ({me}) played {move}, value {value} for me. The numbers in the "
+                               "empty cells are my values of the moves I did not play "
+                               "({scale}{bounds}). Your move.").format(
+            me=me, move=move, value=self.values.get(move, "?"), scale=scale, bounds=bounds)
 
     def _outcome(self) -> str:
         w = TicTacToe().winner(self.state)
         if w is None:
-            return "a draw"
-        return "you win" if w == self.human.value else "I win"
+            return _("a draw")
+        return _("you win") if w == self.human.value else _("I win")
 
     def _refresh(self) -> None:
         cells = self.state.cells()
@@ -202,16 +210,18 @@ class TicTacToeBoard(StaticFallback, W.VBox):
                 b.description = ch
                 b.style.text_color = "#1d4e89" if ch == "X" else "#c1121f"
                 b.style.font_size = "22px"
-                b.tooltip = f"cell {i}: {ch}" + (f" (my value {self.values[i]})" if i in self.values else "")
+                b.tooltip = (_("cell {i}: {ch} (my value {value})") if i in self.values
+                             else _("cell {i}: {ch}")).format(i=i, ch=ch, value=self.values.get(i))
             else:
                 b.description = self.values.get(i, "")
                 b.style.text_color = "#777777"
                 b.style.font_size = "13px"
-                b.tooltip = f"cell {i}" + (f": my value {self.values[i]}" if i in self.values else "")
+                b.tooltip = (_("cell {i}: my value {value}") if i in self.values
+                             else _("cell {i}")).format(i=i, value=self.values.get(i))
 
     def static_caption(self) -> str:
         """The caption of the static image: short, the board's picture is only 3 inches wide."""
-        return "static image: run the notebook to play"
+        return _("static image: run the notebook to play")
 
     def figure(self) -> Figure:
         """The board, with the computer's values in the empty cells, as a matplotlib Figure."""
@@ -219,7 +229,8 @@ class TicTacToeBoard(StaticFallback, W.VBox):
         last = self.history[-1] if self.history else None
         draw_board(self.state, fig.add_axes((0.05, 0.05, 0.9, 0.85)),
                    values={c: v for c, v in self.values.items() if self.state.cells()[c] == "."},
-                   highlight=last, title=f"you: {self.human.value}, computer: {self.computer}")
+                   highlight=last, title=_("you: {human}, computer: {computer}").format(
+                       human=self.human.value, computer=self.computer))
         return fig
 
     def __repr__(self) -> str:

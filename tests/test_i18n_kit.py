@@ -1,0 +1,177 @@
+"""The kit speaks French (abcore.i18n): every marked message has French, none stale or orphaned, the
+compiled .mo is the .po's; the French keeps each message's {fields} and French typography; the
+language is chosen by use_language, then ABCORE_EDITION, then the locale; a widget, a legend, an
+alt text, an error and the tournament's table come out in French, and English is unchanged by
+default; the hand-trace parser reads the French words."""
+from __future__ import annotations
+
+import re
+import shutil
+import string
+import sys
+from pathlib import Path
+
+import pytest
+
+import abcore
+from abcore import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import i18n as tool  # noqa: E402
+
+NBSP = "\u00a0"
+SAME = {"CHANCE", "chance ○", "score", "budget", "simulations", "phase", "◀ phase", "phase ▶",
+        "expansion"}
+
+
+@pytest.fixture(autouse=True)
+def default_language(monkeypatch):
+    """Each test starts from the default: no choice, no edition, the C locale."""
+    for var in ("ABCORE_EDITION", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    i18n.use_language(None)
+    yield
+    i18n.use_language(None)
+
+
+def entries():
+    return [m for m in tool.read_catalogue(tool.kit_catalogue_path()) if m.id]
+
+
+def test_every_marked_message_has_current_french():
+    problems = tool.kit_problems()
+    assert not problems, "\n".join(map(str, problems))
+
+
+def test_the_catalogue_is_checked(tmp_path, monkeypatch):
+    """A marked message without French, an entry no longer marked, a fuzzy one, a stale .mo:
+    each is a problem (planted on a copy of the catalogue)."""
+    po = tmp_path / "fr" / "LC_MESSAGES" / "abcore.po"
+    po.parent.mkdir(parents=True)
+    shutil.copy(tool.kit_catalogue_path(), po)
+    shutil.copy(tool.kit_catalogue_path().with_suffix(".mo"), po.with_suffix(".mo"))
+    monkeypatch.setattr(tool, "kit_catalogue_path", lambda lang="fr": po)
+    assert tool.kit_problems() == []
+    catalog = tool.read_catalogue(po)
+    del catalog["New game"]
+    catalog["you play"].flags.add("fuzzy")
+    catalog.add("a message nobody marks", "un message que personne ne marque")
+    tool.write_catalogue_with_locations(catalog, po)
+    found = sorted((p.kind, p.detail.split(" is ")[0]) for p in tool.kit_problems())
+    assert found == [("missing", "'New game'"), ("orphaned", "'a message nobody marks'"),
+                     ("outdated", str(po.with_suffix(".mo"))), ("stale", "'you play'")]
+
+
+def fields(text: str) -> list:
+    return sorted((name, spec, conv) for _, name, spec, conv in string.Formatter().parse(text)
+                  if name is not None)
+
+
+def test_french_keeps_the_fields_and_french_typography():
+    for m in entries():
+        pairs = zip(m.id, m.string) if isinstance(m.id, tuple) else [(m.id, m.string)]
+        for en, fr in pairs:
+            assert fields(fr) == fields(en), f"{en!r}: the French {fr!r} changes its fields"
+            assert not re.search(r" [:;!?»]|« ", fr), f"{fr!r}: a no-break space before : ; ! ? »"
+            assert fr != en or en in SAME, f"{en!r} is not translated (or add it to SAME)"
+
+
+def test_the_order_of_choice(monkeypatch):
+    assert i18n.language() == "en"
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert i18n.language() == "fr"                          # the locale
+    monkeypatch.setenv("ABCORE_EDITION", "en")
+    assert i18n.language() == "en"                          # the edition beats the locale
+    monkeypatch.setenv("ABCORE_EDITION", "fr")
+    monkeypatch.setenv("LANG", "C")
+    assert i18n.language() == "fr"
+    abcore.use_language("en")
+    assert i18n.language() == "en"                          # use_language beats both
+    abcore.use_language(None)
+    assert i18n.language() == "fr"
+    with pytest.raises(ValueError, match="'de' is not a language of the kit"):
+        abcore.use_language("de")
+
+
+def legend_and_button():
+    from matplotlib.figure import Figure
+
+    from abcore.draw import draw_legend
+    from abcore.widgets import TicTacToeBoard
+
+    ax = draw_legend(Figure().subplots())
+    return [t.get_text() for t in ax.get_legend().get_texts()], TicTacToeBoard()
+
+
+@pytest.mark.parametrize("how", ["use_language", "ABCORE_EDITION"])
+def test_a_widget_and_a_legend_in_french(how, monkeypatch):
+    if how == "use_language":
+        abcore.use_language("fr")
+    else:
+        monkeypatch.setenv("ABCORE_EDITION", "fr")
+    names, board = legend_and_button()
+    assert names[:4] == ["pas encore visité", "en cours de visite (sur la pile de récursion)",
+                         "visité", "arc élagué"]
+    assert "variation principale" in names
+    assert board.new_game.description == "Nouvelle partie"
+    assert board.message.value == f"À vous de jouer{NBSP}: cliquez sur une case."
+    assert board.evaluation.value == "open lines (seed 004)"      # the value stays the key
+    assert board.evaluation.options[0][0] == "lignes ouvertes (document 004)"
+    board.click(0)
+    assert board.message.value.startswith("J'ai (O) joué ")
+    from abcore.draw.alt import alt_text
+    assert "Une grille de morpion" in alt_text(board.figure())
+
+
+def test_english_unchanged_by_default():
+    names, board = legend_and_button()
+    assert names[:3] == list(abcore.draw.LEGEND[:3]) == ["not yet visited",
+                                                        "being visited (on the recursion stack)",
+                                                        "visited"]
+    assert board.new_game.description == "New game"
+    assert board.message.value == "Your move: click a cell."
+
+
+def test_errors_and_alt_text_in_french():
+    from abcore import GameTree, alphabeta
+    from abcore.draw import tree_graph
+    from abcore.draw.alt import tree_alt
+    from abcore.games import TicTacToe
+
+    abcore.use_language("fr")
+    t = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    log: list = []
+    alphabeta(t, "r", trace=log)
+    assert tree_alt(tree_graph(t, log)).startswith(
+        f"Un arbre de jeu de 13 nœuds (9 feuilles), parcouru par alpha-bêta (fail-soft), après "
+        f"la recherche{NBSP}: la racine vaut 3. 2 arcs coupés{NBSP}: r.1 vers r.1.1")
+    with pytest.raises(ValueError, match="depth doit être un nombre entier de demi-coups"):
+        alphabeta(t, "r", depth=-1)
+    g = TicTacToe()
+    with pytest.raises(abcore.IllegalMoveError, match=f"coup illégal 4 .*{NBSP}; les coups légaux"):
+        g.play(g.play(g.initial_state, 4), 4)
+
+
+def test_the_tournament_table_in_french():
+    from abcore.tournament.report import format_table, standings
+
+    games = [{"first": "a", "second": "b", "result": 1}, {"first": "b", "second": "a", "result": 0}]
+    english = format_table(standings(games))
+    abcore.use_language("fr")
+    french = format_table(standings(games))
+    head, rule, *rows = french.splitlines()
+    assert re.split(" +", head.strip()) == ["#", "joueur", "parties", "V", "N", "D", "score", "intervalle",
+                            "95\u00a0%", "cote", "intervalle", "95\u00a0%"]
+    assert len(rule) == len(head) and all(len(r) <= len(head) for r in rows)
+    numbers = re.compile(r"-?\d+(?:\.\d+)?")
+    assert numbers.findall("\n".join(rows)) == numbers.findall("\n".join(english.splitlines()[2:]))
+
+
+def test_the_hand_trace_parser_reads_the_french_words():
+    from abcore.practice.answer import parse_answer
+
+    rows = parse_answer("A [-inf, inf] 3\nC (3, ∞) -> 2 coupe F, G\nD [3, inf] 2 coupure : H\n"
+                        f"E [3, inf] 1 coupures{NBSP}: I J")
+    assert [r.cut for r in rows] == [(), ("F", "G"), ("H",), ("I", "J")]
