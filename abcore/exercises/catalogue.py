@@ -22,7 +22,7 @@ from typing import Any
 
 from ..practice import check_trace, expected_rows, mcts_question
 from ..practice.answer import as_rows
-from ..practice.check import Verdict
+from ..assess.verdict import Verdict
 from ..practice.generate import PRACTICE_SEEDS, practice_tree
 from ..practice.mcts_practice import check_ucb, ucb_key, ucb_rows
 from ..trees import GameTree

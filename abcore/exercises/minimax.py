@@ -6,7 +6,7 @@ from typing import Any
 
 from ..draw.formatting import format_value as fv
 from ..practice.answer import Row, as_rows, same
-from ..practice.check import Verdict
+from ..assess.verdict import Verdict
 from ..trees import GameTree, tree_values
 
 __all__ = ["minimax_rows", "check_minimax"]
