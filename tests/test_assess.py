@@ -15,7 +15,7 @@ from abcore.assess.tasks import ALIASES, SEARCHES, TASKS, canonical, task
 FUNCTIONS = [t for t in TASKS.values() if t.form == "function" and t.check and t.solution]
 SLIPPED = [(t.id, name) for t in FUNCTIONS for name in t.slips]
 TRACES = [t for t in TASKS.values() if t.form == "hand trace"]
-STUDENTS = ("alice", "b.dupont")
+STUDENTS = ("alice", " Émile")     # the second normalised: émile
 
 
 @pytest.mark.parametrize("t", FUNCTIONS, ids=lambda t: t.id)
@@ -26,30 +26,44 @@ def test_a_function_tasks_solution_passes_its_check(t):
 
 @pytest.mark.parametrize("task_id, name", SLIPPED, ids=[f"{i}-{n}" for i, n in SLIPPED])
 def test_every_catalogued_slip_of_a_function_task_is_refused_and_named(task_id, name):
+    """The slip, and each other way of writing it (the diagnosis catalogue's ``forms``)."""
+    from abcore.diagnose import VARIANTS
     t = TASKS[task_id]
-    v = t.check(t.slips[name])
-    assert (v.ok, v.points, v.task, v.slip) == (False, 0, task_id, name), v.message
-    assert v.message and (v.node is not None or task_id in ("9.2", "9.3"))   # 9.2, 9.3: no tree
+    for wrong in (t.slips[name], *VARIANTS[name].forms):
+        v = t.check(wrong)
+        assert (v.ok, v.points, v.task, v.slip) == (False, 0, task_id, name), v.message
+        assert VARIANTS[name].slip in v.message
+        assert v.node is not None or task_id in ("9.2", "9.3")     # 9.2, 9.3: no tree to point into
 
 
 @pytest.mark.parametrize("t", TRACES, ids=lambda t: t.id)
 def test_a_hand_trace_key_passes_and_every_slip_is_refused_and_named(t):
+    """On a few students' trees: the key, as text, passes; each catalogued slip, written as a
+    student would (rows of text), is refused and named; a wrong row no slip gives says so."""
+    from abcore.exercises.instructor import _text
+    from abcore.exercises.slips import SLIPS
+    titles = {s.name: s.title for s in SLIPS[t.id]}
     for student in STUDENTS:
         drawn = t.draw(student)
-        v = t.check(t.key(drawn), student)
-        assert (v.ok, v.task, v.seed, v.student) == (True, t.id, drawn.seed, student), v.message
+        key = "\n".join(map(_text, t.key(drawn)))
+        v = t.check(key, student)
+        assert (v.ok, v.points, v.task, v.seed, v.student) == (True, 1, t.id, drawn.seed, drawn.student), v.message
         for name, rows in t.slips.items():
-            v = t.check(rows(drawn), student)
+            v = t.check("\n".join(map(_text, rows(drawn))), student)
             assert (v.ok, v.points, v.slip, v.task, v.seed) == (False, 0, name, t.id, drawn.seed), (name, v)
-            assert v.node is not None, (name, v)
+            assert v.node is not None and titles[name] in v.message, (name, v)
+        node, *rest = key.splitlines()[-1].split()
+        v = t.check("\n".join(key.splitlines()[:-1] + [" ".join([node, *rest[:-1], "77"])]), student)
+        assert not v.ok and v.slip is None and "none of the usual slips" in v.message, v.message
 
 
 @pytest.mark.parametrize("t", [t for t in TASKS.values() if t.form == "practice"], ids=lambda t: t.id)
 def test_a_practice_key_passes_its_check(t):
-    for seed in (1, 2, 3):
+    for seed in range(4):
         tree = t.draw(seed)
         v = t.check(t.key(tree), tree)
-        assert (v.ok, v.task) == (True, t.id), v.message
+        assert (v.ok, v.task) == (True, t.id) and v.message.startswith("right"), v.message
+        assert t.key(tree)[0].node == "A"
         key = t.key(tree)
         wrong = [replace(key[0], value=key[0].value + 1),
                  *key[1:]]
