@@ -46,14 +46,15 @@ def test_a_hand_trace_key_passes_and_every_slip_is_refused_and_named(t):
     for student in STUDENTS:
         drawn = t.draw(student)
         key = "\n".join(map(_text, t.key(drawn)))
-        v = t.check(key, student)
+        assert t.check(key, student).ok                            # by key, or on the tree drawn:
+        v = t.check(key, drawn)
         assert (v.ok, v.points, v.task, v.seed, v.student) == (True, 1, t.id, drawn.seed, drawn.student), v.message
         for name, rows in t.slips.items():
-            v = t.check("\n".join(map(_text, rows(drawn))), student)
+            v = t.check("\n".join(map(_text, rows(drawn))), drawn)
             assert (v.ok, v.points, v.slip, v.task, v.seed) == (False, 0, name, t.id, drawn.seed), (name, v)
             assert v.node is not None and titles[name] in v.message, (name, v)
         node, *rest = key.splitlines()[-1].split()
-        v = t.check("\n".join(key.splitlines()[:-1] + [" ".join([node, *rest[:-1], "77"])]), student)
+        v = t.check("\n".join(key.splitlines()[:-1] + [" ".join([node, *rest[:-1], "77"])]), drawn)
         assert not v.ok and v.slip is None and "none of the usual slips" in v.message, v.message
 
 

@@ -83,7 +83,7 @@ class Task:
     - ``reference``: the search of :data:`SEARCHES` the answer is checked against (None: the
       check computes the answer another way, a count or a game);
     - ``answer``: the student's function, or the answer cell's variable;
-    - ``check(answer, who)``: the :class:`Verdict`; ``who`` is the student key (hand traces),
+    - ``check(answer, who)``: the :class:`Verdict`; ``who`` is the student key or tree drawn (hand traces),
       the tree (practice) or unused (functions); None for 1.3, 6.1, 8.1 and 8.2, whose checks
       are written in their notebook's check cell (a game, an evaluation, a probe, a deepening);
     - ``solution``: a right answer the check accepts (functions: the reference; hand traces and

@@ -89,21 +89,21 @@ def check_exercise(which: str, answer: Any) -> None:
     report(exercise_verdict(which, answer))
 
 
-def exercise_verdict(which: str, answer: Any, student: str | None = None) -> Verdict:
-    """:func:`check_exercise`'s verdict for ``student`` (default: this student,
-    :func:`~abcore.exercises.student_key`), with the words the notebook shows: the task, the
+def exercise_verdict(which: str, answer: Any, student: str | StudentTree | None = None) -> Verdict:
+    """:func:`check_exercise`'s verdict for ``student`` (their key, default this student's,
+    :func:`~abcore.exercises.student_key`; or their tree already drawn), with the words the notebook shows: the task, the
     student's key and tree seed filled in (none for an answer not written yet)."""
     ex = exercise(which)
     if answer is None:
         return Verdict(False, f"the answer to exercise {ex.id} is not written yet: replace `raise "
                               "NotImplementedError()` in the answer cell with your rows, run that "
                               "cell, then run this check again", task=ex.id, refusal="not written")
-    s = student_tree(ex.id, student)
+    s = student if isinstance(student, StudentTree) else student_tree(ex.id, student)
     where: dict[str, Any] = dict(task=ex.id, seed=s.seed, student=s.student)
     if isinstance(answer, ComputedAnswer):
         return Verdict(False, f"exercise {ex.id}: {answer.message}", part="computed", **where)
     try:
-        v = verdict(ex.id, answer, s.student)
+        v = verdict(ex.id, answer, s)
     except ValueError as e:                       # rows that cannot be read
         return Verdict(False, f"exercise {ex.id} (student {s.student!r}): {e}", **where)
     return replace(v, message=f"exercise {ex.id} (student {s.student!r}): {v.message}", **where)
