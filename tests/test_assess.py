@@ -166,3 +166,20 @@ def test_a_function_check_of_the_notebooks_carries_the_slip_it_names(monkeypatch
               task="2.1", draw=False)
     (data, _), = shell.published
     assert data[MIME]["slip"] == "starts_from_zero" and data[MIME]["task"] == "2.1" and not data[MIME]["ok"]
+
+
+def test_every_check_cell_of_notebooks_1_to_9_publishes_its_verdict():
+    """Each graded check cell calls a check that goes through the adapter (abcore.checks' checks,
+    check_exercise), or decorates its own check with @reported(task): the dashboard sees them all."""
+    import re
+    from pathlib import Path
+
+    import nbformat
+    through_the_adapter = re.compile(r"(?m)^(check|check_calls|check_same_game|check_exercise|check_answer)\(|"
+                                     r"^@reported\(\"\d\.\d\"\)")
+    cells = [(path.name, c) for path in sorted((Path(__file__).parents[1] / "notebooks").glob("0[1-9]_*.ipynb"))
+             for c in nbformat.read(path, as_version=4).cells
+             if c.get("metadata", {}).get("nbgrader", {}).get("grade")]
+    assert len(cells) >= 25
+    silent = [(name, c.metadata.nbgrader.grade_id) for name, c in cells if not through_the_adapter.search(c.source)]
+    assert silent == []

@@ -11,8 +11,8 @@ raises.
   other spellings of the searches' names. It imports the checks, so it is not imported here
   (the checks import this package): ``from abcore.assess.tasks import TASKS, task``.
 """
-from .notebook import MIME, publish, report
+from .notebook import MIME, publish, report, reported
 from .verdict import REFUSALS, CheckFailed, NotWrittenYet, Verdict, WriteItYourself
 
 __all__ = ["Verdict", "CheckFailed", "NotWrittenYet", "WriteItYourself", "REFUSALS", "report",
-           "publish", "MIME"]
+           "reported", "publish", "MIME"]
