@@ -11,15 +11,15 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
+from .diagnose import EXERCISES as DIAGNOSED
+from .diagnose import diagnose
 from .errors import MissingMemberError
 from .game import Number
 from .own_work import ENTRIES, KitTampered, guarded, own_work
-from .assess import CheckFailed, NotWrittenYet, Verdict, WriteItYourself, report
-from .assess.cases import RandomCases as _RandomCases
-from .assess.cases import nested, random_cases
-from .diagnose import EXERCISES as DIAGNOSED
-from .diagnose import diagnose
 from .trees import GameTree
+from .trees.cases import RandomCases as _RandomCases
+from .trees.cases import nested, random_cases
+from .verdict import CheckFailed, NotWrittenYet, Verdict, WriteItYourself, report
 
 __all__ = ["check", "random_cases", "nested", "CheckFailed", "NotWrittenYet", "WriteItYourself",
            "leaves_read", "check_answer", "check_same_game", "check_calls", "exactly", "TASKS", "Task",
@@ -87,7 +87,7 @@ def check(student: Callable, reference: Callable | None = None, cases: Iterable[
     >>> check(wrong, root_value, random_cases(20), draw=False)
     Traceback (most recent call last):
     ...
-    abcore.assess.verdict.CheckFailed: wrong is wrong on the tree [-2] (MAX to move at the root): expected -2, got 0. This matches none of the known slips of this exercise
+    abcore.verdict.CheckFailed: wrong is wrong on the tree [-2] (MAX to move at the root): expected -2, got 0. This matches none of the known slips of this exercise
     """
     report(_verdict(lambda: _check(student, reference, cases, call, same, name, draw, hint, windows, task), task))
 
@@ -326,7 +326,7 @@ def check_answer(name: str, got: Any, expected: Any, hints: Iterable[tuple[Any, 
     >>> check_answer("v_B", 6, 4, hints=[(6, "6 is A's α, not what B returns")])
     Traceback (most recent call last):
     ...
-    abcore.assess.verdict.CheckFailed: v_B = 6 is not right: 6 is A's α, not what B returns
+    abcore.verdict.CheckFailed: v_B = 6 is not right: 6 is A's α, not what B returns
     """
     report(_verdict(lambda: _check_answer(name, got, expected, hints, question), None))
 
@@ -372,7 +372,7 @@ def check_same_game(mine: Any, reference: Any, *, name: str | None = None, limit
     >>> check_same_game(listed, Nim(4), name="Listed")
     Traceback (most recent call last):
     ...
-    abcore.assess.verdict.CheckFailed: Listed differs from the reference after the moves none (the initial state): the state [4, 'first'] is unhashable (unhashable type: 'list'): make states immutable and hashable: a tuple, a frozenset, a NamedTuple or a frozen dataclass, not a list, a set, a dict or a mutable object (tables and sets of visited states are keyed by state)
+    abcore.verdict.CheckFailed: Listed differs from the reference after the moves none (the initial state): the state [4, 'first'] is unhashable (unhashable type: 'list'): make states immutable and hashable: a tuple, a frozenset, a NamedTuple or a frozen dataclass, not a list, a set, a dict or a mutable object (tables and sets of visited states are keyed by state)
 
     ``task`` (``"1.3"``): ``mine`` may neither inherit from a kit game nor call the code
     :data:`TASKS` forbids (the kit game's methods) while the check plays it.
@@ -472,12 +472,12 @@ def check_calls(student: Callable, reference: Callable | None, calls: Iterable[d
     >>> check_calls(lambda b, d: b * d, lambda b, d: b ** d, [dict(b=2, d=2), dict(b=2, d=3)], name="leaves")
     Traceback (most recent call last):
     ...
-    abcore.assess.verdict.CheckFailed: leaves(b=2, d=3) is wrong: expected 8, got 6. This matches none of the known slips of this exercise
+    abcore.verdict.CheckFailed: leaves(b=2, d=3) is wrong: expected 8, got 6. This matches none of the known slips of this exercise
     >>> check_calls(lambda b, d: b * d, lambda b, d: b ** d, [dict(b=2, d=3)], name="leaves",
     ...             hint=lambda expected, got, kw: "a product, not a power" if got == kw["b"] * kw["d"] else None)
     Traceback (most recent call last):
     ...
-    abcore.assess.verdict.CheckFailed: leaves(b=2, d=3) is wrong: expected 8, got 6. a product, not a power
+    abcore.verdict.CheckFailed: leaves(b=2, d=3) is wrong: expected 8, got 6. a product, not a power
     """
     report(_verdict(lambda: _check_calls(student, reference, calls, name, hint, task, same), task))
 
@@ -714,7 +714,7 @@ def watched(task: str, f: Callable, name: str | None = None, *,
     >>> watched("2.1", minimax_value)(GameTree.from_nested([1, 2]), "r")
     Traceback (most recent call last):
     ...
-    abcore.assess.verdict.WriteItYourself: minimax_value calls the kit's tree_values(tree), the very thing exercise 2.1 asks you to write: replace that call with your own code (0 points until then). Exercise 2.1 may use the tree's or game's own methods (kind, children, value, actions, result, outcomes, ...), no search or tree helper of the kit.
+    abcore.verdict.WriteItYourself: minimax_value calls the kit's tree_values(tree), the very thing exercise 2.1 asks you to write: replace that call with your own code (0 points until then). Exercise 2.1 may use the tree's or game's own methods (kind, children, value, actions, result, outcomes, ...), no search or tree helper of the kit.
     """
     shown = name or str(getattr(f, "__name__", "your function"))
     t = _task(task)

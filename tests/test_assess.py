@@ -1,4 +1,4 @@
-"""The assessment wing, driven by its registry (abcore.assess.tasks.TASKS): a task is tested by
+"""The assessment wing, driven by its registry (abcore.assess.TASKS): a task is tested by
 being registered. Its right answer passes its own check, each catalogued slip is refused and
 named, and the Verdict's fields are filled; the notebook adapter prints ✓ or raises as the
 notebooks always did and publishes the verdict as application/vnd.abcore.verdict+json."""
@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from abcore.assess import MIME, CheckFailed, NotWrittenYet, Verdict, WriteItYourself, report
-from abcore.assess.tasks import ALIASES, SEARCHES, TASKS, canonical, task
+from abcore.assess import ALIASES, SEARCHES, TASKS, canonical, task
 
 FUNCTIONS = [t for t in TASKS.values() if t.form == "function" and t.check and t.solution]
 SLIPPED = [(t.id, name) for t in FUNCTIONS for name in t.slips]

@@ -5,7 +5,7 @@ The engines stay where they are (:mod:`abcore.checks` compares functions, :mod:`
 names a wrong search, :mod:`abcore.practice` checks hand traces, :mod:`abcore.exercises` draws
 each student's tree); this module says, for each task, which of them it uses, so that one table
 answers "what is task X and how is it checked". Every check returns a
-:class:`~abcore.assess.Verdict` with its ``task`` filled.
+:class:`~abcore.verdict.Verdict` with its ``task`` filled.
 
 The searches are named by :data:`abcore.search.ALGORITHMS` (plus ``"mcts"``, which has no
 Description); the other spellings the kit's tables use (practice modes, diagnosis kinds) are
@@ -36,7 +36,7 @@ from ..practice import MODES, check_trace, expected_rows, practice_tree
 from ..own_work import KitTampered, own_work
 from ..search import ALGORITHMS
 from ..trees import GameTree, tree_values
-from .verdict import Verdict
+from ..verdict import Verdict
 
 __all__ = ["Task", "TASKS", "task", "ALIASES", "canonical", "SEARCHES"]
 

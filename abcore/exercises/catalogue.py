@@ -22,10 +22,10 @@ from typing import Any
 
 from ..practice import check_trace, expected_rows, mcts_question
 from ..practice.answer import as_rows
-from ..assess.verdict import Verdict
 from ..practice.generate import PRACTICE_SEEDS, practice_tree
 from ..practice.mcts_practice import check_ucb, ucb_key, ucb_rows
 from ..trees import GameTree
+from ..verdict import Verdict
 from .minimax import check_minimax, minimax_rows
 from .slips import SLIPS, hand_trace, name_slip, rows_differ
 from .student import normalise, student_key

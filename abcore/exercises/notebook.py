@@ -8,9 +8,9 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from ..assess import Verdict, report
 from ..draw.formatting import format_value as fv
 from ..practice.mcts_practice import c_text
+from ..verdict import Verdict, report
 from .catalogue import ComputedAnswer, StudentTree, exercise, student_tree, verdict
 
 __all__ = ["my_exercise", "check_exercise", "exercise_verdict", "question_text", "ComputedAnswer"]
@@ -75,15 +75,15 @@ def check_exercise(which: str, answer: Any) -> None:
     >>> check_exercise("3.3", None)
     Traceback (most recent call last):
     ...
-    abcore.assess.verdict.NotWrittenYet: the answer to exercise 3.3 is not written yet: replace `raise NotImplementedError()` in the answer cell with your rows, run that cell, then run this check again
+    abcore.verdict.NotWrittenYet: the answer to exercise 3.3 is not written yet: replace `raise NotImplementedError()` in the answer cell with your rows, run that cell, then run this check again
     >>> check_exercise("3.3", ComputedAnswer("3.3", "computed"))
     Traceback (most recent call last):
     ...
-    abcore.assess.verdict.CheckFailed: exercise 3.3: computed
+    abcore.verdict.CheckFailed: exercise 3.3: computed
     >>> check_exercise("3.3", answer_key("3.3", "bob"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    abcore.assess.verdict.CheckFailed: exercise 3.3 (student 'alice'): row ...
+    abcore.verdict.CheckFailed: exercise 3.3 (student 'alice'): row ...
     >>> _ = os.environ.pop("ABCORE_STUDENT") if before is None else use_student(before)
     """
     report(exercise_verdict(which, answer))

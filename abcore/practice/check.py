@@ -12,12 +12,12 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ..assess.verdict import Verdict
 from ..draw.formatting import format_value as fv
 from ..draw.formatting import format_window
 from ..search import describe
 from ..trace import Event, passes
 from ..trees import GameTree
+from ..verdict import Verdict
 from .answer import Row, as_rows, same, same_window
 from .mcts_practice import check_mcts, mcts_question
 from .modes import mode as get_mode

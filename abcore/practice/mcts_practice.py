@@ -8,10 +8,10 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..assess.verdict import Verdict
 from ..draw.formatting import format_value as fv
 from ..mcts import C, MCTSEvent, MCTSReplay, mcts, replay_mcts
 from ..trees import GameTree
+from ..verdict import Verdict
 from .answer import Row, same
 
 __all__ = ["MCTSQuestion", "mcts_question", "check_mcts", "ucb_key", "ucb_rows", "slip_rows", "check_ucb",

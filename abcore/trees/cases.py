@@ -1,11 +1,12 @@
 """The trees the function checks run on: :func:`random_cases` (seeded, smallest first) and
-:func:`nested`, a tree as nested lists to print or rebuild. Below the checks and the diagnosis,
-which both use them."""
+:func:`nested`, a tree as nested lists to print or rebuild. The checks and the diagnosis both use
+them."""
 from __future__ import annotations
 
 from typing import Any
 
-from ..trees import GameTree, random_tree
+from .build import random_tree
+from .tree import GameTree
 
 __all__ = ["random_cases", "nested", "RandomCases"]
 
