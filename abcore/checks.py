@@ -21,7 +21,7 @@ from .trees.cases import RandomCases as _RandomCases
 from .trees.cases import nested, random_cases
 from .verdict import CheckFailed, NotWrittenYet, Verdict, WriteItYourself, report
 
-__all__ = ["check", "random_cases", "nested", "CheckFailed", "NotWrittenYet", "WriteItYourself",
+__all__ = ["check", "check_verdict", "refused", "random_cases", "nested", "CheckFailed", "NotWrittenYet", "WriteItYourself",
            "leaves_read", "check_answer", "check_same_game", "check_calls", "exactly", "TASKS", "Task",
            "reference", "watched"]
 
@@ -131,6 +131,21 @@ def _verdict(run: Callable[[], str], task: str | None) -> Verdict:
     except CheckFailed as e:
         return Verdict.refused(e, task=task, slip=getattr(e, "slip", None), node=getattr(e, "node", None))
     return Verdict(True, said, task=task)
+
+
+def check_verdict(student: Callable, task: str, cases: Iterable[GameTree] | None = None, *,
+                  call: Callable | None = None, calls: Iterable[dict] = ()) -> Verdict:
+    """The :class:`~abcore.verdict.Verdict` of exercise ``task``'s check against its reference
+    (:data:`TASKS`), neither drawn nor printed (what :mod:`abcore.assess`'s tasks run): on
+    ``cases`` called by ``call`` as :func:`check` does, or on the keyword ``calls`` as
+    :func:`check_calls` does.
+
+    >>> check_verdict(lambda t: 0, "3.2", random_cases(10)).ok
+    False
+    """
+    if calls:
+        return _verdict(lambda: _check_calls(student, None, calls, None, None, task, _same), task)
+    return _verdict(lambda: _check(student, None, cases, call, _same, None, False, None, None, task), task)
 
 
 def _changes_when_asked_again(yours: Callable, call: Callable, tree: GameTree, got: Any, same: Callable) -> bool:
@@ -400,7 +415,7 @@ def _check_same_game(mine: Any, reference: Any, name: str | None, limit: int, ta
     except KitTampered as e:
         raise WriteItYourself(f"{name}: {e} (0 points)") from None
     if watch.refused:
-        raise _refused(task, name, watch.refused)
+        raise refused(task, name, watch.refused)
     return f"{name}: the same answers as the reference in {count:,} positions"
 
 
@@ -680,7 +695,9 @@ def reference(task: str) -> Callable:
     return ref
 
 
-def _refused(task: str, name: str, calls: list) -> WriteItYourself:
+def refused(task: str, name: str, calls: list) -> WriteItYourself:
+    """The refusal of ``name``, which called the kit functions ``calls`` that exercise ``task``
+    does not allow (:data:`abcore.own_work.ENTRIES` names)."""
     t = _task(task)
     called = ", ".join(dict.fromkeys(ENTRIES.get(c, c) for c in calls))
     return WriteItYourself(f"{name} calls the kit's {called}, the very thing exercise {task} asks you to "
@@ -727,11 +744,11 @@ def watched(task: str, f: Callable, name: str | None = None, *,
                     got = f(*args, **kwargs)
                 except Exception:
                     if watch.refused:
-                        raise _refused(task, shown, watch.refused) from None
+                        raise refused(task, shown, watch.refused) from None
                     raise
         except KitTampered as e:
             raise WriteItYourself(f"{shown}: {e} (0 points)") from None
         if watch.refused:
-            raise _refused(task, shown, watch.refused)
+            raise refused(task, shown, watch.refused)
         return got
     return yours

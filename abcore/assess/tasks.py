@@ -132,7 +132,7 @@ def _diagnosed(task_id: str, kind: str) -> Callable[..., Verdict]:
         except KitTampered as e:
             return Verdict(False, f"{name}: {e} (0 points)", task=task_id, refusal="kit call")
         if watch.refused:
-            return Verdict.refused(checks._refused(task_id, name, watch.refused), task=task_id)
+            return Verdict.refused(checks.refused(task_id, name, watch.refused), task=task_id)
         if found is None:
             return Verdict(True, f"{name}: does what the right search does on every diagnostic case",
                            task=task_id)
@@ -150,12 +150,7 @@ def _compared(task_id: str, call: Callable | None = None, cases: Callable = lamb
     """The check of a function task compared with its reference (:data:`abcore.checks.TASKS`):
     on random trees, each called by ``call(f, tree)``, or on the keyword ``calls``."""
     def check(f: Callable, who: Any = None) -> Verdict:
-        if calls:
-            run = lambda: checks._check_calls(f, None, calls, None, None, task_id, checks._same)  # noqa: E731
-        else:
-            run = lambda: checks._check(f, None, cases(), call, checks._same, None, False,  # noqa: E731
-                                        None, None, task_id)
-        return checks._verdict(run, task_id)
+        return checks.check_verdict(f, task_id, None if calls else cases(), call=call, calls=calls)
     return check
 
 
