@@ -28,6 +28,7 @@ from .. import checks
 from ..checks import TASKS as FUNCTIONS
 from ..checks import leaves_read, random_cases
 from ..diagnose import CATALOGUE, REFERENCES, diagnose
+from ..diagnose import EXERCISES as DIAGNOSED
 from ..exercises import EXERCISES, student_tree
 from ..exercises.catalogue import key_rows
 from ..exercises.notebook import exercise_verdict
@@ -169,8 +170,6 @@ def _first_choices(make_order: Callable, t: GameTree) -> dict:
             for n in t.nodes if t.kind(n) in ("max", "min")}
 
 
-_KINDS = {"2.1": "minimax", "3.1": "alphabeta", "4.1": "failhard", "6.2": "limited",
-          "7.1": "expectimax", "9.2": "backup", "9.3": "select"}
 _REFERENCE = {"1.1": None, "1.2": None, "1.3": None, "2.1": "minimax", "2.2": "minimax",
               "2.3": "minimax", "3.1": "alphabeta", "3.2": "alphabeta", "4.1": "alphabeta_failhard",
               "5.1": "alphabeta", "5.2": "alphabeta", "6.1": None, "6.2": "minimax",
@@ -191,7 +190,7 @@ _COMPARED: dict[str, Callable[..., Verdict]] = {
 
 def _function_task(task_id: str) -> Task:
     spec = FUNCTIONS[task_id]
-    kind = _KINDS.get(task_id)
+    kind = DIAGNOSED.get(spec.function)      # the diagnosis knows this function's search
     if kind is not None:
         check: Callable[..., Verdict] | None = _diagnosed(task_id, kind)
         solution: Any = REFERENCES[kind]
