@@ -11,70 +11,19 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from .errors import AbcoreError, MissingMemberError
+from .diagnose import EXERCISES as DIAGNOSED
+from .diagnose import diagnose
+from .errors import MissingMemberError
 from .game import Number
 from .own_work import ENTRIES, KitTampered, guarded, own_work
-from .trees import GameTree, random_tree
+from .trees import GameTree
+from .trees.cases import RandomCases as _RandomCases
+from .trees.cases import nested, random_cases
+from .verdict import CheckFailed, NotWrittenYet, Verdict, WriteItYourself, report
 
-__all__ = ["check", "random_cases", "nested", "CheckFailed", "NotWrittenYet", "WriteItYourself",
+__all__ = ["check", "check_verdict", "refused", "random_cases", "nested", "CheckFailed", "NotWrittenYet", "WriteItYourself",
            "leaves_read", "check_answer", "check_same_game", "check_calls", "exactly", "TASKS", "Task",
            "reference", "watched"]
-
-
-class CheckFailed(AbcoreError, AssertionError):
-    """The student's function disagrees with the reference; the message shows where."""
-
-
-class NotWrittenYet(CheckFailed):
-    """The student's function still raises NotImplementedError."""
-
-
-class WriteItYourself(CheckFailed):
-    """The student's function called the kit's own answer to the exercise (0 points)."""
-
-
-class _RandomCases(list):
-    """What :func:`random_cases` returns: a check on it says "random trees", on other trees "the
-    course's"."""
-
-
-def random_cases(n: int = 200, seed: int = 0, *, chance: bool = False, infinite: bool | None = None,
-                 max_depth: int = 4, max_branching: int = 3) -> list:
-    """``n`` seeded random trees for a check, smallest first: a lone leaf (depth 0), one-child
-    chains, ties (values in -3..3), chance nodes when ``chance``, and +/-inf leaves when
-    ``infinite`` (by default only without chance: a chance node between +inf and -inf has no
-    expected value).
-
-    >>> cases = random_cases(50)
-    >>> len(cases), len(cases[0])            # the smallest is a lone leaf
-    (50, 1)
-    """
-    if infinite is None:
-        infinite = not chance
-    trees = [GameTree.from_nested(0), GameTree.from_nested([[1]]), GameTree.from_nested([[2, 2], [2]])]
-    k = 0
-    while len(trees) < n:
-        trees.append(random_tree(seed * 100_003 + k, max_depth=max_depth, max_branching=max_branching,
-                                 leaf_chance=0.25, infinite=0.1 if infinite else 0.0,
-                                 chance_nodes=0.3 if chance else 0.0,
-                                 first="max" if k % 3 else "min"))
-        k += 1
-    return _RandomCases(sorted(trees[:n], key=len))
-
-
-def nested(tree: GameTree, node: Any = None) -> Any:
-    """The tree as nested lists (chance outcomes as (p, subtree) tuples), to print or rebuild.
-
-    >>> nested(GameTree.from_nested([[3, 12], [2]], first="min"))
-    [[3, 12], [2]]
-    """
-    node = tree.initial_state if node is None else node
-    kind = tree.kind(node)
-    if kind == "leaf":
-        return tree.value(node)
-    if kind == "chance":
-        return [(p, nested(tree, c)) for p, c in tree.outcomes(node)]
-    return [nested(tree, c) for c in tree.children(node)]
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -138,8 +87,15 @@ def check(student: Callable, reference: Callable | None = None, cases: Iterable[
     >>> check(wrong, root_value, random_cases(20), draw=False)
     Traceback (most recent call last):
     ...
-    abcore.checks.CheckFailed: wrong is wrong on the tree [-2] (MAX to move at the root): expected -2, got 0. This matches none of the known slips of this exercise
+    abcore.verdict.CheckFailed: wrong is wrong on the tree [-2] (MAX to move at the root): expected -2, got 0. This matches none of the known slips of this exercise
     """
+    report(_verdict(lambda: _check(student, reference, cases, call, same, name, draw, hint, windows, task), task))
+
+
+def _check(student: Callable, reference: Callable | None, cases: Iterable[GameTree] | None, call: Callable | None,
+           same: Callable, name: str | None, draw: bool, hint: Callable | None,
+           windows: Callable[[GameTree], list] | None, task: str | None) -> str:
+    """:func:`check`'s comparison: its message when right; raises its refusal."""
     call = call or (lambda f, t: f(t))
     drawn = cases is None or isinstance(cases, _RandomCases)     # random trees, or the course's
     cases = random_cases() if cases is None else sorted(cases, key=len)
@@ -160,11 +116,36 @@ def check(student: Callable, reference: Callable | None = None, cases: Iterable[
                 raise CheckFailed(said + f". Yet on the same tree with its nodes renamed, {name} answers right: it "
                                   "keeps something from the trees before (a cache or a global kept between calls, "
                                   "keyed by node names, which repeat from tree to tree): start every call afresh")
-            raise CheckFailed(said + _why(hint, (expected, got, tree), student, tree, windows))
+            raise _refusal(said, hint, (expected, got, tree), student, tree, windows)
         count += 1
     trees = (f"{count} random tree{'s' * (count != 1)}" if drawn
              else "the course's tree" if count == 1 else f"the course's {count} trees")
-    print(f"✓ {name}: the same answer as the reference on {trees}")
+    return f"{name}: the same answer as the reference on {trees}"
+
+
+def _verdict(run: Callable[[], str], task: str | None) -> Verdict:
+    """The verdict of a check: ``run()`` returns its message when right, raises its refusal
+    (carrying the slip and node the diagnosis named, if any) when not."""
+    try:
+        said = run()
+    except CheckFailed as e:
+        return Verdict.refused(e, task=task, slip=getattr(e, "slip", None), node=getattr(e, "node", None))
+    return Verdict(True, said, task=task)
+
+
+def check_verdict(student: Callable, task: str, cases: Iterable[GameTree] | None = None, *,
+                  call: Callable | None = None, calls: Iterable[dict] = ()) -> Verdict:
+    """The :class:`~abcore.verdict.Verdict` of exercise ``task``'s check against its reference
+    (:data:`TASKS`), neither drawn nor printed (what :mod:`abcore.assess`'s tasks run): on
+    ``cases`` called by ``call`` as :func:`check` does, or on the keyword ``calls`` as
+    :func:`check_calls` does.
+
+    >>> check_verdict(lambda t: 0, "3.2", random_cases(10)).ok
+    False
+    """
+    if calls:
+        return _verdict(lambda: _check_calls(student, None, calls, None, None, task, _same), task)
+    return _verdict(lambda: _check(student, None, cases, call, _same, None, False, None, None, task), task)
 
 
 def _changes_when_asked_again(yours: Callable, call: Callable, tree: GameTree, got: Any, same: Callable) -> bool:
@@ -208,15 +189,27 @@ def _run(yours: Callable, name: str, tree: GameTree, call: Callable, expected: A
                           f"expected {expected!r}") from e
 
 
+def _refusal(said: str, hint: Callable | None, args: tuple, student: Callable, tree: GameTree | None,
+             windows: Callable | None = None) -> CheckFailed:
+    """The refusal ``said``, ended by :func:`_why`; it carries the catalogued slip's name and the
+    node where it shows (``.slip``, ``.node``) when the catalogue names one."""
+    found: list = []
+    e = CheckFailed(said + _why(hint, args, student, tree, windows, found))
+    if found and found[0].variant is not None:
+        e.slip, e.node = found[0].variant.name, found[0].node    # type: ignore[attr-defined]
+    return e
+
+
 def _why(hint: Callable | None, args: tuple, student: Callable, tree: GameTree | None,
-         windows: Callable | None = None) -> str:
+         windows: Callable | None = None, found: list | None = None) -> str:
     """What ends a refusal: the check's ``hint``, then the catalogue's slip (issue 16); when
-    neither names one, that it matches no known slip, and what differs in plain words."""
+    neither names one, that it matches no known slip, and what differs in plain words.
+    ``found`` receives the diagnosis, if any."""
     try:
         extra = hint(*args) if hint else None
     except Exception:           # a hint must never crash the check: an unforeseen answer
         extra = None
-    slip = _name_the_slip(student, tree, windows) if tree is not None else ""
+    slip = _name_the_slip(student, tree, windows, found) if tree is not None else ""
     if extra:                   # the check named it: the catalogue adds only a slip it names too
         return f". {extra}" + (slip if "looks like a known slip" in slip else "")
     if "looks like a known slip" in slip:
@@ -266,15 +259,26 @@ def differs(expected: Any, got: Any) -> str:
     return ""           # two numbers (or values) that differ: the message already shows both
 
 
-def _name_the_slip(student: Callable, tree: GameTree, windows: Callable | None = None) -> str:
-    """Issue 16: :func:`abcore.diagnose.name_the_slip`, imported here (abcore.diagnose imports
-    this module); on ``tree`` with the check's own ``windows(tree)``, if given."""
-    from .diagnose import name_the_slip
+def _name_the_slip(student: Callable, tree: GameTree, windows: Callable | None = None,
+                   found: list | None = None) -> str:
+    """Issue 16: :func:`abcore.diagnose.name_the_slip`'s words, on ``tree`` with the check's own
+    ``windows(tree)``, if given; the diagnosis is appended to ``found``."""
     try:
         shown = None if windows is None else list(windows(tree))
     except Exception:           # the check's own message must survive
         shown = None
-    return name_the_slip(student, first=[tree], windows=shown)
+    kind = DIAGNOSED.get(getattr(student, "__name__", ""))
+    if kind is None:
+        return ""
+    try:
+        diagnosis = diagnose(student, kind, [tree], shown)
+    except Exception:           # the check's own message must survive whatever happens here
+        return ""
+    if diagnosis is None:
+        return ""
+    if found is not None:
+        found.append(diagnosis)
+    return f"\n{diagnosis}"
 
 
 def _show(tree: GameTree, draw: bool) -> None:
@@ -337,16 +341,20 @@ def check_answer(name: str, got: Any, expected: Any, hints: Iterable[tuple[Any, 
     >>> check_answer("v_B", 6, 4, hints=[(6, "6 is A's α, not what B returns")])
     Traceback (most recent call last):
     ...
-    abcore.checks.CheckFailed: v_B = 6 is not right: 6 is A's α, not what B returns
+    abcore.verdict.CheckFailed: v_B = 6 is not right: 6 is A's α, not what B returns
     """
+    report(_verdict(lambda: _check_answer(name, got, expected, hints, question), None))
+
+
+def _check_answer(name: str, got: Any, expected: Any, hints: Iterable[tuple[Any, str]], question: str) -> str:
+    """:func:`check_answer`'s comparison: its message when right; raises its refusal."""
     def norm(x: Any) -> Any:
         return frozenset(x) if isinstance(x, (set, frozenset, list)) else x
     if got is None:
         raise NotWrittenYet(f"{name} is not written yet: replace `raise NotImplementedError()` in the "
                             "answer cell with your answers, run that cell, then run this check again")
     if _same(norm(got), norm(expected)):
-        print(f"✓ {name}")
-        return
+        return name
     for wrong, why in hints:
         if _same(norm(got), norm(wrong)):
             raise CheckFailed(f"{name} = {got!r} is not right: {why}")
@@ -379,15 +387,19 @@ def check_same_game(mine: Any, reference: Any, *, name: str | None = None, limit
     >>> check_same_game(listed, Nim(4), name="Listed")
     Traceback (most recent call last):
     ...
-    abcore.checks.CheckFailed: Listed differs from the reference after the moves none (the initial state): the state [4, 'first'] is unhashable (unhashable type: 'list'): make states immutable and hashable: a tuple, a frozenset, a NamedTuple or a frozen dataclass, not a list, a set, a dict or a mutable object (tables and sets of visited states are keyed by state)
+    abcore.verdict.CheckFailed: Listed differs from the reference after the moves none (the initial state): the state [4, 'first'] is unhashable (unhashable type: 'list'): make states immutable and hashable: a tuple, a frozenset, a NamedTuple or a frozen dataclass, not a list, a set, a dict or a mutable object (tables and sets of visited states are keyed by state)
 
     ``task`` (``"1.3"``): ``mine`` may neither inherit from a kit game nor call the code
     :data:`TASKS` forbids (the kit game's methods) while the check plays it.
     """
+    report(_verdict(lambda: _check_same_game(mine, reference, name, limit, task), task))
+
+
+def _check_same_game(mine: Any, reference: Any, name: str | None, limit: int, task: str | None) -> str:
+    """:func:`check_same_game`'s comparison: its message when right; raises its refusal."""
     name = name or type(mine).__name__
     if task is None:
-        print(f"✓ {name}: the same answers as the reference in {_same_game(mine, reference, name, limit):,} positions")
-        return
+        return f"{name}: the same answers as the reference in {_same_game(mine, reference, name, limit):,} positions"
     kit = [c.__name__ for c in type(mine).__mro__ if c.__module__.startswith("abcore.") and c.__module__ != "abcore.game"]
     if kit:
         raise WriteItYourself(f"{name} inherits from the kit's {kit[0]}, the very game exercise {task} asks you "
@@ -403,8 +415,8 @@ def check_same_game(mine: Any, reference: Any, *, name: str | None = None, limit
     except KitTampered as e:
         raise WriteItYourself(f"{name}: {e} (0 points)") from None
     if watch.refused:
-        raise _refused(task, name, watch.refused)
-    print(f"✓ {name}: the same answers as the reference in {count:,} positions")
+        raise refused(task, name, watch.refused)
+    return f"{name}: the same answers as the reference in {count:,} positions"
 
 
 def _same_game(mine: Any, reference: Any, name: str, limit: int) -> int:
@@ -475,13 +487,19 @@ def check_calls(student: Callable, reference: Callable | None, calls: Iterable[d
     >>> check_calls(lambda b, d: b * d, lambda b, d: b ** d, [dict(b=2, d=2), dict(b=2, d=3)], name="leaves")
     Traceback (most recent call last):
     ...
-    abcore.checks.CheckFailed: leaves(b=2, d=3) is wrong: expected 8, got 6. This matches none of the known slips of this exercise
+    abcore.verdict.CheckFailed: leaves(b=2, d=3) is wrong: expected 8, got 6. This matches none of the known slips of this exercise
     >>> check_calls(lambda b, d: b * d, lambda b, d: b ** d, [dict(b=2, d=3)], name="leaves",
     ...             hint=lambda expected, got, kw: "a product, not a power" if got == kw["b"] * kw["d"] else None)
     Traceback (most recent call last):
     ...
-    abcore.checks.CheckFailed: leaves(b=2, d=3) is wrong: expected 8, got 6. a product, not a power
+    abcore.verdict.CheckFailed: leaves(b=2, d=3) is wrong: expected 8, got 6. a product, not a power
     """
+    report(_verdict(lambda: _check_calls(student, reference, calls, name, hint, task, same), task))
+
+
+def _check_calls(student: Callable, reference: Callable | None, calls: Iterable[dict], name: str | None,
+                 hint: Callable | None, task: str | None, same: Callable) -> str:
+    """:func:`check_calls`'s comparison: its message when right; raises its refusal."""
     name, reference, yours = _prepared("check_calls", student, reference, task, name)
     count = 0
     for kw in calls:
@@ -497,10 +515,10 @@ def check_calls(student: Callable, reference: Callable | None, calls: Iterable[d
         except Exception as e:
             raise CheckFailed(f"{shown} raised {type(e).__name__}: {e}; expected {expected!r}") from e
         if not same(got, expected):
-            raise CheckFailed(f"{shown} is wrong: expected {expected!r}, got {got!r}"
-                              + _why(hint, (expected, got, kw), student, None))
+            raise _refusal(f"{shown} is wrong: expected {expected!r}, got {got!r}", hint, (expected, got, kw),
+                           student, None)
         count += 1
-    print(f"✓ {name}: the same answer as the reference on {count} call{'s' * (count != 1)}")
+    return f"{name}: the same answer as the reference on {count} call{'s' * (count != 1)}"
 
 
 
@@ -677,7 +695,9 @@ def reference(task: str) -> Callable:
     return ref
 
 
-def _refused(task: str, name: str, calls: list) -> WriteItYourself:
+def refused(task: str, name: str, calls: list) -> WriteItYourself:
+    """The refusal of ``name``, which called the kit functions ``calls`` that exercise ``task``
+    does not allow (:data:`abcore.own_work.ENTRIES` names)."""
     t = _task(task)
     called = ", ".join(dict.fromkeys(ENTRIES.get(c, c) for c in calls))
     return WriteItYourself(f"{name} calls the kit's {called}, the very thing exercise {task} asks you to "
@@ -711,7 +731,7 @@ def watched(task: str, f: Callable, name: str | None = None, *,
     >>> watched("2.1", minimax_value)(GameTree.from_nested([1, 2]), "r")
     Traceback (most recent call last):
     ...
-    abcore.checks.WriteItYourself: minimax_value calls the kit's tree_values(tree), the very thing exercise 2.1 asks you to write: replace that call with your own code (0 points until then). Exercise 2.1 may use the tree's or game's own methods (kind, children, value, actions, result, outcomes, ...), no search or tree helper of the kit.
+    abcore.verdict.WriteItYourself: minimax_value calls the kit's tree_values(tree), the very thing exercise 2.1 asks you to write: replace that call with your own code (0 points until then). Exercise 2.1 may use the tree's or game's own methods (kind, children, value, actions, result, outcomes, ...), no search or tree helper of the kit.
     """
     shown = name or str(getattr(f, "__name__", "your function"))
     t = _task(task)
@@ -724,11 +744,11 @@ def watched(task: str, f: Callable, name: str | None = None, *,
                     got = f(*args, **kwargs)
                 except Exception:
                     if watch.refused:
-                        raise _refused(task, shown, watch.refused) from None
+                        raise refused(task, shown, watch.refused) from None
                     raise
         except KitTampered as e:
             raise WriteItYourself(f"{shown}: {e} (0 points)") from None
         if watch.refused:
-            raise _refused(task, shown, watch.refused)
+            raise refused(task, shown, watch.refused)
         return got
     return yours

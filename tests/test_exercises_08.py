@@ -45,6 +45,10 @@ class TestExercises(ExerciseTests):
         "ex8-2-deepen__three_tuples.py":
             r"^deepen returned \(1, .*\) as an iteration on .*: each iteration is a tuple of 4, "
             r"\(depth, value, move, nodes_so_far\)$",
+        # issue 22 (borderline, hunt): lists were taken by the check, refused bare by the hidden tests
+        "ex8-2-deepen__lists.py":
+            r"^deepen returned the list \[1, .*\] as an iteration on .*: each iteration is a tuple, "
+            r"\(depth, value, move, nodes_so_far\), not a list: write it with parentheses$",
         "ex8-2-deepen__calls_the_kit.py":
             r"^deepen calls the kit's iterative_deepening\(\.\.\.\), the very thing exercise 8\.2 asks you to write: "
             r".* Exercise 8\.2 may use the tree's or game's own methods and alphabeta\(\.\.\.\)\.$",

@@ -15,7 +15,7 @@ import math
 import random
 from typing import Iterable
 
-from ..checks import random_cases
+from ..trees.cases import random_cases
 from ..trees import GameTree
 from .observe import Case
 

@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from ..checks import nested
+from ..trees.cases import nested
 from ..trees import GameTree
 from .cases import cases, cases_on
 from .observe import Case, observe, traceable

@@ -22,10 +22,10 @@ from typing import Any
 
 from ..practice import check_trace, expected_rows, mcts_question
 from ..practice.answer import as_rows
-from ..practice.check import Verdict
 from ..practice.generate import PRACTICE_SEEDS, practice_tree
 from ..practice.mcts_practice import check_ucb, ucb_key, ucb_rows
 from ..trees import GameTree
+from ..verdict import Verdict
 from .minimax import check_minimax, minimax_rows
 from .slips import SLIPS, hand_trace, name_slip, rows_differ
 from .student import normalise, student_key
@@ -209,10 +209,11 @@ def student_tree(which: str, student: str | None = None) -> StudentTree:
     raise RuntimeError(f"no fair tree for exercise {ex.id} in {ATTEMPTS} seeds of {key!r}")  # pragma: no cover
 
 
-def verdict(which: str, answer: Any, student: str | None = None) -> Verdict:
+def verdict(which: str, answer: Any, student: str | StudentTree | None = None) -> Verdict:
     """Check ``answer`` (rows, as text or :class:`~abcore.practice.Row`\\ s) on the student's
-    tree; a refusal names the catalogued slip the answer makes, or says it makes none of them.
-    The verdict carries no key (``expected`` is empty).
+    tree (``student``: their key, or their tree already drawn); a refusal names the catalogued
+    slip the answer makes, or says it makes none of them. The verdict carries no key
+    (``expected`` is empty).
 
     >>> from abcore.exercises.slips import slip_rows
     >>> s = student_tree("3.3", "alice")
@@ -220,7 +221,9 @@ def verdict(which: str, answer: Any, student: str | None = None) -> Verdict:
     >>> v.ok, v.slip
     (False, 'strict_cut')
     """
-    s = student_tree(which, student)
+    s = student if isinstance(student, StudentTree) else student_tree(which, student)
+    if s.exercise.id != exercise(which).id:
+        raise ValueError(f"that tree is drawn for exercise {s.exercise.id}, not {which}")
     if isinstance(answer, ComputedAnswer):
         return Verdict(False, answer.message, None, None, "computed")
     rows = as_rows(answer)

@@ -6,8 +6,8 @@ from typing import Any
 
 from ..draw.formatting import format_value as fv
 from ..practice.answer import Row, as_rows, same
-from ..practice.check import Verdict
 from ..trees import GameTree, tree_values
+from ..verdict import Verdict
 
 __all__ = ["minimax_rows", "check_minimax"]
 

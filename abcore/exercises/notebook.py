@@ -5,14 +5,15 @@ students."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
-from ..checks import CheckFailed, NotWrittenYet
 from ..draw.formatting import format_value as fv
 from ..practice.mcts_practice import c_text
+from ..verdict import Verdict, report
 from .catalogue import ComputedAnswer, StudentTree, exercise, student_tree, verdict
 
-__all__ = ["my_exercise", "check_exercise", "question_text", "ComputedAnswer"]
+__all__ = ["my_exercise", "check_exercise", "exercise_verdict", "question_text", "ComputedAnswer"]
 
 
 def question_text(s: StudentTree) -> str:
@@ -62,8 +63,8 @@ def my_exercise(which: str) -> StudentTree:
 
 def check_exercise(which: str, answer: Any) -> None:
     """The self-check of a per-student exercise: ``answer`` (the rows, as text) on this student's
-    tree. Prints ✓ when right; raises :class:`~abcore.checks.NotWrittenYet` when ``answer`` is
-    None, :class:`~abcore.checks.CheckFailed` naming the first row where it leaves the search.
+    tree. Prints ✓ when right; raises :class:`~abcore.assess.NotWrittenYet` when ``answer`` is
+    None, :class:`~abcore.assess.CheckFailed` naming the first row where it leaves the search.
     The key is computed here, on the student's tree, and never printed.
 
     >>> import os; from abcore.exercises import use_student
@@ -74,29 +75,35 @@ def check_exercise(which: str, answer: Any) -> None:
     >>> check_exercise("3.3", None)
     Traceback (most recent call last):
     ...
-    abcore.checks.NotWrittenYet: the answer to exercise 3.3 is not written yet: replace `raise NotImplementedError()` in the answer cell with your rows, run that cell, then run this check again
+    abcore.verdict.NotWrittenYet: the answer to exercise 3.3 is not written yet: replace `raise NotImplementedError()` in the answer cell with your rows, run that cell, then run this check again
     >>> check_exercise("3.3", ComputedAnswer("3.3", "computed"))
     Traceback (most recent call last):
     ...
-    abcore.checks.CheckFailed: exercise 3.3: computed
+    abcore.verdict.CheckFailed: exercise 3.3: computed
     >>> check_exercise("3.3", answer_key("3.3", "bob"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    abcore.checks.CheckFailed: exercise 3.3 (student 'alice'): row ...
+    abcore.verdict.CheckFailed: exercise 3.3 (student 'alice'): row ...
     >>> _ = os.environ.pop("ABCORE_STUDENT") if before is None else use_student(before)
     """
+    report(exercise_verdict(which, answer))
+
+
+def exercise_verdict(which: str, answer: Any, student: str | StudentTree | None = None) -> Verdict:
+    """:func:`check_exercise`'s verdict for ``student`` (their key, default this student's,
+    :func:`~abcore.exercises.student_key`; or their tree already drawn), with the words the notebook shows: the task, the
+    student's key and tree seed filled in (none for an answer not written yet)."""
     ex = exercise(which)
     if answer is None:
-        raise NotWrittenYet(f"the answer to exercise {ex.id} is not written yet: replace `raise "
-                            "NotImplementedError()` in the answer cell with your rows, run that "
-                            "cell, then run this check again")
+        return Verdict(False, f"the answer to exercise {ex.id} is not written yet: replace `raise "
+                              "NotImplementedError()` in the answer cell with your rows, run that "
+                              "cell, then run this check again", task=ex.id, refusal="not written")
+    s = student if isinstance(student, StudentTree) else student_tree(ex.id, student)
+    where: dict[str, Any] = dict(task=ex.id, seed=s.seed, student=s.student)
     if isinstance(answer, ComputedAnswer):
-        raise CheckFailed(f"exercise {ex.id}: {answer.message}")
-    s = student_tree(ex.id)
+        return Verdict(False, f"exercise {ex.id}: {answer.message}", part="computed", **where)
     try:
-        v = verdict(ex.id, answer, s.student)
+        v = verdict(ex.id, answer, s)
     except ValueError as e:                       # rows that cannot be read
-        raise CheckFailed(f"exercise {ex.id} (student {s.student!r}): {e}") from None
-    if not v.ok:
-        raise CheckFailed(f"exercise {ex.id} (student {s.student!r}): {v.message}")
-    print(f"✓ exercise {ex.id} (student {s.student!r}): {v.message}")
+        return Verdict(False, f"exercise {ex.id} (student {s.student!r}): {e}", **where)
+    return replace(v, message=f"exercise {ex.id} (student {s.student!r}): {v.message}", **where)

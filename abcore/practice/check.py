@@ -17,36 +17,12 @@ from ..draw.formatting import format_window
 from ..search import describe
 from ..trace import Event, passes
 from ..trees import GameTree
+from ..verdict import Verdict
 from .answer import Row, as_rows, same, same_window
+from .mcts_practice import check_mcts, mcts_question
 from .modes import mode as get_mode
 
 __all__ = ["Verdict", "check_trace", "expected_rows", "search_trace"]
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The outcome of a check: ``ok``, else the step (0-based, in the search's order: the
-    message gives the student's row number instead) and node where the answer leaves the search, the part of the row (``"order"``, ``"window"``,
-    ``"cut"``, ``"value"``, ``"select"``) and a message saying why.
-
-    ``slip``: the name of the catalogued slip a refused answer makes, when one does (set by
-    :func:`abcore.exercises.verdict`). ``bool(verdict)`` is ``ok``; ``str(verdict)`` the message.
-    """
-
-    ok: bool
-    message: str
-    step: int | None = None
-    node: str | None = None
-    part: str | None = None
-    expected: tuple = field(default=(), repr=False)
-    so_far: bool = False        # not ok only because the answer stops early
-    slip: str | None = None     # the catalogued slip the answer makes (abcore.exercises.slips)
-
-    def __bool__(self) -> bool:
-        return self.ok
-
-    def __str__(self) -> str:
-        return self.message
 
 
 def search_trace(mode: str, tree: GameTree) -> list[Event]:
@@ -71,7 +47,6 @@ def expected_rows(mode: str, tree: GameTree, *, seed: Any = 0) -> list[Row]:
     [('r.1', 2, ('r.1.1', 'r.1.2'))]
     """
     if get_mode(mode).search is None:
-        from .mcts_practice import mcts_question
         return list(mcts_question(tree, seed=seed).key)
     rows: dict[str, dict] = {}
     stack: list[str] = []
@@ -150,7 +125,6 @@ def check_trace(mode: str, tree: GameTree, answer: Any, **options: Any) -> Verdi
     m = get_mode(mode)
     rows = as_rows(answer)
     if m.search is None:
-        from .mcts_practice import check_mcts
         return check_mcts(tree, rows, **options)
     log = search_trace(mode, tree)
     key = tuple(expected_rows(mode, tree))

@@ -11,6 +11,7 @@ from typing import Any, Callable
 from ..draw.formatting import format_value as fv
 from ..mcts import C, MCTSEvent, MCTSReplay, mcts, replay_mcts
 from ..trees import GameTree
+from ..verdict import Verdict
 from .answer import Row, same
 
 __all__ = ["MCTSQuestion", "mcts_question", "check_mcts", "ucb_key", "ucb_rows", "slip_rows", "check_ucb",
@@ -107,9 +108,8 @@ def _state(tree: GameTree, path: tuple) -> str:
     return s
 
 
-def check_mcts(tree: GameTree, rows: list[Row], question: MCTSQuestion | None = None, **kw: Any) -> Any:
+def check_mcts(tree: GameTree, rows: list[Row], question: MCTSQuestion | None = None, **kw: Any) -> Verdict:
     """Check an answer to :func:`mcts_question` (see :func:`abcore.practice.check_trace`)."""
-    from .check import Verdict
     q = question or mcts_question(tree, **kw)
     L = tree.label
     names = [r.node for r in rows]
@@ -336,10 +336,9 @@ def _ucb_sum(sc: Any, parent_visits: int, c: float) -> str:
             f"{_d4(mean)} + {explore:.4f} = {mean + explore:.4f}, to two decimals {sc.ucb:.2f} (c = {c_text(c)})")
 
 
-def check_ucb(q: MCTSQuestion, rows: list[Row]) -> Any:
+def check_ucb(q: MCTSQuestion, rows: list[Row]) -> Verdict:
     """Check an answer to exercise 9.4: ``ROOT TOTAL``, then at each node on the path its children
     left to right, ``CHILD UCB1`` (``CHILD UCB1 TOTAL`` for the one UCB1 selects)."""
-    from .check import Verdict
     tree, key = q.tree, ucb_key(q)
     rows = _as_ucb(rows, key)
     if not rows or rows[0].node != key[0].node:
