@@ -42,6 +42,9 @@ def execute(path: Path, timeout: int = 900) -> None:
     """Run ``path`` top to bottom in its folder and write it back, timings stripped."""
     nb = nbformat.read(path, as_version=4)
     os.environ["ABCORE_STUDENT"] = STUDENT_KEY       # the kernel inherits it
+    # The kit's language: the English edition's unless a run says otherwise (tools/i18n.py sets fr),
+    # never the machine's locale (a French LANG would put French messages in the English outputs).
+    os.environ.setdefault("ABCORE_EDITION", "en")
     NotebookClient(nb, timeout=timeout, kernel_name="python3", record_timing=False,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     strip_timings(nb)
