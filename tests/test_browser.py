@@ -276,11 +276,14 @@ def _practice(page, folder: Path, shots: list) -> None:
     def fields(node: str, alpha: str, beta: str, value: str) -> None:
         w.locator(".abcore-node select").select_option(node)
         w.locator(".abcore-alpha input").click()            # then the keyboard only
-        page.keyboard.type(alpha)
-        page.keyboard.press("Tab")
-        page.keyboard.type(beta)
-        page.keyboard.press("Tab")
-        page.keyboard.type(value)
+        # Each field's text selected before typing: on a loaded machine the field could still
+        # show the previous row's text when the click lands (CI once typed "-inf" into "-inf" and
+        # sent "-in-inff"); typing replaces the selection, as a student's keyboard does.
+        for text, last in ((alpha, False), (beta, False), (value, True)):
+            page.keyboard.press("Control+A")
+            page.keyboard.type(text)
+            if not last:
+                page.keyboard.press("Tab")
 
     def rows(n: int) -> str:
         return f"el => el.querySelectorAll('.abcore-rows table')[0].rows.length === {n + 1}"

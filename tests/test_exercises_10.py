@@ -18,6 +18,11 @@ def quick_grade(monkeypatch):
 
 class TestExercises(ExerciseTests):
     NOTEBOOK = "10_player.ipynb"
+
+    def test_the_instructors_solution_passes(self, grade_id):
+        pytest.skip("the capstone's model player is graded by nbval's run of notebook 10's rubric cell "
+                    "(the full profile; nbval compares its stored output, '6 / 6 points'); a "
+                    "quick-profile grade here again took ~10 s of CPU")
     HIDDEN_TESTS = False
     MESSAGES = {
         "ex10-1-player__columns_from_zero.py": "If you counted the columns from 0: they are numbered 1 to 7",
