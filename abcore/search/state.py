@@ -13,7 +13,7 @@ hand-written search (see ``bench/``). :meth:`Search.stats` reads them.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, Protocol
 
 from ..errors import AbcoreError
 from ..game import Game, Number
@@ -21,9 +21,6 @@ from ..gamecheck import check_root, diagnose
 from ..stats import SearchResult, SearchStats
 from ..trace import Event, Pass
 from ._common import INF, check_depth, check_window, limit_evaluator, may_have_chance, root_player
-
-if TYPE_CHECKING:
-    from .descriptions import Description
 
 __all__ = ["Search", "Engine", "Budget", "OutOfBudget", "make_emit", "no_emit", "root_bound",
            "KEEP", "table_parts"]
@@ -96,6 +93,26 @@ class Engine(NamedTuple):
     counts: Callable[[], tuple[int, int, int, int]]
 
 
+class Described(Protocol):
+    """What a search run reads of its algorithm's description (a
+    :class:`~abcore.search.descriptions.Description` is one; named here, not imported, so that
+    this module and descriptions.py, which names :class:`Search` and :class:`Engine`, do not
+    import each other)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def view(self) -> str: ...
+    @property
+    def window(self) -> bool: ...
+    @property
+    def chance(self) -> bool: ...
+    @property
+    def engine(self) -> Callable[[Search], Engine]: ...
+    @property
+    def untraced(self) -> Callable[[Search], Engine]: ...
+
+
 class Search:
     """The state of one search, reusable across passes.
 
@@ -118,7 +135,7 @@ class Search:
     (20, 2, [0, 1])
     """
 
-    def __init__(self, game: Game, state: Any, description: Description, *,
+    def __init__(self, game: Game, state: Any, description: Described, *,
                  depth: int | None = None, evaluate: Callable[..., float] | None = None,
                  order: Callable[..., Any] | None = None, player: Any = None,
                  trace: list[Event] | None = None, ties: bool = False, table: Any = None,

@@ -9,7 +9,7 @@ from ..gamecheck import check_root, find_repetition
 from ..probability import Probability, check_outcomes
 from ..rng import random_state
 from ..search._common import no_moves
-from .tree import OTHER, Arcs, GameTree, Move, TreeError, leaf_value, tree_probabilities
+from .tree import DOORS, OTHER, Arcs, GameTree, Move, TreeError, leaf_value, tree_probabilities
 from ..own_work import entered
 
 __all__ = ["from_nested", "from_game", "random_uniform", "random_tree", "unprunable"]
@@ -228,3 +228,6 @@ def random_tree(seed: int = 0, *, max_depth: int = 4, max_branching: int = 3, le
             return [(w / sum(weights), s) for w, s in zip(weights, subs)]
         return subs
     return from_nested(build(0), first=first)
+
+
+DOORS.update(from_nested=from_nested, from_game=from_game)     # GameTree's doors (tree.py)

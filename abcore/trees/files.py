@@ -15,7 +15,7 @@ from typing import Any
 
 from ..game import Number
 from ..probability import Probability
-from .tree import KINDS, RATIO, Arcs, GameTree, Move, TreeError, leaf_value, tree_probabilities
+from .tree import DOORS, KINDS, RATIO, Arcs, GameTree, Move, TreeError, leaf_value, tree_probabilities
 
 __all__ = ["from_dict", "to_dict", "load", "save", "shipped_trees"]
 
@@ -193,3 +193,6 @@ def _shipped_or_file(path: str | Path) -> Path:
         raise TreeError(f"no tree file {str(path)!r} and no shipped tree of that name: give a "
                         f"path to a .json file, or one of {shipped_trees()}")
     return Path(str(resources.files("abcore") / "data" / "trees" / f"{path}.json"))
+
+
+DOORS.update(from_dict=from_dict, load=load, to_dict=to_dict, save=save)     # GameTree's doors (tree.py)

@@ -26,6 +26,12 @@ _INF = {"inf": math.inf, "+inf": math.inf, "infinity": math.inf, "+infinity": ma
 RATIO = re.compile(r"\s*-?\d+\s*/\s*\d+\s*")
 
 
+# The far side of GameTree's building and file doors (from_nested, from_game, from_dict, load,
+# to_dict, save): .build and .files put their functions here when abcore.trees is imported (its
+# __init__ imports both). They import this module; this module imports neither, so the three
+# make no import circle.
+DOORS: dict[str, Callable[..., Any]] = {}
+
 class TreeError(AbcoreError, ValueError):
     """A malformed tree; the message names the node (its path from the root) and the fix."""
 
@@ -196,7 +202,7 @@ class GameTree(Game[str, Move, str]):
         name = f" {self.title!r}" if self.title else ""
         return f"<GameTree{name}: {len(self)} nodes, {len(self._values)} leaves>"
 
-    # --- building and files: thin doors to .build and .files ----------------------------------
+    # --- building and files: thin doors to .build and .files, through DOORS ------------------
     @classmethod
     def from_nested(cls, nested: Any, first: str = "max", **meta: Any) -> GameTree:
         """A tree from nested lists: see :func:`abcore.trees.build.from_nested`.
@@ -204,8 +210,8 @@ class GameTree(Game[str, Move, str]):
         >>> GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).kind('r.2')
         'min'
         """
-        from .build import from_nested
-        return from_nested(nested, first, **meta)
+        done: GameTree = DOORS["from_nested"](nested, first, **meta)
+        return done
 
     @classmethod
     def from_game(cls, game: Game[Any, Any, Any], state: Any = None, *, depth: int | None = None,
@@ -218,14 +224,14 @@ class GameTree(Game[str, Move, str]):
         15
         """
         entered("from_game")  # a check may forbid it (abcore.own_work)
-        from .build import from_game
-        return from_game(game, state, depth=depth, evaluate=evaluate, max_nodes=max_nodes, title=title)
+        done: GameTree = DOORS["from_game"](game, state, depth=depth, evaluate=evaluate, max_nodes=max_nodes, title=title)
+        return done
 
     @classmethod
     def from_dict(cls, data: Any, name: str = "tree") -> GameTree:
         """A tree from its JSON structure, checked node by node: see :func:`abcore.trees.files.from_dict`."""
-        from .files import from_dict
-        return from_dict(data, name)
+        done: GameTree = DOORS["from_dict"](data, name)
+        return done
 
     @classmethod
     def load(cls, path: str | Path) -> GameTree:
@@ -234,15 +240,15 @@ class GameTree(Game[str, Move, str]):
         >>> GameTree.load("seed004_a_to_j").label("A")
         'A'
         """
-        from .files import load
-        return load(path)
+        done: GameTree = DOORS["load"](path)
+        return done
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON structure :meth:`from_dict` reads back: see :func:`abcore.trees.files.to_dict`."""
-        from .files import to_dict
-        return to_dict(self)
+        done: dict[str, Any] = DOORS["to_dict"](self)
+        return done
 
     def save(self, path: str | Path, overwrite: bool = False) -> Path:
         """Write the tree as JSON; an existing file is kept unless ``overwrite=True``."""
-        from .files import save
-        return save(self, path, overwrite)
+        done: Path = DOORS["save"](self, path, overwrite)
+        return done
