@@ -1,0 +1,311 @@
+"""Reading submissions: where they are, and what each says, one :class:`Result` per student x task.
+
+Two layouts (:func:`find`):
+
+- an nbgrader course: ``COURSE_DIR/autograded/<student>/<assignment>/*.ipynb``, the notebooks as
+  nbgrader ran them; each check's verdict is read from its ``display_data`` output of MIME type
+  :data:`abcore.verdict.MIME`, and a graded cell's points as nbgrader scores it (its ``points``,
+  or 0 when the cell shows an error);
+- a plain folder of notebooks (browser downloads, ``<id>_<assignment>.ipynb``): the per-student
+  hand traces (2.4, 3.3, 4.2, 7.3, 9.4) are *recomputed* from the rows written in the answer
+  cell and the id in the file's name (a stored verdict there was computed in the student's
+  browser, under whatever id it had, and can be edited); the other tasks' verdicts are read as
+  stored (self-reported: a dashboard never runs a student's code).
+
+Several verdicts of one task in a notebook (a visible check and its hidden tests) make one
+result: right when all are right; the slip and node of the first refused one.
+"""
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from ..errors import AbcoreError
+from ..verdict import MIME
+
+__all__ = ["DashboardError", "Result", "Submission", "find", "read", "read_all", "answer_of"]
+
+
+class DashboardError(AbcoreError, ValueError):
+    """Input the dashboard cannot read; the message names the problem and the fix."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """One student's outcome on one task of one assignment (the CSV's row)."""
+
+    student: str
+    assignment: str
+    task: str
+    ok: bool
+    points: float
+    slip: str | None = None
+    node: str | None = None
+    seed: int | None = None
+    refusal: str | None = None
+    recomputed: bool = False
+
+
+@dataclass
+class Submission:
+    """One notebook of one student: its results, and its written answers (for identical answers:
+    {answer cell: (task, the answer normalised)})."""
+
+    student: str
+    assignment: str
+    path: Path
+    results: list[Result] = field(default_factory=list)
+    answers: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+
+DOWNLOAD = re.compile(r"^(?P<student>.+?)_(?P<assignment>\d\d_\w+)$")
+
+
+def _notebooks(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+def find(course: Path, assignment: str | None = None) -> tuple[str, list[tuple[str, str, Path]]]:
+    """The layout (``"nbgrader"`` or ``"downloads"``) and its notebooks as (student, assignment,
+    path), sorted; a missing folder, or one with no notebook, is refused with the fix."""
+    if not course.is_dir():
+        raise DashboardError(f"no folder {str(course)!r}: give the nbgrader course folder (the one holding "
+                             "autograded/) or a folder of downloaded notebooks (<id>_<assignment>.ipynb)")
+    graded = course / "autograded"
+    if graded.is_dir():
+        found = [(p.relative_to(graded).parts[0], p.relative_to(graded).parts[1], p)
+                 for p in _notebooks(graded) if len(p.relative_to(graded).parts) == 3]
+        layout = "nbgrader"
+    else:
+        found = [(*_download_name(p, assignment), p) for p in _notebooks(course)]
+        layout = "downloads"
+    found = [f for f in found if assignment is None or f[1] == assignment]
+    if not found:
+        where = f" for assignment {assignment!r}" if assignment else ""
+        raise DashboardError(
+            f"no notebooks in {str(course)!r}{where}: an nbgrader course needs its autograded submissions, "
+            "autograded/<student>/<assignment>/*.ipynb (run `nbgrader autograde <assignment>` first); a "
+            "folder of browser downloads needs files named <id>_<assignment>.ipynb"
+            + (" (or leave out --assignment to see every assignment)" if assignment else ""))
+    return layout, sorted(found)
+
+
+def _download_name(path: Path, assignment: str | None) -> tuple[str, str]:
+    stem = path.stem
+    if assignment and stem.endswith("_" + assignment) and len(stem) > len(assignment) + 1:
+        return stem[:-len(assignment) - 1], assignment
+    m = DOWNLOAD.match(stem)
+    if m is None:
+        raise DashboardError(f"{str(path)!r}: cannot tell whose notebook this is: name a downloaded notebook "
+                             "<id>_<assignment>.ipynb (e.g. alice_03_alphabeta.ipynb), or give --assignment "
+                             "when the assignment's name does not start with two digits")
+    return m["student"], m["assignment"]
+
+
+def _load(path: Path) -> dict:
+    try:
+        nb = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise DashboardError(f"{str(path)!r} is not a readable notebook ({e}): download it again from "
+                             "Jupyter (File > Download) or remove it from the folder") from None
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+        raise DashboardError(f"{str(path)!r} is not a notebook (no cells): remove it from the folder")
+    return nb
+
+
+def _source(cell: dict) -> str:
+    src = cell.get("source", "")
+    return "".join(src) if isinstance(src, list) else str(src)
+
+
+def _grade(cell: dict) -> dict:
+    meta = cell.get("metadata", {}).get("nbgrader", {})
+    return meta if isinstance(meta, dict) else {}
+
+
+def verdicts(cell: dict) -> Iterator[dict]:
+    """The verdicts a code cell's outputs publish (schema version 1), in order."""
+    for out in cell.get("outputs", []) or []:
+        data = out.get("data", {}) if isinstance(out, dict) else {}
+        v = data.get(MIME) if isinstance(data, dict) else None
+        if isinstance(v, str):
+            try:
+                v = json.loads(v)
+            except json.JSONDecodeError:
+                continue
+        if isinstance(v, dict) and v.get("task") is not None:
+            yield v
+
+
+def _earned(cell: dict) -> float | None:
+    """nbgrader's score of a graded code cell: its points, or 0 when it shows an error."""
+    g = _grade(cell)
+    if not g.get("grade"):
+        return None
+    errored = any(o.get("output_type") == "error" for o in cell.get("outputs", []) or [])
+    return 0.0 if errored else float(g.get("points", 0) or 0)
+
+
+def _stored(nb: dict, student: str, assignment: str) -> dict[str, Result]:
+    """{task: result} from the verdicts the notebook's cells published."""
+    found: dict[str, Result] = {}
+    for cell in nb["cells"]:
+        if cell.get("cell_type") != "code":
+            continue
+        earned, first = _earned(cell), True
+        for v in verdicts(cell):
+            task, ok = str(v["task"]), bool(v.get("ok"))
+            points = (earned if first else 0.0) if earned is not None else float(ok)
+            first = False
+            was = found.get(task)
+            if was is None:
+                found[task] = Result(student, assignment, task, ok, points, None if ok else v.get("slip"),
+                                     None if ok else v.get("node"), v.get("seed"),
+                                     None if ok else v.get("refusal"))
+                continue
+            wrong = was.ok and not ok        # the first refused verdict names the slip
+            found[task] = replace(
+                was, ok=was.ok and ok, points=was.points + points,
+                slip=v.get("slip") if wrong else was.slip, node=v.get("node") if wrong else was.node,
+                refusal=v.get("refusal") if wrong else was.refusal, seed=was.seed or v.get("seed"))
+    return found
+
+
+def answer_of(source: str, variable: str) -> tuple[bool, Any]:
+    """(bound here, the value) of ``variable`` in a cell: the string literal (or None) it is bound
+    to, or a :class:`~abcore.exercises.catalogue.ComputedAnswer` when it is computed."""
+    from ..exercises.catalogue import ComputedAnswer
+    from ..exercises.literal import computed, message
+    if variable not in source:
+        return False, None
+    refused = computed(source, {variable: variable})
+    if refused:
+        return True, ComputedAnswer(variable, message(variable, variable, refused[variable]))
+    value: Any = None
+    bound = False
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == variable
+                                                for t in node.targets):
+            bound, value = True, node.value.value if isinstance(node.value, ast.Constant) else None
+    return bound, value
+
+
+def _check_points(nb: dict, task: str) -> float:
+    """The marks of the graded cell that checks per-student exercise ``task`` (1 if none says)."""
+    calls = (f'check_exercise("{task}"', f"check_exercise('{task}'")
+    for cell in nb["cells"]:
+        if cell.get("cell_type") == "code" and _grade(cell).get("grade") and any(c in _source(cell) for c in calls):
+            return float(_grade(cell).get("points", 1) or 1)
+    return 1.0
+
+
+def _recomputed(nb: dict, student: str, assignment: str) -> dict[str, Result]:
+    """{task: result} of the per-student hand traces, recomputed from the rows the answer cells
+    write and the student's id (the last cell binding an answer's variable wins, as in a run)."""
+    from ..exercises.literal import answer_names
+    from ..exercises.notebook import exercise_verdict
+    answers: dict[str, Any] = {}
+    for variable, task in answer_names().items():
+        for cell in nb["cells"]:
+            if cell.get("cell_type") == "code":
+                try:
+                    bound, value = answer_of(_source(cell), variable)
+                except SyntaxError:
+                    continue
+                if bound:
+                    answers[task] = value
+    found: dict[str, Result] = {}
+    for task, answer in answers.items():
+        v = exercise_verdict(task, answer, student)
+        found[task] = Result(student, assignment, task, v.ok, _check_points(nb, task) if v.ok else 0.0,
+                             v.slip, v.node, v.seed, None if v.ok else v.refusal, recomputed=True)
+    return found
+
+
+TASK_OF_CELL = re.compile(r"^ex(\d+)-(\d+)")
+
+
+def _normalised(source: str) -> str | None:
+    """An answer cell's answer with comments and layout dropped: a hand trace's rows (each line's
+    spaces collapsed), else the cell's syntax tree (or its words, when it is not plain Python);
+    None for a stub left as released (``NotImplementedError``, an answer still None)."""
+    from ..exercises.literal import answer_names
+    if "NotImplementedError" in source:
+        return None
+    for variable in answer_names():
+        try:
+            bound, value = answer_of(source, variable)
+        except SyntaxError:
+            break
+        if bound:
+            if isinstance(value, str):
+                return "\n".join(" ".join(line.split()) for line in value.splitlines() if line.strip())
+            if value is None:
+                return None
+            break                               # computed: compared as code
+    try:
+        return ast.dump(ast.parse(source))
+    except SyntaxError:
+        return " ".join(source.split())
+
+
+def _answers(nb: dict) -> dict[str, tuple[str, str]]:
+    """{answer cell: (task, normalised answer)} of the solution cells the student wrote (the
+    stubs left as released are not answers)."""
+    out: dict[str, tuple[str, str]] = {}
+    for i, cell in enumerate(nb["cells"]):
+        g = _grade(cell)
+        if cell.get("cell_type") != "code" or not g.get("solution"):
+            continue
+        answer = _normalised(_source(cell))
+        if not answer:
+            continue
+        name = str(g.get("grade_id") or cell.get("id") or f"cell {i}")
+        m = TASK_OF_CELL.match(name)
+        out[name] = (f"{m[1]}.{m[2]}" if m else name, answer)
+    return out
+
+
+def read(path: Path, student: str, assignment: str, layout: str) -> Submission:
+    """The submission in ``path``: its results (stored verdicts; for downloads, the hand traces
+    recomputed) and its written answers. A notebook with no result at all is refused."""
+    nb = _load(path)
+    results = _stored(nb, student, assignment)
+    if layout == "downloads":
+        results.update(_recomputed(nb, student, assignment))
+    if not results:
+        raise DashboardError(
+            f"{str(path)!r} has no verdict ({MIME}) and no hand-trace answer to recompute: "
+            + ("autograde it with this kit, whose checks publish one (`nbgrader autograde "
+               f"{assignment} --force`)" if layout == "nbgrader" else
+               "ask the student to run every cell (Run > Run All Cells) before downloading it")
+            + ", or pass --skip-unchecked to leave such notebooks out (the page lists them)")
+    return Submission(student, assignment, path, sorted(results.values(), key=lambda r: _task_order(r.task)),
+                      _answers(nb))
+
+
+def _task_order(task: str) -> tuple:
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in task.split("."))
+
+
+def read_all(course: Path, assignment: str | None = None,
+             skip_unchecked: bool = False) -> tuple[str, list[Submission], list[str]]:
+    """(layout, submissions, the notebooks left out: why) of ``course``."""
+    layout, found = find(course, assignment)
+    subs: list[Submission] = []
+    skipped: list[str] = []
+    for student, name, path in found:
+        try:
+            subs.append(read(path, student, name, layout))
+        except DashboardError as e:
+            if not skip_unchecked or "no verdict" not in str(e):
+                raise
+            skipped.append(f"{student} / {name}: {path.name} (no verdict)")
+    if not subs:
+        raise DashboardError(f"no notebook in {str(course)!r} carries a verdict: " + "; ".join(skipped))
+    return layout, subs, skipped
