@@ -135,6 +135,8 @@ def test_page_answers_which_slip_and_who_and_loads_nothing(course, tmp_path):
     line_33 = next(l for l in glance.split("<tr>") if ">3.3<" in l)
     assert "fail_hard_values" in line_33 or "no_narrowing" in line_33
     assert ("ann" in line_33) != ("ben" in line_33)
+    where = page.split("first wrong node sits")[1].split("</table>")[0]
+    assert all(f"<td>{t}</td>" in where for t in ("2.4", "3.3", "4.2")) and "depth" in where
     copies = page.split("Identical answers")[1].split("</table>")[0]
     assert "gus, hal" in copies and "ex3-3-hand-trace" in copies
     rows = list(csv.DictReader(slips_csv.open()))
@@ -203,3 +205,11 @@ def test_names_from_submissions_are_escaped(tmp_path):
     nbformat.write(notebook("3.3", rows, graded_outputs("3.3", rows, "<b>x")), folder / "n.ipynb")
     page = report(tmp_path).html("t")
     assert "<b>x" not in page and "&lt;b&gt;x" in page
+
+
+@pytest.mark.parametrize("task", ["2.4", "3.3", "4.2", "7.3", "9.4"])
+def test_the_first_wrong_node_is_placed_on_the_students_own_tree(task):
+    """The depth is read on the tree drawn again from the verdict's seed: the student's own."""
+    from abcore.dashboard.summary import _depths
+    s = student_tree(task, "ann")
+    assert _depths(task, s.seed) == {s.tree.label(n): s.tree.depth_of(n) for n in s.tree.nodes}

@@ -18,6 +18,7 @@ result: right when all are right; the slip and node of the first refused one.
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import re
 from collections.abc import Iterator
@@ -195,6 +196,13 @@ def answer_of(source: str, variable: str) -> tuple[bool, Any]:
     return bound, value
 
 
+@functools.lru_cache(maxsize=4096)
+def drawn(task: str, student: str) -> Any:
+    """``student``'s tree for per-student exercise ``task`` (drawn once a run)."""
+    from ..exercises import student_tree
+    return student_tree(task, student)
+
+
 def _check_points(nb: dict, task: str) -> float:
     """The marks of the graded cell that checks per-student exercise ``task`` (1 if none says)."""
     calls = (f'check_exercise("{task}"', f"check_exercise('{task}'")
@@ -221,7 +229,7 @@ def _recomputed(nb: dict, student: str, assignment: str) -> dict[str, Result]:
                     answers[task] = value
     found: dict[str, Result] = {}
     for task, answer in answers.items():
-        v = exercise_verdict(task, answer, student)
+        v = exercise_verdict(task, answer, drawn(task, student))
         found[task] = Result(student, assignment, task, v.ok, _check_points(nb, task) if v.ok else 0.0,
                              v.slip, v.node, v.seed, None if v.ok else v.refusal, recomputed=True)
     return found

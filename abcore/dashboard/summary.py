@@ -9,6 +9,7 @@ who), where the first wrong node of a hand trace sits, identical answers, and th
 """
 from __future__ import annotations
 
+import functools
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,21 +63,37 @@ def slips(results: Iterable[Result]) -> dict[str, list[Line]]:
     return table
 
 
+@functools.lru_cache(maxsize=4096)
+def _depths(task: str, seed: int) -> dict[str, int]:
+    """{letter: depth} of the tree of per-student exercise ``task`` drawn from ``seed`` (the seed
+    a verdict carries: the same tree as the student's, without drawing their fair tree again)."""
+    from ..exercises import exercise
+    from ..practice.generate import practice_tree
+    ex = exercise(task)
+    tree = practice_tree(seed, depth=3, chance=ex.mode == "star1", **ex.shape)
+    return {tree.label(n): tree.depth_of(n) for n in tree.nodes}
+
+
 def nodes(results: Iterable[Result]) -> dict[str, dict[str, Counter]]:
     """{hand-trace task: {"depth": Counter(depth of the first wrong node), "node": Counter(its
     letter)}} over the refused hand traces that name a node (the depth: 0 is the root, read on
-    the student's own tree, drawn again from their id)."""
-    from ..exercises import EXERCISES, student_tree
+    the student's own tree, drawn again from the seed of the verdict).
+
+    >>> from abcore.exercises import student_tree
+    >>> s = student_tree("3.3", "ann")
+    >>> dict(nodes([Result("ann", "03", "3.3", False, 0, "strict_cut", "A", s.seed)])["3.3"]["depth"])
+    {0: 1}
+    """
+    from ..exercises import EXERCISES
     out: dict[str, dict[str, Counter]] = {}
     for r in results:
         if r.ok or not r.node or r.task not in EXERCISES:
             continue
         table = out.setdefault(r.task, {"depth": Counter(), "node": Counter()})
         table["node"][r.node] += 1
-        tree = student_tree(r.task, r.student).tree
-        where = {tree.label(n): n for n in tree.nodes}
-        if r.node in where:
-            table["depth"][tree.depth_of(where[r.node])] += 1
+        depth = _depths(r.task, int(r.seed)).get(r.node) if r.seed is not None else None
+        if depth is not None:
+            table["depth"][depth] += 1
     return {t: out[t] for t in sorted(out, key=_task_order)}
 
 
