@@ -199,7 +199,7 @@ def test_bad_input_is_named_with_its_fix(tmp_path):
 
 
 def test_names_from_submissions_are_escaped(tmp_path):
-    rows = answer_key("3.3", "<b>x")
+    rows = planted("3.3", "fail_hard_values", "<b>x")     # wrong: the name is shown
     folder = tmp_path / "autograded" / "<b>x" / "03_alphabeta"
     folder.mkdir(parents=True)
     nbformat.write(notebook("3.3", rows, graded_outputs("3.3", rows, "<b>x")), folder / "n.ipynb")
@@ -213,3 +213,13 @@ def test_the_first_wrong_node_is_placed_on_the_students_own_tree(task):
     from abcore.dashboard.summary import _depths
     s = student_tree(task, "ann")
     assert _depths(task, s.seed) == {s.tree.label(n): s.tree.depth_of(n) for n in s.tree.nodes}
+
+
+def test_the_command(course, tmp_path, capsys):
+    from abcore.dashboard.__main__ import main
+    assert main([str(tmp_path / "none")]) == 2
+    assert "error: no folder" in capsys.readouterr().err
+    assert main([str(course), "--assignment", "03_alphabeta", "--out", str(tmp_path / "p.html"),
+                 "--csv", str(tmp_path / "s.csv")]) == 0
+    assert "slips: " in capsys.readouterr().out
+    assert {r["assignment"] for r in csv.DictReader((tmp_path / "s.csv").open())} == {"03_alphabeta"}

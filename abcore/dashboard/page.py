@@ -60,9 +60,10 @@ def _task_tables(table: dict[str, list[Line]]) -> str:
     parts = ["<h2>Each task: the slips, by count</h2>"]
     for task, lines in table.items():
         parts.append(f'<h3 id="task-{_e(task)}">Task {_e(task)}</h3><table><tr><th>outcome</th>'
-                     "<th>students</th><th>share</th><th>who</th></tr>")
+                     "<th>students</th><th>share</th><th>who (the right ones: in the CSV)</th></tr>")
         parts += [f'<tr><td{" class=ok" if l.slip == RIGHT else ""}>{_e(l.slip)}</td><td class="n">{l.count}</td>'
-                  f'<td class="n">{l.share:.0%}</td><td>{_names(l.students)}</td></tr>' for l in lines]
+                  f'<td class="n">{l.share:.0%}</td><td>{"" if l.slip == RIGHT else _names(l.students)}</td></tr>'
+                  for l in lines]
         parts.append("</table>")
     return "".join(parts)
 
