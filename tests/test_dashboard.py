@@ -124,7 +124,8 @@ def test_page_answers_which_slip_and_who_and_loads_nothing(course, tmp_path):
             a = dict(attrs)
             self.tags.append(tag)
             self.images += tag == "img" and (a.get("src") or "").startswith("data:image/png;base64,")
-            self.refs += [(tag, k, v) for k, v in attrs if k in ("src", "href") and not (v or "").startswith(("data:", "#"))]
+            self.refs += [(tag, k, v) for k, v in attrs
+                          if k in ("src", "href") and not (v or "").startswith(("data:", "#"))]
 
     p = Refs()
     p.feed(page)
@@ -223,3 +224,24 @@ def test_the_command(course, tmp_path, capsys):
                  "--csv", str(tmp_path / "s.csv")]) == 0
     assert "slips: " in capsys.readouterr().out
     assert {r["assignment"] for r in csv.DictReader((tmp_path / "s.csv").open())} == {"03_alphabeta"}
+
+
+def test_an_assignment_without_verdicts_is_left_out_and_said(tmp_path):
+    """The capstone's notebook publishes no verdict: its assignment is left out, and the page
+    says so; one student's notebook without a verdict where the others have one is refused."""
+    for student in ("ann", "ben"):
+        rows = answer_key("3.3", student)
+        folder = tmp_path / "autograded" / student / "03_alphabeta"
+        folder.mkdir(parents=True)
+        nbformat.write(notebook("3.3", rows, graded_outputs("3.3", rows, student)), folder / "n.ipynb")
+        (tmp_path / "autograded" / student / "10_player").mkdir()
+        nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1")]),
+                       tmp_path / "autograded" / student / "10_player" / "10_player.ipynb")
+    r = report(tmp_path)
+    assert {x.assignment for x in r.results} == {"03_alphabeta"}
+    assert r.skipped == ["10_player: no notebook of this assignment carries a verdict (its checks publish none)"]
+    assert "10_player: no notebook of this assignment" in r.html("t")
+    nbformat.write(nbformat.v4.new_notebook(), tmp_path / "autograded" / "ben" / "03_alphabeta" / "n.ipynb")
+    with pytest.raises(DashboardError, match="n.ipynb' has no verdict"):
+        report(tmp_path)
+    assert [x.student for x in report(tmp_path, skip_unchecked=True).results] == ["ann"]

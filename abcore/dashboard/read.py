@@ -36,6 +36,10 @@ class DashboardError(AbcoreError, ValueError):
     """Input the dashboard cannot read; the message names the problem and the fix."""
 
 
+class Unchecked(DashboardError):
+    """A notebook with no verdict and no hand trace to recompute."""
+
+
 @dataclass(frozen=True)
 class Result:
     """One student's outcome on one task of one assignment (the CSV's row)."""
@@ -50,6 +54,7 @@ class Result:
     seed: int | None = None
     refusal: str | None = None
     recomputed: bool = False
+    graded: bool = False        # a graded cell (nbgrader's metadata) published it
 
 
 @dataclass
@@ -153,28 +158,25 @@ def _earned(cell: dict) -> float | None:
 
 
 def _stored(nb: dict, student: str, assignment: str) -> dict[str, Result]:
-    """{task: result} from the verdicts the notebook's cells published."""
+    """{task: result} from the verdicts the notebook's cells published; a task's points are those
+    nbgrader gives the graded cells that publish its verdicts (1 or 0 when none is graded)."""
     found: dict[str, Result] = {}
+    earned: dict[str, float] = {}
     for cell in nb["cells"]:
         if cell.get("cell_type") != "code":
             continue
-        earned, first = _earned(cell), True
+        cell_points = _earned(cell)
         for v in verdicts(cell):
             task, ok = str(v["task"]), bool(v.get("ok"))
-            points = (earned if first else 0.0) if earned is not None else float(ok)
-            first = False
+            if cell_points is not None:              # the cell's points, once, to its first task
+                earned[task] = earned.get(task, 0.0) + cell_points
+                cell_points = None
             was = found.get(task)
-            if was is None:
-                found[task] = Result(student, assignment, task, ok, points, None if ok else v.get("slip"),
-                                     None if ok else v.get("node"), v.get("seed"),
+            if was is None or (was.ok and not ok):   # the first refused verdict names the slip
+                found[task] = Result(student, assignment, task, ok, 0.0, None if ok else v.get("slip"),
+                                     None if ok else v.get("node"), v.get("seed") or (was.seed if was else None),
                                      None if ok else v.get("refusal"))
-                continue
-            wrong = was.ok and not ok        # the first refused verdict names the slip
-            found[task] = replace(
-                was, ok=was.ok and ok, points=was.points + points,
-                slip=v.get("slip") if wrong else was.slip, node=v.get("node") if wrong else was.node,
-                refusal=v.get("refusal") if wrong else was.refusal, seed=was.seed or v.get("seed"))
-    return found
+    return {t: replace(r, points=earned.get(t, float(r.ok)), graded=t in earned) for t, r in found.items()}
 
 
 def answer_of(source: str, variable: str) -> tuple[bool, Any]:
@@ -203,13 +205,14 @@ def drawn(task: str, student: str) -> Any:
     return student_tree(task, student)
 
 
-def _check_points(nb: dict, task: str) -> float:
-    """The marks of the graded cell that checks per-student exercise ``task`` (1 if none says)."""
+def _check_points(nb: dict, task: str) -> float | None:
+    """The marks of the graded cell that checks per-student exercise ``task`` (None: no cell
+    says; the task then counts 1)."""
     calls = (f'check_exercise("{task}"', f"check_exercise('{task}'")
     for cell in nb["cells"]:
         if cell.get("cell_type") == "code" and _grade(cell).get("grade") and any(c in _source(cell) for c in calls):
             return float(_grade(cell).get("points", 1) or 1)
-    return 1.0
+    return None
 
 
 def _recomputed(nb: dict, student: str, assignment: str) -> dict[str, Result]:
@@ -230,8 +233,10 @@ def _recomputed(nb: dict, student: str, assignment: str) -> dict[str, Result]:
     found: dict[str, Result] = {}
     for task, answer in answers.items():
         v = exercise_verdict(task, answer, drawn(task, student))
-        found[task] = Result(student, assignment, task, v.ok, _check_points(nb, task) if v.ok else 0.0,
-                             v.slip, v.node, v.seed, None if v.ok else v.refusal, recomputed=True)
+        points = _check_points(nb, task)
+        worth = 1.0 if points is None else points
+        found[task] = Result(student, assignment, task, v.ok, worth if v.ok else 0.0, v.slip, v.node, v.seed,
+                             None if v.ok else v.refusal, recomputed=True, graded=points is not None)
     return found
 
 
@@ -287,7 +292,7 @@ def read(path: Path, student: str, assignment: str, layout: str) -> Submission:
     if layout == "downloads":
         results.update(_recomputed(nb, student, assignment))
     if not results:
-        raise DashboardError(
+        raise Unchecked(
             f"{str(path)!r} has no verdict ({MIME}) and no hand-trace answer to recompute: "
             + ("autograde it with this kit, whose checks publish one (`nbgrader autograde "
                f"{assignment} --force`)" if layout == "nbgrader" else
@@ -303,17 +308,25 @@ def _task_order(task: str) -> tuple:
 
 def read_all(course: Path, assignment: str | None = None,
              skip_unchecked: bool = False) -> tuple[str, list[Submission], list[str]]:
-    """(layout, submissions, the notebooks left out: why) of ``course``."""
+    """(layout, submissions, the notebooks left out: why) of ``course``. An assignment none of
+    whose notebooks carries a verdict (the capstone: its grade is the tournament's) is left out
+    and said; a notebook without one in an assignment whose others have one is refused (unless
+    ``skip_unchecked``: then it is left out and said), and so is a course with no verdict at all."""
     layout, found = find(course, assignment)
     subs: list[Submission] = []
-    skipped: list[str] = []
+    unchecked: dict[str, list[Unchecked]] = {}
     for student, name, path in found:
         try:
             subs.append(read(path, student, name, layout))
-        except DashboardError as e:
-            if not skip_unchecked or "no verdict" not in str(e):
-                raise
-            skipped.append(f"{student} / {name}: {path.name} (no verdict)")
+        except Unchecked as e:
+            unchecked.setdefault(name, []).append(e)
+    checked = {s.assignment for s in subs}
     if not subs:
-        raise DashboardError(f"no notebook in {str(course)!r} carries a verdict: " + "; ".join(skipped))
+        raise next(iter(unchecked.values()))[0]
+    skipped = [f"{name}: no notebook of this assignment carries a verdict (its checks publish none)"
+               for name in sorted(unchecked) if name not in checked]
+    for name in sorted(set(unchecked) & checked):
+        if not skip_unchecked:
+            raise unchecked[name][0]
+        skipped += [f"{name}: {e}" for e in unchecked[name]]
     return layout, subs, skipped

@@ -123,10 +123,12 @@ def identical(subs: Iterable[Submission]) -> list[Copies]:
 
 
 def scores(subs: Iterable[Submission]) -> dict[str, dict[str, float]]:
-    """{assignment: {student: points}} summed over the graded cells of the notebooks."""
+    """{assignment: {student: points}} summed over the graded cells of the notebooks (over every
+    task's 1 or 0 in a notebook without nbgrader's metadata)."""
     out: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     for s in subs:
-        out[s.assignment][s.student] += sum(r.points for r in s.results)
+        graded = any(r.graded for r in s.results)
+        out[s.assignment][s.student] += sum(r.points for r in s.results if r.graded or not graded)
     return {a: dict(out[a]) for a in sorted(out)}
 
 
