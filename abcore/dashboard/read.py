@@ -134,8 +134,28 @@ def _grade(cell: dict) -> dict:
     return meta if isinstance(meta, dict) else {}
 
 
+def _text(x: Any, longest: int = 80) -> str | None:
+    return x[:longest] if isinstance(x, str) and x.strip() else None
+
+
+def _clean(v: Any) -> dict | None:
+    """A published verdict with each field of the type the schema gives (anything else dropped:
+    a notebook is a file a student can edit), or None when it names no task."""
+    if not isinstance(v, dict) or _text(v.get("task")) is None:
+        return None
+    seed = v.get("seed")
+    return {"task": _text(v["task"]), "ok": v.get("ok") is True, "slip": _text(v.get("slip")),
+            "node": _text(v.get("node")), "refusal": _text(v.get("refusal")),
+            "seed": seed if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 10**15 else None}
+
+
 def verdicts(cell: dict) -> Iterator[dict]:
-    """The verdicts a code cell's outputs publish (schema version 1), in order."""
+    """The verdicts a code cell's outputs publish (schema version 1), in order, cleaned.
+
+    >>> cell = {"outputs": [{"data": {MIME: {"task": "3.3", "ok": "yes", "seed": "x", "slip": 5}}}]}
+    >>> list(verdicts(cell))
+    [{'task': '3.3', 'ok': False, 'slip': None, 'node': None, 'refusal': None, 'seed': None}]
+    """
     for out in cell.get("outputs", []) or []:
         data = out.get("data", {}) if isinstance(out, dict) else {}
         v = data.get(MIME) if isinstance(data, dict) else None
@@ -144,8 +164,9 @@ def verdicts(cell: dict) -> Iterator[dict]:
                 v = json.loads(v)
             except json.JSONDecodeError:
                 continue
-        if isinstance(v, dict) and v.get("task") is not None:
-            yield v
+        clean = _clean(v)
+        if clean is not None:
+            yield clean
 
 
 def _earned(cell: dict) -> float | None:
@@ -246,7 +267,8 @@ TASK_OF_CELL = re.compile(r"^ex(\d+)-(\d+)")
 def _normalised(source: str) -> str | None:
     """An answer cell's answer with comments and layout dropped: a hand trace's rows (each line's
     spaces collapsed), else the cell's syntax tree (or its words, when it is not plain Python);
-    None for a stub left as released (``NotImplementedError``, an answer still None)."""
+    None for a stub left as released (``NotImplementedError``, an answer still None) and for a
+    hand trace computed instead of written (the table counts those)."""
     from ..exercises.literal import answer_names
     if "NotImplementedError" in source:
         return None
@@ -258,9 +280,7 @@ def _normalised(source: str) -> str | None:
         if bound:
             if isinstance(value, str):
                 return "\n".join(" ".join(line.split()) for line in value.splitlines() if line.strip())
-            if value is None:
-                return None
-            break                               # computed: compared as code
+            return None                         # a stub, or computed (its own line in the table)
     try:
         return ast.dump(ast.parse(source))
     except SyntaxError:
