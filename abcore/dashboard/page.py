@@ -27,7 +27,7 @@ def png(fig: Any) -> str:
     """``fig`` (a :class:`matplotlib.figure.Figure`, drawn without pyplot: no backend, no window)
     as an ``<img>`` whose source is the PNG itself (base64)."""
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=80, bbox_inches="tight")
+    fig.savefig(buf, format="png", dpi=80, bbox_inches="tight", metadata={"Software": None})
     return f'<img alt="" src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}">'
 
 
