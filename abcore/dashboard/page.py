@@ -1,0 +1,161 @@
+"""The one HTML page: self-contained (inline CSS, pictures as base64 PNG drawn with matplotlib, no
+script, no font or file to fetch), every name from a submission escaped.
+
+At the top, one line per task: its most common slip, how many students made it, and who; then
+a table per task (slips sorted by count, with the names), a picture of the shares, where the
+first wrong node of each hand trace sits, identical answers, and the scores of each assignment.
+"""
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections import Counter
+from typing import Any
+
+from .summary import RIGHT, Copies, Line
+
+__all__ = ["render", "png"]
+
+CSS = """body{font-family:sans-serif;margin:1.5em;max-width:70em;color:#222}
+table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #bbb;padding:.2em .5em;
+text-align:left;vertical-align:top}th{background:#eee}td.n{text-align:right}.ok{color:#276}
+.note{color:#555;font-size:.9em}img{max-width:100%}h2{margin-top:2em}"""
+
+
+def png(fig: Any) -> str:
+    """``fig`` (a :class:`matplotlib.figure.Figure`, drawn without pyplot: no backend, no window)
+    as an ``<img>`` whose source is the PNG itself (base64)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=80, bbox_inches="tight", metadata={"Software": None})
+    return f'<img alt="" src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}">'
+
+
+def _e(x: Any) -> str:
+    return html.escape(str(x))
+
+
+def _names(students: tuple[str, ...]) -> str:
+    return ", ".join(_e(s) for s in students)
+
+
+def _glance(table: dict[str, list[Line]]) -> str:
+    rows = []
+    for task, lines in table.items():
+        wrong = [l for l in lines if l.slip != RIGHT]
+        right = sum(l.count for l in lines if l.slip == RIGHT)
+        n = sum(l.count for l in lines)
+        top = wrong[0] if wrong else None
+        rows.append(f'<tr><td><a href="#task-{_e(task)}">{_e(task)}</a></td><td class="n">{n}</td>'
+                    f'<td class="n">{right}</td>'
+                    + (f"<td>{_e(top.slip)}</td><td class=\"n\">{top.count} ({top.share:.0%})</td>"
+                       f"<td>{_names(top.students)}</td>" if top else '<td class="ok" colspan="3">none</td>')
+                    + "</tr>")
+    return ("<h2>At a glance: the most common slip of each task</h2><table><tr><th>task</th><th>students</th>"
+            "<th>right</th><th>most common slip</th><th>how many</th><th>who</th></tr>"
+            + "".join(rows) + "</table>")
+
+
+def _task_tables(table: dict[str, list[Line]]) -> str:
+    parts = ["<h2>Each task: the slips, by count</h2>"]
+    for task, lines in table.items():
+        parts.append(f'<h3 id="task-{_e(task)}">Task {_e(task)}</h3><table><tr><th>outcome</th>'
+                     "<th>students</th><th>share</th><th>who (the right ones: in the CSV)</th></tr>")
+        parts += [f'<tr><td{" class=ok" if l.slip == RIGHT else ""}>{_e(l.slip)}</td><td class="n">{l.count}</td>'
+                  f'<td class="n">{l.share:.0%}</td><td>{"" if l.slip == RIGHT else _names(l.students)}</td></tr>'
+                  for l in lines]
+        parts.append("</table>")
+    return "".join(parts)
+
+
+def _shares_figure(table: dict[str, list[Line]]) -> str:
+    """One horizontal bar a task: the share right, then each slip's share."""
+    import matplotlib
+    from matplotlib.figure import Figure
+    tasks = list(table)
+    fig = Figure(figsize=(8, 0.4 * len(tasks) + 1.2))
+    ax = fig.subplots()
+    palette = matplotlib.colormaps["tab20"].colors  # type: ignore[attr-defined]
+    colours: dict[str, Any] = {RIGHT: "#7bb07b"}
+    for i, task in enumerate(tasks):
+        left = 0.0
+        for line in sorted(table[task], key=lambda l: l.slip != RIGHT):
+            colour = colours.setdefault(line.slip, palette[(len(colours) - 1) % len(palette)])
+            ax.barh(i, line.share, left=left, color=colour, edgecolor="white")
+            if line.share >= 0.08:
+                ax.text(left + line.share / 2, i, line.slip[:14], ha="center", va="center", fontsize=7)
+            left += line.share
+    ax.set_yticks(range(len(tasks)), tasks)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of the students who answered the task")
+    ax.set_title("Right (green) and each slip, per task")
+    return png(fig)
+
+
+def _nodes(where: dict[str, dict[str, Counter]]) -> str:
+    if not where:
+        return ""
+    from matplotlib.figure import Figure
+    parts = ["<h2>Hand traces: where the first wrong node sits</h2><p class=note>Depth 0 is the root; "
+             "each student's tree is their own, so a letter names a different node in each.</p><table>"
+             "<tr><th>task</th><th>depth: students</th><th>letter: students</th></tr>"]
+    for task, t in where.items():
+        depth = ", ".join(f"{d}: {c}" for d, c in sorted(t["depth"].items()))
+        letters = ", ".join(f"{_e(n)}: {c}" for n, c in t["node"].most_common())
+        parts.append(f"<tr><td>{_e(task)}</td><td>{depth}</td><td>{letters}</td></tr>")
+    parts.append("</table>")
+    fig = Figure(figsize=(2.6 * len(where) + 1, 2.4))
+    axes = fig.subplots(1, len(where), squeeze=False)
+    for ax, (task, t) in zip(axes[0], where.items()):
+        depths = sorted(t["depth"])
+        ax.bar([str(d) for d in depths], [t["depth"][d] for d in depths], color="#c77")
+        ax.set_title(f"{task}: first wrong node", fontsize=9)
+        ax.set_xlabel("depth")
+    parts.append(png(fig))
+    return "".join(parts)
+
+
+def _copies(found: list[Copies]) -> str:
+    head = "<h2>Identical answers</h2>"
+    if not found:
+        return head + "<p>No two students wrote the same answer in any answer cell.</p>"
+    rows = "".join(f"<tr><td>{_e(c.assignment)}</td><td>{_e(c.task)}</td><td>{_e(c.cell)}</td>"
+                   f'<td class="n">{c.lines}</td><td>{_names(c.students)}</td></tr>' for c in found)
+    return (head + "<p class=note>The same answer (comments and layout aside) in the same cell; a hand "
+            "trace copied answers another student's tree. Short answers can agree by chance.</p><table>"
+            "<tr><th>assignment</th><th>task</th><th>answer cell</th><th>lines</th><th>students</th></tr>"
+            + rows + "</table>")
+
+
+def _scores(scores: dict[str, dict[str, float]], source: str) -> str:
+    from matplotlib.figure import Figure
+    if not scores:
+        return ""
+    parts = [f"<h2>Scores per assignment</h2><p class=note>From {_e(source)}.</p><table><tr><th>assignment"
+             "</th><th>students</th><th>mean</th><th>lowest</th><th>median</th><th>highest</th></tr>"]
+    for a, by in scores.items():
+        v = sorted(by.values())
+        parts.append(f"<tr><td>{_e(a)}</td><td class=n>{len(v)}</td><td class=n>{sum(v) / len(v):.2f}</td>"
+                     f"<td class=n>{v[0]:g}</td><td class=n>{v[len(v) // 2]:g}</td><td class=n>{v[-1]:g}</td></tr>")
+    parts.append("</table>")
+    fig = Figure(figsize=(2.8 * len(scores) + 1, 2.4))
+    axes = fig.subplots(1, len(scores), squeeze=False)
+    for ax, (a, by) in zip(axes[0], scores.items()):
+        ax.hist(list(by.values()), bins=min(10, max(1, len(set(by.values())))), color="#68a")
+        ax.set_title(a, fontsize=9)
+        ax.set_xlabel("points")
+    parts.append(png(fig))
+    return "".join(parts)
+
+
+def render(title: str, table: dict[str, list[Line]], where: dict[str, dict[str, Counter]],
+           copies: list[Copies], scores: dict[str, dict[str, float]], notes: list[str],
+           score_source: str) -> str:
+    """The page (a string of HTML)."""
+    body = [f"<h1>{_e(title)}</h1>"] + [f"<p class=note>{_e(n)}</p>" for n in notes]
+    body += [_glance(table), _shares_figure(table) if table else "", _task_tables(table), _nodes(where),
+             _copies(copies), _scores(scores, score_source)]
+    return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f"<title>{_e(title)}</title><style>{CSS}</style></head><body>\n"
+            + "\n".join(body) + "\n</body></html>\n")

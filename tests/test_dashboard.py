@@ -1,0 +1,247 @@
+"""The dashboard (abcore.dashboard) over autograded notebooks written here (nbformat, no nbgrader
+run: each check cell's output is the verdict the kit computes for the answer) and over a folder
+of downloads (answers only: the dashboard recomputes them). The answers are the planted wrong
+solutions of the per-student hand traces (tests/planted/), run on each student's own tree."""
+from __future__ import annotations
+
+import csv
+import math
+from html.parser import HTMLParser
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from abcore.dashboard import DashboardError, build, report
+from abcore.exercises import student_tree
+from abcore.exercises.instructor import _text, answer_key
+from abcore.exercises.notebook import exercise_verdict
+from abcore.verdict import MIME
+
+PLANTED = Path(__file__).resolve().parent / "planted"
+GRADE_ID = {"2.4": "ex2-4-by-hand", "3.3": "ex3-3-hand-trace", "4.2": "ex4-2-failhard-by-hand"}
+VARIABLE = {"2.4": "values_2_4", "3.3": "trace_3_3", "4.2": "trace_4_2"}
+ASSIGNMENT = {"2.4": "02_minimax", "3.3": "03_alphabeta", "4.2": "04_bounds_and_windows"}
+# Each student's planted slip (a catalogued slip's name is the planted file's); the others right.
+PLANTED_SLIPS = {"ann": ("3.3", "fail_hard_values"), "ben": ("3.3", "no_narrowing"),
+                 "dan": ("2.4", "kinds_swapped"), "eve": ("2.4", "max_everywhere"),
+                 "fay": ("4.2", "fail_soft_values"), "gus": None}
+COPIER = "hal"              # hands in gus's 3.3 rows: identical, and wrong on hal's own tree
+
+
+def planted(task: str, slip: str, student: str) -> str:
+    """The rows the planted wrong solution writes on ``student``'s tree, as text."""
+    ns = {f"ex_{task.replace('.', '_')}": student_tree(task, student), "INF": math.inf}
+    exec((PLANTED / f"{GRADE_ID[task]}__{slip}.py").read_text(), ns)
+    rows = ns[VARIABLE[task]]
+    return rows if isinstance(rows, str) else "\n".join(_text(r) for r in rows)
+
+
+def answers() -> dict[tuple[str, str], str]:
+    """{(student, task): the rows handed in}."""
+    out = {}
+    for student, planted_slip in {**PLANTED_SLIPS, COPIER: None}.items():
+        for task in GRADE_ID:
+            out[(student, task)] = (planted(task, planted_slip[1], student) if planted_slip and planted_slip[0] == task
+                                    else answer_key(task, student))
+    out[(COPIER, "3.3")] = out[("gus", "3.3")]
+    return out
+
+
+def notebook(task: str, rows: str, outputs: list | None = None) -> nbformat.NotebookNode:
+    meta = {"schema_version": 3, "locked": False}
+    answer = nbformat.v4.new_code_cell(f'{VARIABLE[task]} = """\n{rows}\n"""', metadata={"nbgrader": {
+        **meta, "solution": True, "grade": False, "grade_id": GRADE_ID[task]}})
+    check = nbformat.v4.new_code_cell(f'check_exercise("{task}", {VARIABLE[task]})', metadata={"nbgrader": {
+        **meta, "solution": False, "grade": True, "grade_id": GRADE_ID[task].split("-")[0] + f"-{task[2]}-check",
+        "points": 1}}, outputs=outputs or [])
+    return nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Exercise"), answer, check])
+
+
+def graded_outputs(task: str, rows: str, student: str) -> list:
+    """What autograde stores under the check cell: the verdict, then the error of a refusal."""
+    v = exercise_verdict(task, rows, student)
+    out = [nbformat.v4.new_output("display_data", data={MIME: {"version": 1, **v.published()}})]
+    if not v.ok:
+        out.append(nbformat.v4.new_output("error", ename="CheckFailed", evalue=v.message, traceback=[]))
+    return out
+
+
+@pytest.fixture(scope="module")
+def handed_in() -> dict[tuple[str, str], str]:
+    return answers()
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory, handed_in) -> Path:
+    root = tmp_path_factory.mktemp("course")
+    for (student, task), rows in handed_in.items():
+        folder = root / "autograded" / student / ASSIGNMENT[task]
+        folder.mkdir(parents=True, exist_ok=True)
+        nbformat.write(notebook(task, rows, graded_outputs(task, rows, student)), folder / f"{ASSIGNMENT[task]}.ipynb")
+    return root
+
+
+@pytest.fixture(scope="module")
+def downloads(tmp_path_factory, handed_in) -> Path:
+    root = tmp_path_factory.mktemp("downloads")
+    for (student, task), rows in handed_in.items():
+        nbformat.write(notebook(task, rows), root / f"{student}_{ASSIGNMENT[task]}.ipynb")
+    return root
+
+
+def wrong(results) -> dict[str, tuple[str, str | None]]:
+    return {r.student: (r.task, r.slip) for r in results if not r.ok}
+
+
+@pytest.mark.parametrize("layout", ["course", "downloads"])
+def test_the_planted_slips_and_who_made_them(layout, request):
+    r = report(request.getfixturevalue(layout))
+    assert r.layout == ("nbgrader" if layout == "course" else "downloads")
+    assert all(x.recomputed == (layout == "downloads") for x in r.results)
+    expected = {s: p for s, p in PLANTED_SLIPS.items() if p}
+    found = wrong(r.results)
+    assert found.pop(COPIER) == ("3.3", None)          # another tree's rows: no slip of hal's own
+    assert found == expected
+    assert len(r.results) == 3 * (len(PLANTED_SLIPS) + 1)
+    assert {x.seed for x in r.results if x.student == "ann" and x.task == "3.3"} == {student_tree("3.3", "ann").seed}
+    if layout == "course":
+        assert r.scores["03_alphabeta"] == {s: float(s not in ("ann", "ben", COPIER)) for s in [*PLANTED_SLIPS, COPIER]}
+
+
+def test_page_answers_which_slip_and_who_and_loads_nothing(course, tmp_path):
+    out, slips_csv, grades = tmp_path / "r.html", tmp_path / "s.csv", tmp_path / "m.csv"
+    said = build(course, out=out, csv_path=slips_csv, grades=grades)
+    assert "21 rows" in said and "7 students" in said
+    page = out.read_text()
+
+    class Refs(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.refs, self.tags, self.images = [], [], 0
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            self.tags.append(tag)
+            self.images += tag == "img" and (a.get("src") or "").startswith("data:image/png;base64,")
+            self.refs += [(tag, k, v) for k, v in attrs
+                          if k in ("src", "href") and not (v or "").startswith(("data:", "#"))]
+
+    p = Refs()
+    p.feed(page)
+    assert p.refs == [] and "script" not in p.tags and "link" not in p.tags and p.images >= 3
+    assert "http://" not in page and "https://" not in page and "@import" not in page and "url(" not in page
+    # the glance table: 3.3's most common slip and who made it, on one line
+    glance = page.split("At a glance")[1].split("</table>")[0]
+    line_33 = next(l for l in glance.split("<tr>") if ">3.3<" in l)
+    assert "fail_hard_values" in line_33 or "no_narrowing" in line_33
+    assert ("ann" in line_33) != ("ben" in line_33)
+    where = page.split("first wrong node sits")[1].split("</table>")[0]
+    assert all(f"<td>{t}</td>" in where for t in ("2.4", "3.3", "4.2")) and "depth" in where
+    copies = page.split("Identical answers")[1].split("</table>")[0]
+    assert "gus, hal" in copies and "ex3-3-hand-trace" in copies
+    rows = list(csv.DictReader(slips_csv.open()))
+    assert list(rows[0]) == ["student", "assignment", "task", "ok", "points", "slip", "node", "seed"]
+    assert {(x["student"], x["task"], x["slip"]) for x in rows if x["ok"] == "0" and x["student"] != COPIER} == \
+        {(s, t, slip) for s, (t, slip) in ((s, p) for s, p in PLANTED_SLIPS.items() if p)}
+    moodle = list(csv.DictReader(grades.open()))
+    assert [m["ID number"] for m in moodle] == sorted([*PLANTED_SLIPS, COPIER])
+    assert next(m for m in moodle if m["ID number"] == "gus")["Total"] == "3"
+
+
+def test_a_real_check_exercise_output(monkeypatch, tmp_path):
+    """The output check_exercise publishes in a kernel (its shell stood in for, in process) is read."""
+    import IPython
+    published = []
+
+    class Pub:
+        def publish(self, data, metadata):
+            published.append(data)
+
+    class Shell:
+        kernel, display_pub = object(), Pub()
+
+    monkeypatch.setattr(IPython, "get_ipython", lambda: Shell())
+    monkeypatch.setenv("ABCORE_STUDENT", "ann")
+    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+    from abcore.exercises import check_exercise
+    from abcore.verdict import CheckFailed
+    rows = planted("3.3", "fail_hard_values", "ann")
+    with pytest.raises(CheckFailed):
+        check_exercise("3.3", rows)
+    outputs = [nbformat.v4.new_output("display_data", data=d) for d in published]
+    folder = tmp_path / "autograded" / "ann" / "03_alphabeta"
+    folder.mkdir(parents=True)
+    nbformat.write(notebook("3.3", rows, outputs), folder / "03_alphabeta.ipynb")
+    (r,) = report(tmp_path).results
+    assert (r.student, r.task, r.ok, r.slip, r.seed) == ("ann", "3.3", False, "fail_hard_values",
+                                                          student_tree("3.3", "ann").seed)
+
+
+def test_bad_input_is_named_with_its_fix(tmp_path):
+    with pytest.raises(DashboardError, match="no folder .*give the nbgrader course folder"):
+        report(tmp_path / "nowhere")
+    with pytest.raises(DashboardError, match="no notebooks in .*nbgrader autograde.*<id>_<assignment>.ipynb"):
+        report(tmp_path)
+    folder = tmp_path / "autograded" / "zoe" / "03_alphabeta"
+    folder.mkdir(parents=True)
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("hi")]), folder / "a.ipynb")
+    with pytest.raises(DashboardError, match="a.ipynb' has no verdict .*nbgrader autograde 03_alphabeta --force"
+                                             ".*--skip-unchecked"):
+        report(tmp_path)
+    (folder / "a.ipynb").write_text("{not json")
+    with pytest.raises(DashboardError, match="is not a readable notebook"):
+        report(tmp_path)
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    nbformat.write(nbformat.v4.new_notebook(), plain / "homework.ipynb")
+    with pytest.raises(DashboardError, match="cannot tell whose notebook.*<id>_<assignment>.ipynb"):
+        report(plain)
+
+
+def test_names_from_submissions_are_escaped(tmp_path):
+    rows = planted("3.3", "fail_hard_values", "<b>x")     # wrong: the name is shown
+    folder = tmp_path / "autograded" / "<b>x" / "03_alphabeta"
+    folder.mkdir(parents=True)
+    nbformat.write(notebook("3.3", rows, graded_outputs("3.3", rows, "<b>x")), folder / "n.ipynb")
+    page = report(tmp_path).html("t")
+    assert "<b>x" not in page and "&lt;b&gt;x" in page
+
+
+@pytest.mark.parametrize("task", ["2.4", "3.3", "4.2", "7.3", "9.4"])
+def test_the_first_wrong_node_is_placed_on_the_students_own_tree(task):
+    """The depth is read on the tree drawn again from the verdict's seed: the student's own."""
+    from abcore.dashboard.summary import _depths
+    s = student_tree(task, "ann")
+    assert _depths(task, s.seed) == {s.tree.label(n): s.tree.depth_of(n) for n in s.tree.nodes}
+
+
+def test_the_command(course, tmp_path, capsys):
+    from abcore.dashboard.__main__ import main
+    assert main([str(tmp_path / "none")]) == 2
+    assert "error: no folder" in capsys.readouterr().err
+    assert main([str(course), "--assignment", "03_alphabeta", "--out", str(tmp_path / "p.html"),
+                 "--csv", str(tmp_path / "s.csv")]) == 0
+    assert "slips: " in capsys.readouterr().out
+    assert {r["assignment"] for r in csv.DictReader((tmp_path / "s.csv").open())} == {"03_alphabeta"}
+
+
+def test_an_assignment_without_verdicts_is_left_out_and_said(tmp_path):
+    """The capstone's notebook publishes no verdict: its assignment is left out, and the page
+    says so; one student's notebook without a verdict where the others have one is refused."""
+    for student in ("ann", "ben"):
+        rows = answer_key("3.3", student)
+        folder = tmp_path / "autograded" / student / "03_alphabeta"
+        folder.mkdir(parents=True)
+        nbformat.write(notebook("3.3", rows, graded_outputs("3.3", rows, student)), folder / "n.ipynb")
+        (tmp_path / "autograded" / student / "10_player").mkdir()
+        nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1")]),
+                       tmp_path / "autograded" / student / "10_player" / "10_player.ipynb")
+    r = report(tmp_path)
+    assert {x.assignment for x in r.results} == {"03_alphabeta"}
+    assert r.skipped == ["10_player: no notebook of this assignment carries a verdict (its checks publish none)"]
+    assert "10_player: no notebook of this assignment" in r.html("t")
+    nbformat.write(nbformat.v4.new_notebook(), tmp_path / "autograded" / "ben" / "03_alphabeta" / "n.ipynb")
+    with pytest.raises(DashboardError, match="n.ipynb' has no verdict"):
+        report(tmp_path)
+    assert [x.student for x in report(tmp_path, skip_unchecked=True).results] == ["ann"]
