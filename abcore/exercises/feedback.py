@@ -26,6 +26,7 @@ Needs nbgrader (requirements-instructor.txt); the students' kit does not import 
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from typing import Any
 
@@ -44,6 +45,7 @@ KIT_ERRORS = frozenset([c.__name__ for c in REFUSALS.values()] + ["StudentKeyErr
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _OWN_FRAME = re.compile(r"^(Cell In ?\[\d*\]|Input In ?\[\d*\])")
+MAX_ROWS_TEXT = 20_000
 RED, RESET = "\x1b[0;31m", "\x1b[0m"
 
 
@@ -101,6 +103,14 @@ def answer_source(nb: Any, before: int, variable: str) -> str | None:
                 found = node.value.value if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str) else None
         return found
     return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _tree(task: str, student: str) -> Any:
+    """``student``'s tree for ``task``, drawn once a process (a class's feedback asks for each
+    tree once a refused submission)."""
+    from .catalogue import student_tree
+    return student_tree(task, student)
 
 
 def _verdict(cell: Any) -> dict | None:
@@ -168,13 +178,13 @@ class StudentFeedback(Preprocessor):
         from .student import normalise
         ex = EXERCISES.get(task)
         rows = answer_source(nb, check, ex.answer) if ex is not None else None
-        if not rows:
+        if not rows or len(rows) > MAX_ROWS_TEXT:      # a hand trace is a few hundred characters
             return None
         for other in roster:
             if normalise(other) == normalise(me):
                 continue
             try:
-                if exercise_verdict(task, rows, other).ok:
+                if exercise_verdict(task, rows, _tree(task, normalise(other))).ok:
                     return other
             except Exception:                         # rows another tree cannot even read
                 continue
