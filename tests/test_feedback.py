@@ -2,8 +2,9 @@
 
 One assignment, one notebook: the cell that draws exercise 3.3's tree, its answer cell, its check
 cell (with a hidden test holding a seed), and a check cell whose error runs through the kit.
-Students: alice answers her own tree, bob answers alice's (copied), carol leaves the stub, dave is
-autograded without the kit's two config lines. Driven with nbgrader's API in this process (one
+Students: alice answers her own tree, bob answers alice's (copied), carol leaves the stub and
+changes a check cell (graded with the kit's sanitize setting too), dave is autograded without the
+kit's two config lines. Driven with nbgrader's API in this process (one
 gradebook), configured as INSTRUCTORS.md says.
 """
 from __future__ import annotations
@@ -49,11 +50,11 @@ def _nb() -> nbformat.NotebookNode:
     return nb
 
 
-def _api(root: Path, configured: bool):
+def _api(root: Path, configured: bool, sanitize: bool = False):
     from nbgrader.apps import NbGraderAPI
     from traitlets.config import Config
 
-    from abcore.exercises.autograde import autograde_preprocessors
+    from abcore.exercises.autograde import autograde_preprocessors, sanitize_preprocessors
     from abcore.exercises.feedback import feedback_preprocessors
 
     c = Config()
@@ -63,13 +64,17 @@ def _api(root: Path, configured: bool):
     if configured:
         c.Autograde.autograde_preprocessors = autograde_preprocessors()
         c.GenerateFeedback.preprocessors = feedback_preprocessors()
+    if sanitize:
+        c.Autograde.sanitize_preprocessors = sanitize_preprocessors()
     return NbGraderAPI(config=c)
 
 
-def _submit(root: Path, who: str, source: str | None) -> None:
+def _submit(root: Path, who: str, source: str | None, tamper: bool = False) -> None:
     nb = nbformat.read(root / "release" / "a1" / "a1.ipynb", as_version=4)
     if source is not None:
         nb.cells[1].source = source
+    if tamper:                                    # a locked check cell changed by the student
+        nb.cells[3].source = 'from abcore.exercises import exercise\nexercise("2.4")'
     (root / "submitted" / who / "a1").mkdir(parents=True)
     nbformat.write(nb, root / "submitted" / who / "a1" / "a1.ipynb")
 
@@ -95,8 +100,9 @@ def course(tmp_path_factory):
         rows = {who: f'trace_3_3 = """\n{answer_key("3.3", key)}\n"""\n' for who, key in
                 (("alice", "alice"), ("bob", "alice"))}
         for who in ("alice", "bob", "carol", "dave"):
-            _submit(root, who, rows.get(who))
-        logs = {who: api.autograde("a1", who) for who in ("alice", "bob", "carol")}
+            _submit(root, who, rows.get(who), tamper=who == "carol")
+        logs = {who: api.autograde("a1", who) for who in ("alice", "bob")}
+        logs["carol"] = _api(root, configured=True, sanitize=True).autograde("a1", "carol")
         assert all(done["success"] for done in logs.values()), logs
         plain = _api(root, configured=False)
         assert plain.generate_feedback("a1", "bob")["success"]
@@ -194,3 +200,16 @@ def test_the_checksum_warning_on_an_untouched_check_cell(course):
     assert "Attribute 'checksum' for cell chk has changed" in log, log
     assert "for cell kit has changed" not in log
     assert _scores(course["root"], "alice")["chk"] == 1
+
+
+def test_the_checksum_warning_only_for_a_changed_cell_with_the_sanitize_setting(course):
+    """With ``sanitize_preprocessors()`` (abcore.exercises.autograde.HiddenTestsBack), carol's
+    untouched check cell gets no warning; the check cell she changed does, and is put back
+    (0 points: the source's cell ran, not hers)."""
+    log = course["logs"]["carol"]["log"]
+    assert "for cell chk has changed" not in log, log
+    assert "Attribute 'checksum' for cell kit has changed" in log, log
+    assert _scores(course["root"], "carol") == {"chk": 0, "kit": 0}
+    autograded = nbformat.read(course["root"] / "autograded" / "carol" / "a1" / "a1.ipynb", as_version=4)
+    assert autograded.cells[3].source == _nb().cells[3].source
+    assert HIDDEN_SEED in autograded.cells[2].source          # the hidden test ran

@@ -36,8 +36,9 @@ from nbgrader.preprocessors import ClearHiddenTests, GetGrades
 from traitlets import Bool, List, Unicode
 
 from ..verdict import MIME, REFUSALS
+from .autograde import released
 
-__all__ = ["StudentFeedback", "feedback_preprocessors", "hide_hidden_tests", "student_frames",
+__all__ = ["StudentFeedback", "feedback_preprocessors", "student_frames",
            "answer_source", "KIT_ERRORS"]
 
 # The errors a check raises on purpose: their message is the whole feedback.
@@ -47,23 +48,6 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _OWN_FRAME = re.compile(r"^(Cell In ?\[\d*\]|Input In ?\[\d*\])")
 MAX_ROWS_TEXT = 20_000
 RED, RESET = "\x1b[0;31m", "\x1b[0m"
-
-
-def hide_hidden_tests(source: str, begin: str = "BEGIN HIDDEN TESTS", end: str = "END HIDDEN TESTS") -> str:
-    """``source`` without its hidden tests' regions (the delimiter lines included).
-
-    >>> hide_hidden_tests("check(x)\\n### BEGIN HIDDEN TESTS\\nassert seed == 4\\n### END HIDDEN TESTS")
-    'check(x)'
-    """
-    out, hidden = [], False
-    for line in source.split("\n"):
-        if begin in line:
-            hidden = True
-        elif end in line:
-            hidden = False
-        elif not hidden:
-            out.append(line)
-    return "\n".join(out)
 
 
 def student_frames(traceback: list[str]) -> list[str]:
@@ -134,7 +118,7 @@ class StudentFeedback(Preprocessor):
         roster = None
         for i, cell in enumerate(nb.cells):
             if hidden.begin_test_delimeter in cell.source:
-                cell.source = hide_hidden_tests(cell.source, hidden.begin_test_delimeter, hidden.end_test_delimeter)
+                cell.source = released(cell.source, hidden.begin_test_delimeter, hidden.end_test_delimeter)
             if cell.cell_type != "code":
                 continue
             verdict = _verdict(cell)
