@@ -19,11 +19,13 @@ So a student sees in JupyterLab the tree nbgrader grades them on.
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any, Callable, Mapping
 
 from ..errors import AbcoreError
 
-__all__ = ["student_key", "use_student", "normalise", "StudentKeyError", "EXPLICIT", "AUTOGRADE"]
+__all__ = ["student_key", "use_student", "normalise", "StudentKeyError", "EXPLICIT", "AUTOGRADE",
+           "UNCONFIGURED"]
 
 EXPLICIT = "ABCORE_STUDENT"
 AUTOGRADE = "ABCORE_AUTOGRADE_STUDENT"
@@ -31,6 +33,40 @@ AUTOGRADE = "ABCORE_AUTOGRADE_STUDENT"
 
 class StudentKeyError(AbcoreError, RuntimeError):
     """No student key could be found; the message says how to set one."""
+
+
+# What the grader is told when nbgrader autogrades without the kit's two lines (issue 25, item 4).
+UNCONFIGURED = (
+    f"nbgrader is autograding, but did not pass the student id of the submission ({AUTOGRADE} is "
+    "not set), so every per-student check would get 0: add these two lines to nbgrader_config.py, "
+    "then autograde again:\n"
+    "    from abcore.exercises.autograde import autograde_preprocessors\n"
+    "    c.Autograde.autograde_preprocessors = autograde_preprocessors()\n"
+    "(if they are there, the submission itself removed the variable: grade it by hand)")
+
+
+def _stop_the_grading(message: str) -> None:
+    """In a Jupyter kernel (nbgrader's): ``message`` on the kernel's own stderr, which is the
+    terminal ``nbgrader autograde`` logs to (a cell's output reaches no log), then the kernel
+    stopped, so nbgrader logs "There was an error processing assignment" for this submission and
+    records no grade for it instead of a silent 0 on each per-student check. Elsewhere (plain
+    Python, a doctest): nothing, the caller raises."""
+    try:
+        from IPython import get_ipython
+    except ImportError:                             # pragma: no cover - IPython is a dependency
+        return
+    shell: Any = get_ipython()
+    if shell is None or not hasattr(shell, "kernel"):
+        return
+    text = f"\n*** abcore: {message}\n\n".encode()
+    # ipykernel sends fd 2 to the cell and echoes it to the terminal from a thread; the copy of
+    # the terminal's stderr it keeps is written directly, before the kernel stops.
+    terminal = getattr(sys.stderr, "_original_stdstream_copy", None)
+    try:
+        os.write(terminal if isinstance(terminal, int) else 2, text)
+    except OSError:
+        pass
+    os._exit(3)
 
 
 def _login(environ: Mapping[str, str]) -> str | None:
@@ -65,11 +101,9 @@ def student_key(environ: Mapping[str, str] | None = None,
     if env.get("NBGRADER_EXECUTION") == "autograde":
         graded = env.get(AUTOGRADE, "").strip()
         if not graded:
-            raise StudentKeyError(
-                "nbgrader is autograding, but did not pass the student id of the submission "
-                f"({AUTOGRADE} is not set): the instructor adds to nbgrader_config.py `from "
-                "abcore.exercises.autograde import autograde_preprocessors; "
-                "c.Autograde.autograde_preprocessors = autograde_preprocessors()`")
+            if environ is None:                     # the process's own: nbgrader's kernel
+                _stop_the_grading(UNCONFIGURED)
+            raise StudentKeyError(UNCONFIGURED)
         return graded
     for name in (EXPLICIT, "JUPYTERHUB_USER"):
         if env.get(name, "").strip():
