@@ -62,6 +62,7 @@ LONGEST = (
     "tests/test_exercises_10.py",
     "tests/test_tournament_sandbox.py",     # hostile players, as root and as an ordinary user
     "tests/test_tournament_dask.py",
+    "tests/test_feedback.py",               # a small nbgrader course: ~15 s of CPU
 )
 _MOST = pytest.StashKey[tuple]()
 

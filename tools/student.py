@@ -37,7 +37,8 @@ INSTRUCTOR_ONLY = {"INSTRUCTORS.md", "INSTRUCTORS.fr.md", "sanitize.cfg", "conft
 README = ROOT / "tools" / "student-README.md"
 INSTRUCTOR_MODULES = {"abcore/exercises/instructor.py", "abcore/exercises/__main__.py",
                       "abcore/exercises/autograde.py", "abcore/exercises/literal.py",
-                      "abcore/exercises/parallel.py", "abcore/exercises/feedback.py"}
+                      "abcore/exercises/parallel.py", "abcore/exercises/feedback.py",
+                      "abcore/dashboard"}     # the dashboard reads answers with literal.py
 LEFTOVERS = ("### BEGIN SOLUTION", "### END SOLUTION", "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
 
 
