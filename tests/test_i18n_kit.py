@@ -163,7 +163,7 @@ def test_the_tournament_table_in_french():
     french = format_table(standings(games))
     head, rule, *rows = french.splitlines()
     assert re.split(" +", head.strip()) == ["#", "joueur", "parties", "V", "N", "D", "score", "intervalle",
-                            "95\u00a0%", "cote", "intervalle", "95\u00a0%"]
+                            "95\u00a0%", "classement", "intervalle", "95\u00a0%"]
     assert len(rule) == len(head) and all(len(r) <= len(head) for r in rows)
     numbers = re.compile(r"-?\d+(?:\.\d+)?")
     assert numbers.findall("\n".join(rows)) == numbers.findall("\n".join(english.splitlines()[2:]))
