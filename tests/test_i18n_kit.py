@@ -120,7 +120,7 @@ def test_a_widget_and_a_legend_in_french(how, monkeypatch):
     assert board.evaluation.value == "open lines (seed 004)"      # the value stays the key
     assert board.evaluation.options[0][0] == "lignes ouvertes (document 004)"
     board.click(0)
-    assert board.message.value.startswith("J'ai (O) joué ")
+    assert board.message.value.startswith("Moi (O), j'ai joué ")
     from abcore.draw.alt import alt_text
     assert "Une grille de morpion" in alt_text(board.figure())
 
