@@ -175,3 +175,11 @@ def test_the_hand_trace_parser_reads_the_french_words():
     rows = parse_answer("A [-inf, inf] 3\nC (3, ∞) -> 2 coupe F, G\nD [3, inf] 2 coupure : H\n"
                         f"E [3, inf] 1 coupures{NBSP}: I J")
     assert [r.cut for r in rows] == [(), ("F", "G"), ("H",), ("I", "J")]
+
+
+def test_the_mcts_widget_names_its_nodes_in_french():
+    from abcore.widgets.mcts_stepthrough import _name
+
+    assert (_name(()), _name((5, 7))) == ("root", "root→5→7")
+    abcore.use_language("fr")
+    assert (_name(()), _name((5, 7))) == ("racine", "racine→5→7")
