@@ -78,6 +78,8 @@ def literal_parts(text: str, french_text: bool) -> dict[str, list[str]]:
     space; English 0.5 and 18,297)."""
     codes, links = [" ".join(c.split()) for c in CODE.findall(text)], LINK.findall(text)
     maths = [re.sub(r"\\text\{[^}]*\}", r"\\text{}", m) for m in MATH.findall(text)]  # words translate
+    if french_text:                   # French LaTeX writes its decimal comma 0{,}25
+        maths = [m.replace("{,}", ".") for m in maths]
     prose = LINK.sub("]", MATH.sub(" ", CODE.sub(" ", text)))
     if french_text:
         prose = re.sub(r"(?<=\d)[\u202f\u00a0](?=\d{3}\b)", "", prose)
@@ -98,6 +100,7 @@ def test_literal_parts_read_both_conventions():
     assert literal_parts("18 297", True)["numbers"] == ["18", "297"]    # a plain space: two numbers
     assert literal_parts("`f(a,\nb)`, then `g`", False)["code spans"] == ["`f(a, b)`", "`g`"]
     assert literal_parts(r"$x \text{ the root of } y$", False)["LaTeX"] == [r"$x \text{} y$"]
+    assert literal_parts(r"$c = 0{,}25$", True)["LaTeX"] == [r"$c = 0.25$"]
 
 
 @pytest.mark.parametrize("stem", STEMS)

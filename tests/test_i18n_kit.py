@@ -120,7 +120,7 @@ def test_a_widget_and_a_legend_in_french(how, monkeypatch):
     assert board.evaluation.value == "open lines (seed 004)"      # the value stays the key
     assert board.evaluation.options[0][0] == "lignes ouvertes (document 004)"
     board.click(0)
-    assert board.message.value.startswith("J'ai (O) joué ")
+    assert board.message.value.startswith("Moi (O), j'ai joué ")
     from abcore.draw.alt import alt_text
     assert "Une grille de morpion" in alt_text(board.figure())
 
@@ -163,7 +163,7 @@ def test_the_tournament_table_in_french():
     french = format_table(standings(games))
     head, rule, *rows = french.splitlines()
     assert re.split(" +", head.strip()) == ["#", "joueur", "parties", "V", "N", "D", "score", "intervalle",
-                            "95\u00a0%", "cote", "intervalle", "95\u00a0%"]
+                            "95\u00a0%", "classement", "intervalle", "95\u00a0%"]
     assert len(rule) == len(head) and all(len(r) <= len(head) for r in rows)
     numbers = re.compile(r"-?\d+(?:\.\d+)?")
     assert numbers.findall("\n".join(rows)) == numbers.findall("\n".join(english.splitlines()[2:]))
@@ -175,3 +175,11 @@ def test_the_hand_trace_parser_reads_the_french_words():
     rows = parse_answer("A [-inf, inf] 3\nC (3, ∞) -> 2 coupe F, G\nD [3, inf] 2 coupure : H\n"
                         f"E [3, inf] 1 coupures{NBSP}: I J")
     assert [r.cut for r in rows] == [(), ("F", "G"), ("H",), ("I", "J")]
+
+
+def test_the_mcts_widget_names_its_nodes_in_french():
+    from abcore.widgets.mcts_stepthrough import _name
+
+    assert (_name(()), _name((5, 7))) == ("root", "root→5→7")
+    abcore.use_language("fr")
+    assert (_name(()), _name((5, 7))) == ("racine", "racine→5→7")

@@ -438,8 +438,9 @@ class MCTSStepThrough(StaticFallback, W.VBox):
 
 
 def _name(path: tuple) -> str:
-    """A node's name: its path of moves from the root ("root" for the root)."""
-    return "root" if not path else "root→" + "→".join(map(str, path))
+    """A node's name: its path of moves from the root ("root" for the root, translated)."""
+    root = _("root")
+    return root if not path else root + "→" + "→".join(map(str, path))
 
 
 def _wrap(text: str, width: int) -> str:
