@@ -94,8 +94,19 @@ def graded_positions(positions: int) -> tuple[tuple, str]:
     return make_set(int(seed), positions), f"seed {seed}" + (" (practice)" if seed == "0" else "")
 
 
-def blunders_of(seat: Callable[[], Any], rows: tuple) -> BlunderReport:
-    """Ask a seat (``seat()`` makes one; a new one after a failure) for a move in each row."""
+def set_label(origin: str) -> str:
+    """What the report calls the graded set: ``"practice"`` for the practice seed's (in the kit),
+    ``"held-out"`` for an instructor's seed or set file.
+
+    >>> set_label("seed 0 (practice)"), set_label("seed 7"), set_label("from heldout.txt")
+    ('practice', 'held-out', 'held-out')
+    """
+    return "practice" if origin.endswith("(practice)") else "held-out"
+
+
+def blunders_of(seat: Callable[[], Any], rows: tuple, label: str = "held-out") -> BlunderReport:
+    """Ask a seat (``seat()`` makes one; a new one after a failure) for a move in each row;
+    ``label`` names the set in the report (``"practice"`` for the practice seed's, in the kit)."""
     current = seat()
     bad, examples = 0, []
     try:
@@ -114,7 +125,7 @@ def blunders_of(seat: Callable[[], Any], rows: tuple) -> BlunderReport:
         current.close()
     n = len(rows)
     low, high = wilson(bad, n)
-    return BlunderReport(bad, n, bad / n, low, high, {"held-out": (bad, n)}, tuple(examples))
+    return BlunderReport(bad, n, bad / n, low, high, {label: (bad, n)}, tuple(examples))
 
 
 def grade_player(player: Any, *, profile: str | None = None, sandbox: bool = False,
@@ -137,7 +148,7 @@ def grade_player(player: Any, *, profile: str | None = None, sandbox: bool = Fal
         else:
             choose = _choose(player)
             seat = positions_seat = lambda: InProcessSeat(budgeted(choose, POSITIONS))
-        report = blunders_of(positions_seat, rows)
+        report = blunders_of(positions_seat, rows, set_label(origin))
         # the seat asks the player; score_against's own choose is then unused
         scores = tuple(score_against(lambda g, s: None, p.references, OPENINGS[:p.openings], seat=seat))
     values = {"blunder rate": report.rate, **{f"score vs {s.reference}": s.score for s in scores}}
