@@ -55,6 +55,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+import exercise_harness as harness
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 PLANTED = Path(__file__).resolve().parent / "planted"
@@ -135,19 +137,24 @@ def _copy_id(grade_id: str, tag: str) -> str:
 INSTRUCTOR = "instructor"          # the tag of the copy answered with the instructor's solution
 
 
-def with_copies(path: Path, plants: dict[str, list[Path]]) -> tuple[nbformat.NotebookNode, dict, list[int]]:
+def with_copies(path: Path, plants: dict[str, list[Path]],
+                only: list[bool] | None = None) -> tuple[nbformat.NotebookNode, dict, list[int | None]]:
     """The notebook with, after each exercise's check cell, a copy of the exercise (its solution
     cell, the code cells between, its check cell; new grade_ids ``<id>__<tag>``) per planted
     solution (tag: what is wrong) and one for the instructor's solution (tag ``instructor``),
     then a plain cell with the exercise's stub (nbgrader's ClearSolutions of its solution cell),
     so that what follows runs as in the released notebook. Returns the notebook, {copied
     solution grade_id: (planted file or None for the instructor's, copied check grade_id)} and
-    the positions of the original cells."""
+    the positions of the original cells. ``only`` (a flag per cell, :func:`cells_to_run`): the
+    code cells left out, their position None."""
     nb = nbformat.read(path, as_version=4)
     stubs = {_meta(c)["grade_id"]: c.source for c in student.student_version(path).cells
              if _meta(c).get("solution") and not _meta(c).get("grade")}
     cells, copies, originals, start = [], {}, [], None
-    for cell in nb.cells:
+    for k, cell in enumerate(nb.cells):
+        if only is not None and not only[k]:
+            originals.append(None)
+            continue
         originals.append(len(cells))
         cells.append(cell)
         m = _meta(cell)
@@ -169,6 +176,33 @@ def with_copies(path: Path, plants: dict[str, list[Path]]) -> tuple[nbformat.Not
             start = None
     nb.cells = cells
     return nb, copies, originals
+
+
+def cells_to_run(nb: nbformat.NotebookNode, also_read: tuple[str, ...]) -> list[bool]:
+    """For each cell of ``nb``: whether the course runs it. A code cell that neither an exercise
+    needs (``exercise_harness.needed_cells``: the cells whose names its solution, check, the code
+    between them or ``also_read`` (the planted answers) read, back to the first cell) nor reads
+    what a solution cell binds (or what such a cell binds, in order) runs the same with the
+    released stubs as with the answers: nbval runs it; the course leaves it out (notebook 05's
+    ordering experiments, 08's measurements, 10's blunder counts)."""
+    code = [k for k, c in enumerate(nb.cells) if c.cell_type == "code"]
+    sources = [nb.cells[k].source for k in code]
+    targets, tainted, start = set(), set(), None
+    for j, k in enumerate(code):
+        m = _meta(nb.cells[k])
+        bound, read = harness._bound_and_read(sources[j])
+        if m.get("solution") and not m.get("grade"):
+            start, tainted = j, tainted | bound
+        if start is not None or read & tainted:
+            targets.add(j)
+            tainted |= bound if start is None else set()
+        if m.get("grade"):
+            start = None
+    keep = harness.needed_cells(sources, targets, also_read)
+    flags = [True] * len(nb.cells)
+    for j, k in enumerate(code):
+        flags[k] = keep[j]
+    return flags
 
 
 class _Course:
@@ -331,7 +365,10 @@ def _build(root: Path, nbgrader, nb: Path) -> dict:
 
     solutions = {_meta(c)["grade_id"]: c.source for c in nbformat.read(nb, as_version=4).cells
                  if _meta(c).get("solution") and not _meta(c).get("grade")}
-    derived, copies, originals = with_copies(nb, {**under_nbgrader(planted()), **_computed_keys(root, solutions)})
+    plants = {**under_nbgrader(planted()), **_computed_keys(root, solutions)}
+    also_read = tuple(p.read_text() for gid in solutions for p in plants.get(gid, []))
+    only = cells_to_run(nbformat.read(nb, as_version=4), also_read)
+    derived, copies, originals = with_copies(nb, plants, only)
     answered = {gid: plant.read_text() if plant else _written(solutions[gid.rsplit("__", 1)[0]])
                 for gid, (plant, _) in copies.items()}
     every = f"{nb.stem}-all"
@@ -516,10 +553,11 @@ def test_released_runs_as_a_student_would(course, nb):
     assert [(c.cell_type, c.source) for c in mine.cells] == [(c.cell_type, c.source) for c in released.cells], \
         "tools/student.py's student version differs from nbgrader's release"
     run = nbformat.read(root / "autograded" / STUDENTS[0] / f"{nb.stem}-all" / nb.name, as_version=4)
-    cells = [run.cells[i] for i in course["originals"][nb.stem]]
+    kept = [(i, c) for i, c in zip(course["originals"][nb.stem], released.cells) if i is not None]
+    cells = [run.cells[i] for i, _ in kept]
     # (the check cells as autograded hold their hidden tests: nbgrader puts them back)
     assert [(c.cell_type, _meta(c).get("grade_id"), None if _meta(c).get("grade") else c.source) for c in cells] \
-        == [(c.cell_type, _meta(c).get("grade_id"), None if _meta(c).get("grade") else c.source) for c in released.cells]
+        == [(c.cell_type, _meta(c).get("grade_id"), None if _meta(c).get("grade") else c.source) for _, c in kept]
     exercise, reported = None, {}
     for i, c in enumerate(cells):
         if c.cell_type != "code":
@@ -627,3 +665,16 @@ def test_every_exercise_has_two_planted_wrong_solutions(nb):
         pytest.skip(f"{nb.name}: no planted wrong solutions yet")
     few = [sol for sol, _ in exercises(nb) if len(plants.get(sol, [])) < 2]
     assert not few, f"{nb.name}: exercises with fewer than two planted wrong solutions: {few}"
+
+
+def test_cells_to_run_keeps_what_an_exercise_needs_and_what_reads_an_answer():
+    """The solution (f), what it needs (t), what reads it (show) and what reads that (f2) run;
+    a cell that neither needs nor reads an answer (slow) is left to nbval; a cell that a later
+    one reading an answer needs (base) runs too."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in (
+        "t = 3", "slow = sum(range(9))", "base = 2", "def f(): return t", "assert f() == 3",
+        "show = f() + base", "f2 = show", "other = slow * 2")])
+    nb.cells[3].metadata["nbgrader"] = {"solution": True, "grade": False, "grade_id": "ex"}
+    nb.cells[4].metadata["nbgrader"] = {"solution": False, "grade": True, "grade_id": "ex-check"}
+    assert cells_to_run(nb, ()) == [True, False, True, True, True, True, True, False]
+    assert cells_to_run(nb, ("print(slow)",)) == [True, True, True, True, True, True, True, False]
