@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable
 
+from ..own_work import entered
 from ..practice.answer import Row, same, same_window
 from ..practice.mcts_practice import UCB_TOLERANCE
 from ..trees import GameTree
@@ -50,6 +51,7 @@ def hand_trace(tree: GameTree, *, hard: bool = False, strict: bool = False, alph
     >>> [(r.node, r.value, r.cut) for r in hand_trace(t) if r.cut]
     [('r.1', 2, ('r.1.1', 'r.1.2'))]
     """
+    entered("kit_answer")  # never on a student's behalf under a check (abcore.own_work)
     rows: dict[str, dict] = {}
     chance = any(tree.kind(n) == "chance" for n in tree.nodes)
     low, high = (int(x) if float(x).is_integer() else x for x in tree.utility_range) if chance else (-INF, INF)
@@ -118,6 +120,7 @@ def hand_trace(tree: GameTree, *, hard: bool = False, strict: bool = False, alph
 
 def _mm(tree: GameTree, kind_of: Callable[[str], str]) -> list[Row]:
     """Minimax values with each node's rule given by ``kind_of`` (a slip's)."""
+    entered("kit_answer")  # never on a student's behalf under a check (abcore.own_work)
     memo: dict[str, Any] = {}
 
     def value(n: str) -> Any:
