@@ -71,7 +71,7 @@ def computed(source: str, names: Mapping[str, str]) -> dict[str, str]:
             out.setdefault(names[node.id], f"it binds {node.id} otherwise than `{node.id} = 'rows'`")
         elif isinstance(node, ast.Attribute) and node.attr in names and isinstance(node.ctx, (ast.Store, ast.Del)):
             out.setdefault(names[node.attr], f"it binds {node.attr} as an attribute ({ast.unparse(node)})")
-        elif isinstance(node, ast.keyword) and node.arg in names:
+        elif isinstance(node, ast.keyword) and node.arg is not None and node.arg in names:
             out.setdefault(names[node.arg], f"it binds {node.arg} through a keyword argument "
                                             f"({ast.unparse(node)[:60]})")
         elif isinstance(node, ast.alias) and (node.asname or node.name) in names:
