@@ -55,8 +55,7 @@ def hand_trace(tree: GameTree, *, hard: bool = False, strict: bool = False, alph
     rows: dict[str, dict] = {}
     chance = any(tree.kind(n) == "chance" for n in tree.nodes)
     low, high = (int(x) if float(x).is_integer() else x for x in tree.utility_range) if chance else (-INF, INF)
-    L = tree.label
-    soft = not hard if returns is None else returns == "soft"
+    L, soft = tree.label, (not hard if returns is None else returns == "soft")
 
     def cuts(v: Any, bound: Any, above: bool) -> bool:
         if strict:
