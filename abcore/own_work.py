@@ -57,8 +57,10 @@ ENTRIES = {
     "best_first": "ordering.best_first(tree)", "worst_first": "ordering.worst_first(tree)",
     "mcts": "mcts(...)", "random_uniform": "random_uniform(...)",
     "reference": "private reference (a search of abcore.diagnose, or abcore.checks.reference(...))",
+    "kit_answer": "own answer helper (its hand trace, slip minimax or UCB1 rule: "
+                  "abcore.exercises.slips.hand_trace, abcore.practice.mcts_practice._ucb_rule...)",
 }
-ALWAYS = frozenset({"reference"})      # forbidden in every exercise, whatever it allows
+ALWAYS = frozenset({"reference", "kit_answer"})      # forbidden in every exercise, whatever it allows
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _KIT = os.path.dirname(os.path.abspath(__file__)) + os.sep   # code under here is the kit's

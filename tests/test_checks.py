@@ -105,7 +105,8 @@ def _every_entry():
             "best_first": lambda: best_first(t), "worst_first": lambda: worst_first(t),
             "mcts": lambda: mcts(t, r, simulations=2, seed=0),
             "random_uniform": lambda: build.random_uniform(2, 2),
-            "reference": lambda: task_reference("2.1")(t, r)}
+            "reference": lambda: task_reference("2.1")(t, r),
+            "kit_answer": lambda: __import__("abcore.exercises.slips").exercises.slips.hand_trace(t)}
 
 
 def test_every_guarded_entry_refuses_a_call_from_outside_the_kit_and_only_while_watched():

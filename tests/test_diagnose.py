@@ -65,6 +65,7 @@ PLANTED = {
     "ex9-2-backup__rescaled_to_0_1.py": "rescaled_to_0_1",
     "ex9-2-backup__player_ignored.py": "alternating_from_the_root",   # the root's player for `player`: the same signs
     "ex9-3-select-child__c_is_one.py": "c_is_one",
+    "ex4-1-failhard-value__no_cut_at_max.py": "no_cut_at_max_hard",
     "ex9-3-select-child__sqrt2_twice.py": "sqrt2_twice",
     "ex9-3-select-child__ln_of_parent_plus_one.py": "ln_of_parent_plus_one",
     "ex9-3-select-child__c_not_passed.py": "c_not_passed",
@@ -84,7 +85,10 @@ NOT_A_SEARCH = {"ex9-3-select-child__returns_the_move.py",
                 "ex2-1-minimax-value__guard_switched_off.py", "ex2-1-minimax-value__kit_helper_inside.py",
                 "ex2-1-minimax-value__name_spoofed.py", "ex9-2-backup__path_replaced.py",
                 "ex9-3-select-child__sorts_the_list.py",
-                "ex6-2-limited-value__root_player_maximises.py"}   # named by the check cell's hint
+                "ex6-2-limited-value__root_player_maximises.py",   # named by the check cell's hint
+                # hunt3: the kit's answer helpers (abcore.own_work's kit_answer) refuse first
+                "ex2-1-minimax-value__kit_slip_helper_mm.py", "ex7-1-expectimax-value__kit_hand_trace_star1_root.py",
+                "ex9-3-select-child__kit_ucb_rule.py"}
 
 # the exercises whose instructor's solution must never be flagged: notebook -> grade_id
 SOLUTIONS = {

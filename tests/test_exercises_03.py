@@ -33,6 +33,8 @@ class TestExercises(ExerciseTests):
         # the hunt of 2026-11-28 (issue 22): answers the checks once accepted
         "ex3-2-alphabeta-leaves__counter_never_reset.py": "Asked again on the same tree, alphabeta_leaves answers differently",
         "ex3-2-alphabeta-leaves__widget_inside.py": "alphabeta_leaves calls the kit's",
+        # hunt3 (issue 22): the kit's answer helpers called from the student's function
+        "ex3-2-alphabeta-leaves__kit_hand_trace_rows.py": "alphabeta_leaves calls the kit's own answer helper (its hand trace, slip minimax or UCB1 rule",
     }
 
     def test_the_no_narrowing_search_is_refused_on_what_it_evaluated(self):

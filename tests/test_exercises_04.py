@@ -23,6 +23,7 @@ class TestExercises(ExerciseTests):
         "ex4-1-failhard-value__strict_cut.py": "a cut on α > β instead of α ≥ β is the same slip, since fail-hard's values stay within α ≤ v ≤ β",
         "ex4-1-failhard-value__entry_window.py": "This looks like a known slip: each child searched with the node's entry window",
         "ex4-1-failhard-value__no_cut_at_min.py": "This looks like a known slip: no α-cut at MIN nodes",
+        "ex4-1-failhard-value__no_cut_at_max.py": "This looks like a known slip: no β-cut at MAX nodes",
         # per-student (abcore.exercises): the tree of the key `instructor` (conftest.py)
         "ex4-2-failhard-by-hand__fail_soft_values.py": "fail-hard returns the bound",
         "ex4-2-failhard-by-hand__no_cuts.py": re.compile(r"when \w+ is reached; .* so \w+ is cut"),

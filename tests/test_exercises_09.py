@@ -57,4 +57,8 @@ class TestExercises(ExerciseTests):
         "ex9-1-ucb1__checks_reference.py": "ucb1 calls the kit's private reference (a search of abcore.diagnose",
         "ex9-2-backup__path_replaced.py": 'backup changed the list `path`',
         "ex9-3-select-child__sorts_the_list.py": 'select_child changed what it was given',
+        # hunt3 (issue 22): the kit's answer helpers called from the student's function
+        "ex9-1-ucb1__kit_ucb_rule.py": "ucb1 calls the kit's own answer helper (its hand trace, slip minimax or UCB1 rule",
+        "ex9-1-ucb1__kit_ucb_rule_made_outside.py": "ucb1 calls the kit's own answer helper (its hand trace, slip minimax or UCB1 rule",
+        "ex9-3-select-child__kit_ucb_rule.py": "select_child calls the kit's own answer helper (its hand trace, slip minimax or UCB1 rule",
     }

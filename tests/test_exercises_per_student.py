@@ -210,3 +210,33 @@ def test_a_computed_answer_is_refused_a_written_one_kept():
                                           r"answer_key\(...\)\) instead of writing them.*gets 0"):
         check_exercise("3.3", space["trace_3_3"])
     assert not verdict("3.3", space["trace_3_3"], "alice").ok
+
+
+def test_an_answer_bound_another_way_is_refused_by_the_check_cell():
+    """hunt3 (issue 22): the answer cell keeps the stub and binds the variable through the
+    namespace, or a later cell rebinds it without naming it; under autograde the check cell compares
+    the value it is given with what the answer cells write (abcore.exercises.literal.as_written)."""
+    from abcore.exercises.literal import LiteralAnswers, computed
+    from abcore.exercises.notebook import ComputedAnswer
+    names = {"trace_3_3": "3.3"}
+    for src in ["import __main__\n__main__.trace_3_3 = key_rows(s)",
+                "get_ipython().user_ns.update(trace_3_3=key_rows(s))",
+                'sys.modules["__main__"].__dict__.update(trace_3_3=key_rows(s))',
+                'setattr(__main__, "trace_3_3", rows)']:
+        assert list(computed("trace_3_3 = None\n" + src, names)) == ["3.3"], src
+    later = 'ns = globals()\nns["trace_" + "3_3"] = "A (-inf, inf) 3"'      # names nothing
+    assert computed(later, names) == {}
+    check_cell = nbformat.v4.new_code_cell("checked = trace_3_3", metadata={"nbgrader": {"grade": True, "locked": True}})
+    for cells, ok in [(['trace_3_3 = """A 3"""', later], False), (['trace_3_3 = """A 3"""'], True),
+                      (["trace_3_3 = None", later], False), (["trace_3_3 = None"], True)]:
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells] + [check_cell.copy()])
+        LiteralAnswers().preprocess(nb, {})
+        space: dict = {}
+        for cell in nb.cells:
+            exec(cell.source, space)
+        if ok:
+            assert space["checked"] == space["trace_3_3"] and not isinstance(space["checked"], ComputedAnswer)
+        else:
+            assert isinstance(space["checked"], ComputedAnswer), cells
+            assert "is not the rows your answer cell writes" in space["checked"].message
+            assert not verdict("3.3", space["checked"], "alice").ok

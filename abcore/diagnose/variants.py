@@ -414,6 +414,21 @@ def no_cut_at_min_hard(tree, node, alpha=-INF, beta=INF):
     return max(alpha, beta)
 
 
+def no_cut_at_max_hard(tree, node, alpha=-INF, beta=INF):
+    kind = tree.kind(node)
+    if kind == "leaf":
+        return min(max(tree.value(node), alpha), beta)
+    if kind == "max":
+        for c in tree.children(node):
+            alpha = max(alpha, no_cut_at_max_hard(tree, c, alpha, beta))
+        return alpha
+    for c in tree.children(node):
+        beta = min(beta, no_cut_at_max_hard(tree, c, alpha, beta))
+        if alpha >= beta:
+            return alpha
+    return beta
+
+
 # --- negamax (values for the side to move) ------------------------------------------------------
 
 def negamax_value(tree, node, alpha=-INF, beta=INF):
@@ -810,6 +825,8 @@ CATALOGUE: tuple[Variant, ...] = (
             "then search the next child with them", entry_window_hard),
     Variant("no_cut_at_min_hard", "failhard", "no α-cut at MIN nodes (the β-cut at MAX is there)",
             "a MIN node cuts too: when β ≤ α return α at once", no_cut_at_min_hard),
+    Variant("no_cut_at_max_hard", "failhard", "no β-cut at MAX nodes (the α-cut at MIN is there)",
+            "a MAX node cuts too: when α ≥ β return β at once", no_cut_at_max_hard),
     Variant("window_not_swapped", "negamax", "α and β not swapped for the child",
             "the child's window is (-β, -α): negated AND swapped", window_not_swapped,
             (window_not_swapped_alpha_cut,)),

@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from typing import Any, Mapping
 
-__all__ = ["computed", "refused_source", "LiteralAnswers", "answer_names"]
+__all__ = ["computed", "refused_source", "LiteralAnswers", "answer_names", "written", "as_written"]
 
 # Calls that bind names without naming them in a target (a refusal in any cell that holds one
 # and mentions an answer's variable, or anywhere for the namespace ones).
@@ -43,6 +43,8 @@ def computed(source: str, names: Mapping[str, str]) -> dict[str, str]:
     {'3.3': 'it calls answer_key(...)'}
     >>> computed('globals()["trace_3_3"] = rows', names)
     {'3.3': 'it binds trace_3_3 through globals'}
+    >>> computed('__main__.trace_3_3 = rows', names)
+    {'3.3': 'it binds trace_3_3 as an attribute (__main__.trace_3_3)'}
     """
     if not any(n in source for n in names):
         return {}
@@ -67,6 +69,11 @@ def computed(source: str, names: Mapping[str, str]) -> dict[str, str]:
         if isinstance(node, ast.Name) and node.id in names and isinstance(node.ctx, (ast.Store, ast.Del)) \
                 and id(node) not in allowed:
             out.setdefault(names[node.id], f"it binds {node.id} otherwise than `{node.id} = 'rows'`")
+        elif isinstance(node, ast.Attribute) and node.attr in names and isinstance(node.ctx, (ast.Store, ast.Del)):
+            out.setdefault(names[node.attr], f"it binds {node.attr} as an attribute ({ast.unparse(node)})")
+        elif isinstance(node, ast.keyword) and node.arg is not None and node.arg in names:
+            out.setdefault(names[node.arg], f"it binds {node.arg} through a keyword argument "
+                                            f"({ast.unparse(node)[:60]})")
         elif isinstance(node, ast.alias) and (node.asname or node.name) in names:
             name = node.asname or node.name
             out.setdefault(names[name], f"it imports {name}")
@@ -148,6 +155,86 @@ def refuse_computed(nb: Any) -> dict[str, str]:
     return refusals
 
 
+def _literals(source: str, names: Mapping[str, str]) -> dict[str, list]:
+    """{exercise id: the string literals (or None) ``source`` binds its answer's variable to}."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return {}
+    out: dict[str, list] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Constant):
+            for t in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if isinstance(t, ast.Name) and t.id in names:
+                    out.setdefault(names[t.id], []).append(node.value.value)
+    return out
+
+
+def _reads(source: str, variable: str) -> bool:
+    """Whether ``source`` reads ``variable`` (a check cell does)."""
+    try:
+        return any(isinstance(n, ast.Name) and n.id == variable and isinstance(n.ctx, ast.Load)
+                   for n in ast.walk(ast.parse(source)))
+    except SyntaxError:
+        return False
+
+
+def written(exercise: str, value: Any, literals: tuple) -> Any:
+    """``value``, the answer a check is given, if the answer cells wrote it (one of ``literals``,
+    the string literals the notebook's cells bind the answer's variable to), or is the stub
+    (None) or already a refusal; else a refusal saying so (it was bound another way: a later cell
+    that computes it, the namespace...). The autograder calls it at the top of each check cell
+    (:func:`as_written`).
+
+    >>> written("3.3", "A 3", ("A 3",)), written("3.3", None, ("A 3",))
+    ('A 3', None)
+    >>> written("3.3", "A (-inf, inf) 3", ("A 3",)).message[:60]
+    'the answer cell computes its rows (the value of trace_3_3 wh'
+    """
+    from .catalogue import ComputedAnswer, exercise as the_exercise
+    if value is None or isinstance(value, ComputedAnswer) or \
+            (type(value) is str and any(type(w) is str and value == w for w in literals)):
+        return value
+    var = the_exercise(exercise).answer
+    why = (f"the value of {var} when it is checked is not the rows your answer cell writes: it was bound "
+           "another way, by a later cell or through the namespace")
+    return ComputedAnswer(exercise, message(exercise, var, why))
+
+
+def as_written(nb: Any, names: Mapping[str, str] | None = None) -> list[str]:
+    """Put, at the top of each locked or graded cell of ``nb`` that reads an answer's variable (the
+    check cells), a line that replaces the value by a refusal unless the answer cells wrote it
+    (:func:`written`); returns the exercise ids so guarded.
+
+    >>> import nbformat
+    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell('trace_3_3 = "A 3"'),
+    ...     nbformat.v4.new_code_cell("check_exercise('3.3', trace_3_3)",
+    ...                               metadata={"nbgrader": {"grade": True, "locked": True}})])
+    >>> as_written(nb), nb.cells[1].source.splitlines()[0]
+    (['3.3'], "trace_3_3 = __import__('abcore.exercises.literal', fromlist=['written']).written('3.3', trace_3_3, ('A 3',))")
+    """
+    names = answer_names() if names is None else names
+    literals: dict[str, list] = {ex: [] for ex in names.values()}
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    for cell in code:
+        for ex, found in _literals(cell.source, names).items():
+            literals[ex] += [w for w in found if w not in literals[ex]]
+    guarded = []
+    for cell in code:
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        if not (meta.get("grade") or meta.get("locked")):
+            continue
+        lines = []
+        for var, ex in names.items():
+            if var in cell.source and _reads(cell.source, var) and not _literals(cell.source, {var: ex}):
+                lines.append(f"{var} = __import__('abcore.exercises.literal', fromlist=['written'])"
+                             f".written({ex!r}, {var}, {tuple(literals[ex])!r})")
+                guarded.append(ex)
+        if lines:
+            cell.source = "\n".join(lines) + "\n" + cell.source
+    return guarded
+
+
 try:
     from nbconvert.preprocessors import Preprocessor
 except ImportError:  # pragma: no cover - the students' kit has no nbconvert: only the autograder needs it
@@ -156,7 +243,8 @@ except ImportError:  # pragma: no cover - the students' kit has no nbconvert: on
 
 class LiteralAnswers(Preprocessor):
     """nbgrader preprocessor (autograde, before the kernel runs): refuse computed answers to the
-    per-student hand traces (:func:`refuse_computed`).
+    per-student hand traces (:func:`refuse_computed`), and, in the check cells, any value that
+    the answer cells do not write (:func:`as_written`: bound by a later cell, or otherwise).
 
     >>> import nbformat
     >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("trace_3_3 = f()")])
@@ -169,4 +257,5 @@ class LiteralAnswers(Preprocessor):
 
     def preprocess(self, nb: Any, resources: Any) -> tuple[Any, Any]:
         refuse_computed(nb)
+        as_written(nb)
         return nb, resources

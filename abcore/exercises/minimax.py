@@ -33,6 +33,10 @@ def check_minimax(tree: GameTree, answer: Any) -> Verdict:
     True
     >>> print(check_minimax(t, key.replace("J 3", "J 8")))
     J: J is a MIN node: it keeps the smallest of its children's values (K: 8, O: 8, S: 3), 3, not 8 (the other player's choice)
+    >>> print(check_minimax(t, key + "\\nJ 3"))
+    J: J is given twice (3, then 3): write one row per node
+    >>> print(check_minimax(t, key + "\\nD 7"))
+    D: D is a leaf: its value is the tree's, 9, not 7 (a leaf's row is optional: copy its value or leave the row out)
     """
     rows = as_rows(answer)
     key = tuple(minimax_rows(tree))
@@ -42,11 +46,18 @@ def check_minimax(tree: GameTree, answer: Any) -> Verdict:
         if r.node not in by_label:
             return Verdict(False, f"{r.node}: there is no node {r.node} in this tree (its nodes "
                            f"are {', '.join(by_label)})", None, r.node, "order", key)
+        if r.node in given:
+            return Verdict(False, f"{r.node}: {r.node} is given twice ({fv(given[r.node])}, then "
+                           f"{fv(r.value)}): write one row per node", None, r.node, "order", key)
         given[r.node] = r.value
     values = tree_values(tree)
     for n in reversed(tree.nodes):                      # children before their parent
         kind, name = tree.kind(n), tree.label(n)
         if kind == "leaf":
+            if name in given and given[name] is not None and not same(given[name], tree.value(n)):
+                return Verdict(False, f"{name}: {name} is a leaf: its value is the tree's, {fv(tree.value(n))}, "
+                               f"not {fv(given[name])} (a leaf's row is optional: copy its value or leave "
+                               "the row out)", None, name, "value", key)
             continue
         if name not in given or given[name] is None:
             return Verdict(False, f"{name}: no value for {name}: write one row per inner node, "

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable
 
+from ..own_work import entered
 from ..practice.answer import Row, same, same_window
 from ..practice.mcts_practice import UCB_TOLERANCE
 from ..trees import GameTree
@@ -50,11 +51,11 @@ def hand_trace(tree: GameTree, *, hard: bool = False, strict: bool = False, alph
     >>> [(r.node, r.value, r.cut) for r in hand_trace(t) if r.cut]
     [('r.1', 2, ('r.1.1', 'r.1.2'))]
     """
+    entered("kit_answer")  # never on a student's behalf under a check (abcore.own_work)
     rows: dict[str, dict] = {}
     chance = any(tree.kind(n) == "chance" for n in tree.nodes)
     low, high = (int(x) if float(x).is_integer() else x for x in tree.utility_range) if chance else (-INF, INF)
-    L = tree.label
-    soft = not hard if returns is None else returns == "soft"
+    L, soft = tree.label, (not hard if returns is None else returns == "soft")
 
     def cuts(v: Any, bound: Any, above: bool) -> bool:
         if strict:
@@ -118,6 +119,7 @@ def hand_trace(tree: GameTree, *, hard: bool = False, strict: bool = False, alph
 
 def _mm(tree: GameTree, kind_of: Callable[[str], str]) -> list[Row]:
     """Minimax values with each node's rule given by ``kind_of`` (a slip's)."""
+    entered("kit_answer")  # never on a student's behalf under a check (abcore.own_work)
     memo: dict[str, Any] = {}
 
     def value(n: str) -> Any:
@@ -237,9 +239,38 @@ def name_slip(task: str, student_tree: Any, answer: list[Row], key: list[Row],
         if _says(task, answer, rows):
             return slip
     for slip, rows in made:                 # the slip's rows up to the first one refused
-        if _agrees_up_to(task, answer, rows, key, node):
+        if _agrees_up_to(task, answer, rows, key, node) and \
+                (task != "2.4" or _rule_everywhere(student_tree.tree, slip.name, answer, key)):
             return slip
     return None
+
+
+_RULES = {"kinds_swapped": lambda kind: "min" if kind == "max" else "max",
+          "max_everywhere": lambda kind: "max", "min_everywhere": lambda kind: "min"}
+
+
+def _rule_everywhere(tree: GameTree, slip: str, answer: list[Row], key: list[Row]) -> bool:
+    """2.4: does the answer follow the slip's rule at every node it gives where that rule and
+    minimax's choose differently (on the answer's own children values)? A slip of every node is
+    not named from one node whose choice happens to be the slip's (a MIN node taking its first
+    child, the largest there, while the other MIN nodes keep their smallest)."""
+    rule = _RULES.get(slip)
+    if rule is None:
+        return True
+    given = {r.node: r.value for r in answer}
+    known = {r.node: r.value for r in key}
+    for n in tree.nodes:
+        name, kind = tree.label(n), tree.kind(n)
+        if kind not in ("max", "min") or given.get(name) is None:
+            continue
+        kids: list[Any] = [tree.value(c) if tree.kind(c) == "leaf" else given.get(tree.label(c), known.get(tree.label(c)))
+                for c in tree.children(n)]
+        if any(k is None for k in kids):
+            continue
+        pick = {"max": max(kids), "min": min(kids)}
+        if not same(pick[rule(kind)], pick[kind]) and not same(given[name], pick[rule(kind)]):
+            return False
+    return True
 
 
 def _says(task: str, answer: list[Row], slip: list[Row]) -> bool:

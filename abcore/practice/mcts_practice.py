@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from ..draw.formatting import format_value as fv
 from ..mcts import C, MCTSEvent, MCTSReplay, mcts, replay_mcts
+from ..own_work import entered, guarded
 from ..trees import GameTree
 from ..verdict import Verdict
 from .answer import Row, same
@@ -229,7 +230,9 @@ def ucb_close(got: float, sc: Any, parent_visits: int, c: float) -> bool:
 
 def _ucb_rule(slip: str, c: float) -> Callable[[float, int, int], float]:
     """UCB1 as the slip ``slip`` computes it: ``score(W, n, N)`` of a child (total W, n visits)
-    whose parent has N visits (``"none"``: UCB1 itself)."""
+    whose parent has N visits (``"none"``: UCB1 itself). Neither it nor the rule it gives answers
+    for a student's function under a check (:mod:`abcore.own_work`)."""
+    entered("kit_answer")
     ln, sqrt = math.log, math.sqrt
     rules: dict[str, Callable[[float, int, int], float]] = {
         "none": lambda W, n, N: W / n + c * sqrt(ln(N) / n),
@@ -241,7 +244,7 @@ def _ucb_rule(slip: str, c: float) -> Callable[[float, int, int], float]:
         "no_exploration": lambda W, n, N: W / n,
         "negated_means": lambda W, n, N: -W / n + c * sqrt(ln(N) / n),
     }
-    return rules.get(slip, rules["none"])
+    return guarded(rules.get(slip, rules["none"]), "kit_answer")
 
 
 def _in_tree_order(tree: GameTree, rows: list) -> list:
