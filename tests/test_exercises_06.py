@@ -50,7 +50,7 @@ class TestExercises(ExerciseTests):
         grade_id = "ex6-2-limited-value"
         check = exercises(self.NOTEBOOK)[grade_id].check
         halved = "(tree.value(node) if player == \"max\" else -tree.value(node)) / 2"
-        start, end = "won = limited_value(game, trap, 1, linear(1, 0)", "before depth == 0\")\n"
+        start, end = "try:\n    won = limited_value(game, trap, 1, linear(1, 0)", "before depth == 0\")\n"
         assert halved in check and start in check
         trap = check[check.index(start):check.index(end) + len(end)]
         whole = "tree.value(node) if player == \"max\" else -tree.value(node)"
@@ -66,7 +66,7 @@ class TestExercises(ExerciseTests):
         inf (TicTacToe.evaluate gives inf there, so it could not tell), and names the slip."""
         grade_id = "ex6-2-limited-value"
         check = exercises(self.NOTEBOOK)[grade_id].check
-        start, end = "won = limited_value(game, trap, 1, linear(1, 0)", "before depth == 0\")\n"
+        start, end = "try:\n    won = limited_value(game, trap, 1, linear(1, 0)", "before depth == 0\")\n"
         only_trap = ("### BEGIN HIDDEN TESTS\n" + check[check.index(start):check.index(end) + len(end)]
                      + "### END HIDDEN TESTS\n")
         wrong = (PLANTED / f"{grade_id}__depth_before_terminal.py").read_text()
