@@ -288,17 +288,19 @@ def _practice(page, folder: Path, shots: list) -> None:
     def rows(n: int) -> str:
         return f"el => el.querySelectorAll('.abcore-rows table')[0].rows.length === {n + 1}"
 
+    def state() -> dict:
+        return w.evaluate("el => ({message: el.querySelector('.abcore-message').innerText,"
+                          " table: el.querySelector('.abcore-rows').innerText,"
+                          " fields: [...el.querySelectorAll('input')].map(i => i.value),"
+                          " node: el.querySelector('.abcore-node select').value,"
+                          " focus: document.activeElement && document.activeElement.outerHTML.slice(0, 200)})")
+
     def shown(n: int) -> None:
         """Wait for ``n`` rows in the table; if they never come, say what the widget shows."""
         try:
             page.wait_for_function(rows(n), arg=w.element_handle(), timeout=ROUND_TRIP)
         except Exception:
-            state = w.evaluate("el => ({message: el.querySelector('.abcore-message').innerText,"
-                               " table: el.querySelector('.abcore-rows').innerText,"
-                               " fields: [...el.querySelectorAll('input')].map(i => i.value),"
-                               " node: el.querySelector('.abcore-node select').value,"
-                               " focus: document.activeElement && document.activeElement.outerHTML.slice(0, 200)})")
-            raise AssertionError(f"row {n} never appeared in the table; the widget shows {state}") from None
+            raise AssertionError(f"row {n} never appeared in the table; the widget shows {state()}") from None
 
     fields("A", "-inf", "inf", "4")
     w.locator("button.abcore-add").click()                  # by a click
@@ -308,9 +310,16 @@ def _practice(page, folder: Path, shots: list) -> None:
         w.locator("button.abcore-add").focus()              # by the keyboard
         page.keyboard.press("Enter")
         shown(i)
+    before = w.locator(".abcore-message").inner_text()
     w.locator("button.abcore-check").click()
-    page.wait_for_function("el => el.querySelector('.abcore-message').innerText.includes('right so far')",
-                           arg=w.element_handle(), timeout=ROUND_TRIP)
+    try:        # the check's answer, whatever it is (a refusal fails at once, saying what it said)
+        page.wait_for_function("([el, before]) => { const m = el.querySelector('.abcore-message').innerText;"
+                               " return m !== before && (m.includes('right so far') || m.includes('✘')); }",
+                               arg=[w.element_handle(), before], timeout=2 * ROUND_TRIP)
+    except Exception:
+        _shot(page, folder, "practice-check-never-answered", shots)
+        raise AssertionError(f"the check never answered; the widget shows {state()}") from None
+    assert "right so far" in w.locator(".abcore-message").inner_text(), state()
     assert "your 3 rows agree" in w.locator(".abcore-message").inner_text()
 
     fields("F", "-inf", "inf", "1")                         # B's β is 7 by then: [−∞, 7]
