@@ -285,6 +285,14 @@ def _practice(page, folder: Path, shots: list) -> None:
             if not last:
                 page.keyboard.press("Tab")
 
+    def settled() -> None:
+        """Wait until the kernel has handled what the fields sent: ipywidgets holds a model's next
+        update until the kernel is idle after its last one, and a click sent meanwhile (another
+        model) overtakes it (CI, loaded: "give both α and β" for a row whose β was typed)."""
+        for _ in range(3):
+            page.wait_for_timeout(300)
+            page.wait_for_function(KERNEL_IDLE, timeout=ROUND_TRIP)
+
     def rows(n: int) -> str:
         return f"el => el.querySelectorAll('.abcore-rows table')[0].rows.length === {n + 1}"
 
@@ -303,11 +311,13 @@ def _practice(page, folder: Path, shots: list) -> None:
             raise AssertionError(f"row {n} never appeared in the table; the widget shows {state()}") from None
 
     fields("A", "-inf", "inf", "4")
+    settled()
     w.locator("button.abcore-add").click()                  # by a click
     shown(1)
     for i, (node, value) in enumerate((("B", "1"), ("C", "7")), 2):
         fields(node, "-inf", "inf", value)
         w.locator("button.abcore-add").focus()              # by the keyboard
+        settled()
         page.keyboard.press("Enter")
         shown(i)
     before = w.locator(".abcore-message").inner_text()
@@ -326,6 +336,7 @@ def _practice(page, folder: Path, shots: list) -> None:
     w.locator("button.abcore-arc-H").click()                 # mark the arc F–H (wrongly) cut
     page.wait_for_function("el => el.querySelector('button.abcore-arc-H').innerText.includes('✂')",
                            arg=w.element_handle(), timeout=ROUND_TRIP)     # a mark in text, not colour
+    settled()
     w.locator("button.abcore-add").click()
     shown(4)
     _changes(page, w, folder, "practice-check-named", shots,
