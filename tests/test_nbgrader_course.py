@@ -191,11 +191,12 @@ def cells_to_run(nb: nbformat.NotebookNode, also_read: tuple[str, ...]) -> list[
     for j, k in enumerate(code):
         m = _meta(nb.cells[k])
         bound, read = harness._bound_and_read(sources[j])
-        if m.get("solution") and not m.get("grade"):
+        if m.get("solution") and not m.get("grade"):      # an answer: what it binds is tainted
             start, tainted = j, tainted | bound
-        if start is not None or read & tainted:
+        elif start is None and read & tainted:            # outside an exercise, reads an answer
+            tainted |= bound
+        if start is not None or read & tainted:           # in an exercise, or reading an answer
             targets.add(j)
-            tainted |= bound if start is None else set()
         if m.get("grade"):
             start = None
     keep = harness.needed_cells(sources, targets, also_read)
