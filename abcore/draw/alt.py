@@ -228,8 +228,10 @@ def tree_alt(g: nx.DiGraph, title: str = "") -> str:
         head += _(", searched by {search}").format(search=_(d.title))
         if r["status"] == "active" or r["value"] is None or r["running"]:
             stack = [names.get(n, str(n)) for n in g.graph.get("stack") or () if n in names]
-            head += _(", during the search (after {k} events): being visited {stack}").format(
-                k=g.graph.get("frame"), stack=", ".join(stack) or _("nothing yet"))
+            k = g.graph.get("frame") or 0
+            head += ngettext(", during the search (after {k} event): being visited {stack}",
+                             ", during the search (after {k} events): being visited {stack}", k).format(
+                k=k, stack=", ".join(stack) or _("nothing yet"))
             if r["value"] is not None:
                 head += _("; the root's best so far is {v}").format(v=format_value(r["value"]))
         else:
