@@ -391,5 +391,5 @@ class StepThrough(StaticFallback, W.VBox):
         return f"<StepThrough: {self.algorithm}, frame {self.frame} (frames 0 to {self.frames - 1})>"
 
     def static_caption(self) -> str:
-        return (f"static image: frame {self.frame} (frames 0 to {self.frames - 1}); "
-                "run the notebook to step")
+        return _("static image: frame {k} (frames 0 to {last}); run the notebook to step").format(
+            k=self.frame, last=self.frames - 1)
