@@ -245,3 +245,44 @@ def test_an_assignment_without_verdicts_is_left_out_and_said(tmp_path):
     with pytest.raises(DashboardError, match="n.ipynb' has no verdict"):
         report(tmp_path)
     assert [x.student for x in report(tmp_path, skip_unchecked=True).results] == ["ann"]
+
+
+@pytest.mark.filterwarnings("ignore:Object of type:Warning")      # nbgrader's add_submission, in SQLAlchemy 2
+def test_nbgrader_export_writes_moodles_grade_import(tmp_path):
+    """``nbgrader export --exporter=abcore.dashboard.moodle.MoodleExporter``, nbgrader's own
+    command, on a gradebook of three students and two assignments (scores set as a grader
+    would, a late penalty, a missing submission, an id a spreadsheet would read as a formula)."""
+    import os
+    import subprocess
+    import sys
+    pytest.importorskip("nbgrader")
+    from unittest import mock
+
+    from nbgrader.api import Gradebook
+    bin_dir = str(Path(sys.executable).parent)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent),
+           "PATH": bin_dir + os.pathsep + os.environ.get("PATH", "")}      # nbgrader runs alembic
+    with mock.patch.dict(os.environ, env), Gradebook(f"sqlite:///{tmp_path / 'gradebook.db'}") as gb:
+        for sid, first in (("ann", "Ann"), ("bo", "Bo"), ("=cmd", "")):
+            gb.add_student(sid, first_name=first, last_name="Z" if first else None, email=f"{first}@u.ro" if first else None)
+        for a in ("ps1", "ps2"):
+            gb.add_assignment(a)
+            gb.add_notebook(a, a)
+            gb.add_grade_cell("chk", a, a, max_score=2, cell_type="code")
+        for a, sid, points, penalty in (("ps1", "ann", 2, 0.5), ("ps1", "bo", 1, 0), ("ps2", "ann", 1.5, 0),
+                                        ("ps1", "=cmd", 0, 0)):
+            gb.add_submission(a, sid)
+            g = gb.find_grade("chk", a, a, sid)
+            g.manual_score = points
+            gb.find_submission_notebook(a, a, sid).late_submission_penalty = penalty
+        gb.db.commit()
+    done = subprocess.run([os.path.join(bin_dir, "nbgrader"), "export", "--exporter=abcore.dashboard.moodle.MoodleExporter",
+                           "--to=m.csv", "--student=[ann,bo,=cmd,zed]"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "Using exporter: MoodleExporter" in done.stderr and "No such student in the gradebook: zed" in done.stderr
+    rows = list(csv.reader((tmp_path / "m.csv").open()))
+    assert rows == [["ID number", "First name", "Last name", "Email address", "ps1", "ps2", "Total"],
+                    ["'=cmd", "", "", "", "0", "", "0"],
+                    ["ann", "Ann", "Z", "Ann@u.ro", "1.5", "1.5", "3"],
+                    ["bo", "Bo", "Z", "Bo@u.ro", "1", "", "1"]]

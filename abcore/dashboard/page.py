@@ -130,6 +130,7 @@ def _copies(found: list[Copies]) -> str:
 
 def _scores(scores: dict[str, dict[str, float]], source: str) -> str:
     from matplotlib.figure import Figure
+    scores = {a: by for a, by in scores.items() if by}        # an assignment nobody handed in: no line
     if not scores:
         return ""
     parts = [f"<h2>Scores per assignment</h2><p class=note>From {_e(source)}.</p><table><tr><th>assignment"
