@@ -286,3 +286,80 @@ def test_nbgrader_export_writes_moodles_grade_import(tmp_path):
                     ["'=cmd", "", "", "", "0", "", "0"],
                     ["ann", "Ann", "Z", "Ann@u.ro", "1.5", "1.5", "3"],
                     ["bo", "Bo", "Z", "Bo@u.ro", "1", "", "1"]]
+
+
+def _greedy(game, state):
+    """Takes a winning column when there is one, else the first legal one."""
+    me = game.to_move(state)
+    return next((a for a in game.actions(state) if game.winner(game.result(state, a)) == me), game.actions(state)[0])
+
+
+def _raises(game, state):
+    raise RuntimeError("my player is broken")
+
+
+def class_tournament(folder: Path, players: dict, games_per_pair: int = 2) -> Path:
+    """A results file written by the tournament's own scheduler and store, each game played in
+    this process by the stand-ins ``players`` ({student id: choose, or a reference's name})."""
+    import random
+
+    from abcore.tournament import InProcessSeat, play_seats, run_tournament
+    folder.mkdir(parents=True, exist_ok=True)
+    specs = []
+    for name, choose in players.items():
+        if callable(choose):
+            (folder / f"{name}.py").write_text("")            # never run: play() below stands in
+            specs.append(str(folder / f"{name}.py"))
+        else:
+            specs.append(name)
+
+    def seat(name: str, seed: int):
+        choose = players[name]
+        if callable(choose):
+            return InProcessSeat(choose)
+        rng = random.Random(seed)
+        return InProcessSeat(lambda game, state: rng.choice(list(game.actions(state))))
+
+    def play(g, limits, attempt=0):
+        record = play_seats(seat(g["first"], g["seed"]), seat(g["second"], g["seed"] + 1), g["opening"])
+        return {"game": g["game"], "first": g["first"], "second": g["second"], "opening": g["opening"],
+                "seed": g["seed"], **record}
+
+    out = folder / "results.jsonl"
+    run_tournament(specs, out, games_per_pair=games_per_pair, progress=False, play=play)
+    return out
+
+
+def test_the_class_tournament_on_the_page_and_in_its_csv(course, tmp_path):
+    """A course folder holding the tournament's results.jsonl: the page shows the ratings (a
+    figure, a table), by student id, the reference grey; --ratings writes them; a forged line
+    is set aside and said; --assignment leaves the tournament out unless it is given."""
+    import shutil
+    root = tmp_path / "course"
+    shutil.copytree(course, root)
+    players = {"ann": _greedy, "gus": _greedy, "dan": _raises, "random": "random"}
+    results = class_tournament(tmp_path / "t", players, games_per_pair=3)
+    forged = {"game": "dan|ann|", "first": "dan", "second": "ann", "opening": "", "seed": 1, "result": 1,
+              "reason": "win", "loser": "second", "detail": "", "moves": "0101010"}
+    import json
+    (root / "results.jsonl").write_text(results.read_text() + json.dumps(forged) + "\n")
+    said = build(root, out=tmp_path / "r.html", ratings=tmp_path / "ratings.csv")
+    assert "ratings: " in said and "(4 players, 36 games)" in said
+    page = (tmp_path / "r.html").read_text()
+    part = page.split("The class tournament (the capstone)")[1]
+    assert "36 games from results.jsonl" in part and "1 line(s) of the file set aside" in part
+    assert part.count("data:image/png;base64,") == 1 and "<details>" in part
+    rows = list(csv.DictReader((tmp_path / "ratings.csv").open()))
+    assert [r["student"] for r in rows][-1] == "dan" and {r["student"] for r in rows[:2]} == {"ann", "gus"}
+    dan = rows[-1]
+    assert (dan["games"], dan["losses"], dan["lost_by_failure"], dan["reference"]) == ("18", "18", "18", "0")
+    ref = next(r for r in rows if r["student"] == "random")
+    assert ref["reference"] == "1" and "random (reference)" in part
+    for r in rows:
+        assert float(r["rating_low"]) <= float(r["rating"]) <= float(r["rating_high"])
+    assert report(root, assignment="03_alphabeta").tournament is None
+    assert report(root, assignment="03_alphabeta", tournament=root / "results.jsonl").tournament.games == 36
+    with pytest.raises(DashboardError, match="--ratings: no class tournament to write: give --tournament"):
+        build(course, out=None, ratings=tmp_path / "x.csv")
+    with pytest.raises(DashboardError, match="no tournament results .*give --tournament the results file"):
+        build(course, out=None, tournament=tmp_path / "none.jsonl")

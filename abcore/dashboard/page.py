@@ -3,7 +3,8 @@ script, no font or file to fetch), every name from a submission escaped.
 
 At the top, one line per task: its most common slip, how many students made it, and who; then
 a table per task (slips sorted by count, with the names), a picture of the shares, where the
-first wrong node of each hand trace sits, identical answers, and the scores of each assignment.
+first wrong node of each hand trace sits, identical answers, the scores of each assignment,
+and the class tournament's ratings when there is one.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from collections import Counter
 from typing import Any
 
 from .summary import RIGHT, Copies, Line
+from .tournament import Tournament
 
 __all__ = ["render", "png"]
 
@@ -150,13 +152,61 @@ def _scores(scores: dict[str, dict[str, float]], source: str) -> str:
     return "".join(parts)
 
 
+def _ratings_figure(t: Tournament) -> str:
+    """One line per player, best at the top: the rating and its 95% interval; the reference
+    players grey, with a dashed line across at their rating (a yardstick)."""
+    from matplotlib.figure import Figure
+    rows = t.rows
+    fig = Figure(figsize=(8, 0.17 * len(rows) + 1.6))
+    ax = fig.subplots()
+    ys = list(range(len(rows)))[::-1]
+    for y, r in zip(ys, rows):
+        ref = t.who[r.player] is None
+        ax.errorbar([r.rating], [y], xerr=[[r.rating - r.rating_low], [r.rating_high - r.rating]],
+                    fmt="D" if ref else "o", color="0.45" if ref else "#2b6ca3", ms=4, capsize=2, lw=1)
+        if ref:
+            ax.axvline(r.rating, color="0.6", lw=0.8, ls="--", zorder=0)
+    ax.set_yticks(ys, [str(t.who[r.player] or r.player) for r in rows], fontsize=7 if len(rows) > 40 else 9)
+    ax.set_ylim(-0.8, len(rows) - 0.2)
+    ax.axvline(0, color="0.85", lw=1, zorder=0)
+    ax.set_xlabel("rating (Elo scale, 0 = the mean player) with its 95% interval")
+    ax.set_title("The class tournament, best first (grey: the kit's reference players)")
+    ax.xaxis.set_ticks_position("both")
+    ax.tick_params(labeltop=True)
+    return png(fig)
+
+
+def _tournament(t: Tournament | None) -> str:
+    if t is None:
+        return ""
+    head = (f"<h2 id=tournament>The class tournament (the capstone)</h2><p class=note>{t.games} games from "
+            f"{_e(t.path.name)}, replayed by the tournament's referee"
+            + (f"; {t.set_aside} line(s) of the file set aside (forged, cut or repeated: "
+               "<code>abcore.tournament.audit</code> says which)" if t.set_aside else "") + ".</p>")
+    if not t.rows:
+        return head + "<p>No game counts: no rating to show.</p>"
+    head += ("<p class=note>Bradley-Terry ratings (a draw half a win), on the Elo scale: 200 points apart, the "
+             "higher wins about 3 games of 4. Two players whose intervals overlap are not told apart by these "
+             "games. A rating ranks the players in this tournament; the capstone's grade is its rubric's "
+             "(nbgrader's score of 10_player).</p>")
+    rows = "".join(
+        f"<tr><td class=n>{k}</td><td>{_e(t.who[r.player] or r.player)}{'' if t.who[r.player] else ' (reference)'}"
+        f"</td><td class=n>{r.games}</td><td class=n>{r.wins}-{r.draws}-{r.losses}</td>"
+        f"<td class=n>{t.failures.get(r.player, 0) or ''}</td><td class=n>{r.score:.2f} [{r.score_low:.2f}, "
+        f"{r.score_high:.2f}]</td><td class=n>{round(r.rating) + 0} [{round(r.rating_low) + 0}, "
+        f"{round(r.rating_high) + 0}]</td></tr>" for k, r in enumerate(t.rows, 1))
+    return (head + _ratings_figure(t) + f"<details><summary>The table ({len(t.rows)} players)</summary><table>"
+            "<tr><th>#</th><th>player</th><th>games</th><th>won-drawn-lost</th><th>lost by a failure</th>"
+            "<th>score [95%]</th><th>rating [95%]</th></tr>" + rows + "</table></details>")
+
+
 def render(title: str, table: dict[str, list[Line]], where: dict[str, dict[str, Counter]],
            copies: list[Copies], scores: dict[str, dict[str, float]], notes: list[str],
-           score_source: str) -> str:
+           score_source: str, tournament: Tournament | None = None) -> str:
     """The page (a string of HTML)."""
     body = [f"<h1>{_e(title)}</h1>"] + [f"<p class=note>{_e(n)}</p>" for n in notes]
     body += [_glance(table), _shares_figure(table) if table else "", _task_tables(table), _nodes(where),
-             _copies(copies), _scores(scores, score_source)]
+             _copies(copies), _scores(scores, score_source), _tournament(tournament)]
     return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f"<title>{_e(title)}</title><style>{CSS}</style></head><body>\n"
             + "\n".join(body) + "\n</body></html>\n")
