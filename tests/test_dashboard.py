@@ -363,3 +363,50 @@ def test_the_class_tournament_on_the_page_and_in_its_csv(course, tmp_path):
         build(course, out=None, ratings=tmp_path / "x.csv")
     with pytest.raises(DashboardError, match="no tournament results .*give --tournament the results file"):
         build(course, out=None, tournament=tmp_path / "none.jsonl")
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium: "
+                    "`apt-get install -y chromium fonts-dejavu-core` enables this test")
+def test_the_page_opens_in_chromium_with_no_error_and_no_request_outside_the_file(course, tmp_path):
+    """The page (every section: slips, nodes, identical answers, scores, the tournament) opened
+    from file:// in headless Chromium: no console error, no page error, every picture drawn, and
+    every request the page makes is the file itself or a data: URL (anything else is recorded,
+    and refused, so the test needs no network to fail)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    import shutil
+    root = tmp_path / "course"
+    shutil.copytree(course, root)
+    results = class_tournament(tmp_path / "t", {"ann": _greedy, "dan": _raises, "random": "random"}, 1)
+    shutil.copy(results, root / "results.jsonl")
+    out = tmp_path / "report.html"
+    build(root, out=out)
+    url = out.resolve().as_uri()
+    requests: list[str] = []
+    problems: list[str] = []
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync"])
+        try:
+            page = browser.new_page()
+            page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}")
+                    if m.type in ("error", "warning") else None)
+            page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+            page.on("requestfailed", lambda r: problems.append(f"failed: {r.url[:80]}"))
+            page.route("**/*", lambda route: route.continue_() if route.request.url == url
+                       else route.abort())
+            page.on("request", lambda r: requests.append(r.url))
+            page.goto(url, wait_until="load")
+            drawn = page.evaluate("[...document.images].map(i => i.complete && i.naturalWidth > 0)")
+            text = page.inner_text("body")
+        finally:
+            browser.close()
+    assert problems == []
+    assert [r for r in requests if not (r == url or r.startswith("data:"))] == []
+    assert requests[0] == url
+    assert len(drawn) == 4 and all(drawn)          # the shares, the nodes, the scores, the ratings
+    assert "At a glance" in text and "The class tournament (the capstone)" in text
