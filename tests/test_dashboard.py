@@ -138,8 +138,9 @@ def test_page_answers_which_slip_and_who_and_loads_nothing(course, tmp_path):
     assert ("ann" in line_33) != ("ben" in line_33)
     where = page.split("first wrong node sits")[1].split("</table>")[0]
     assert all(f"<td>{t}</td>" in where for t in ("2.4", "3.3", "4.2")) and "depth" in where
-    copies = page.split("Identical answers")[1].split("</table>")[0]
-    assert "gus, hal" in copies and "ex3-3-hand-trace" in copies
+    copies = page.split("Identical answers")[1].split("</details>")[0]
+    who = copies.split("</table>")[0]           # first who, then each answer cell
+    assert "<td>gus, hal</td><td class=n>1</td><td>3.3</td>" in who and "ex3-3-hand-trace" in copies.split(who)[1]
     rows = list(csv.DictReader(slips_csv.open()))
     assert list(rows[0]) == ["student", "assignment", "task", "ok", "points", "slip", "node", "seed"]
     assert {(x["student"], x["task"], x["slip"]) for x in rows if x["ok"] == "0" and x["student"] != COPIER} == \
@@ -355,6 +356,9 @@ def test_the_class_tournament_on_the_page_and_in_its_csv(course, tmp_path):
     assert (dan["games"], dan["losses"], dan["lost_by_failure"], dan["reference"]) == ("18", "18", "18", "0")
     ref = next(r for r in rows if r["student"] == "random")
     assert ref["reference"] == "1" and "random (reference)" in part
+    yardstick = part.split("<td>random</td>")[1].split("</tr>")[0]       # who is surely above, below random
+    below = [r["student"] for r in rows if r["reference"] == "0" and float(r["rating_high"]) < float(ref["rating"])]
+    assert f"<td>{len(below)}" + (f": {', '.join(below)}</td>" if below else "</td>") in yardstick
     for r in rows:
         assert float(r["rating_low"]) <= float(r["rating"]) <= float(r["rating_high"])
     assert report(root, assignment="03_alphabeta").tournament is None

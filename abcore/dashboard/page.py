@@ -14,7 +14,8 @@ import io
 from collections import Counter
 from typing import Any
 
-from .summary import RIGHT, Copies, Line
+from .read import _task_order
+from .summary import RIGHT, UNNAMED, Copies, Line
 from .tournament import Tournament
 
 __all__ = ["render", "png"]
@@ -77,12 +78,15 @@ def _shares_figure(table: dict[str, list[Line]]) -> str:
     tasks = list(table)
     fig = Figure(figsize=(8, 0.4 * len(tasks) + 1.2))
     ax = fig.subplots()
-    palette = matplotlib.colormaps["tab20"].colors  # type: ignore[attr-defined]
-    colours: dict[str, Any] = {RIGHT: "#7bb07b"}
+    # no green but right's, no grey but the outcomes that are no slip: a colour means one thing
+    palette = [c for i, c in enumerate(matplotlib.colormaps["tab20"].colors)  # type: ignore[attr-defined]
+               if i not in (4, 5, 14, 15)]
+    colours: dict[str, Any] = {RIGHT: "#7bb07b", UNNAMED: "#9a9a9a", "not written": "#d0d0d0",
+                               "kit call": "#d0d0d0", "computed": "#d0d0d0"}
     for i, task in enumerate(tasks):
         left = 0.0
         for line in sorted(table[task], key=lambda l: l.slip != RIGHT):
-            colour = colours.setdefault(line.slip, palette[(len(colours) - 1) % len(palette)])
+            colour = colours.setdefault(line.slip, palette[(len(colours) - 5) % len(palette)])
             ax.barh(i, line.share, left=left, color=colour, edgecolor="white")
             if line.share >= 0.08:
                 ax.text(left + line.share / 2, i, line.slip[:14], ha="center", va="center", fontsize=7)
@@ -91,7 +95,7 @@ def _shares_figure(table: dict[str, list[Line]]) -> str:
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of the students who answered the task")
-    ax.set_title("Right (green) and each slip, per task")
+    ax.set_title("Right (green), each slip (a colour a slip), unnamed or not written (grey), per task")
     return png(fig)
 
 
@@ -122,12 +126,22 @@ def _copies(found: list[Copies]) -> str:
     head = "<h2>Identical answers</h2>"
     if not found:
         return head + "<p>No two students wrote the same answer in any answer cell.</p>"
+    groups: dict[tuple[str, ...], list[Copies]] = {}
+    for c in found:
+        groups.setdefault(c.students, []).append(c)
+    order = sorted(groups, key=lambda g: (-len(groups[g]), -sum(c.lines for c in groups[g]), g))
+    who = "".join(f"<tr><td>{_names(g)}</td><td class=n>{len(groups[g])}</td><td>"
+                  f"{_e(', '.join(sorted({c.task for c in groups[g]}, key=_task_order)))}</td>"
+                  f"<td class=n>{sum(c.lines for c in groups[g])}</td></tr>" for g in order)
     rows = "".join(f"<tr><td>{_e(c.assignment)}</td><td>{_e(c.task)}</td><td>{_e(c.cell)}</td>"
                    f'<td class="n">{c.lines}</td><td>{_names(c.students)}</td></tr>' for c in found)
     return (head + "<p class=note>The same answer (comments and layout aside) in the same cell; a hand "
-            "trace copied answers another student's tree. Short answers can agree by chance.</p><table>"
-            "<tr><th>assignment</th><th>task</th><th>answer cell</th><th>lines</th><th>students</th></tr>"
-            + rows + "</table>")
+            "trace copied answers another student's tree. Short answers can agree by chance: read the "
+            "long ones first.</p><table><tr><th>students</th><th>answers in common</th><th>tasks</th>"
+            "<th>lines in all</th></tr>" + who + f"</table><details><summary>Each answer cell ({len(found)})"
+            "</summary><table><tr><th>assignment</th><th>task</th><th>answer cell</th><th>lines</th>"
+            "<th>students</th></tr>" + rows + "</table></details>")
+
 
 
 def _scores(scores: dict[str, dict[str, float]], source: str) -> str:
@@ -145,9 +159,14 @@ def _scores(scores: dict[str, dict[str, float]], source: str) -> str:
     fig = Figure(figsize=(2.8 * len(scores) + 1, 2.4))
     axes = fig.subplots(1, len(scores), squeeze=False)
     for ax, (a, by) in zip(axes[0], scores.items()):
-        ax.hist(list(by.values()), bins=min(10, max(1, len(set(by.values())))), color="#68a")
+        values = Counter(by.values())
+        if len(values) <= 12:                  # a bar a score: 0 and 1 are not two halves of [0, 1]
+            ax.bar([f"{v:g}" for v in sorted(values)], [values[v] for v in sorted(values)], color="#68a")
+        else:
+            ax.hist(list(by.values()), bins=10, color="#68a")
         ax.set_title(a, fontsize=9)
         ax.set_xlabel("points")
+        ax.set_ylabel("students", fontsize=8)
     parts.append(png(fig))
     return "".join(parts)
 
@@ -157,7 +176,7 @@ def _ratings_figure(t: Tournament) -> str:
     players grey, with a dashed line across at their rating (a yardstick)."""
     from matplotlib.figure import Figure
     rows = t.rows
-    fig = Figure(figsize=(8, 0.17 * len(rows) + 1.6))
+    fig = Figure(figsize=(9, 0.17 * len(rows) + 1.6))
     ax = fig.subplots()
     ys = list(range(len(rows)))[::-1]
     for y, r in zip(ys, rows):
@@ -166,6 +185,8 @@ def _ratings_figure(t: Tournament) -> str:
                     fmt="D" if ref else "o", color="0.45" if ref else "#2b6ca3", ms=4, capsize=2, lw=1)
         if ref:
             ax.axvline(r.rating, color="0.6", lw=0.8, ls="--", zorder=0)
+            ax.annotate(r.player, (r.rating, 1), xycoords=("data", "axes fraction"), xytext=(2, -2),
+                        textcoords="offset points", rotation=90, va="top", fontsize=8, color="0.35")
     ax.set_yticks(ys, [str(t.who[r.player] or r.player) for r in rows], fontsize=7 if len(rows) > 40 else 9)
     ax.set_ylim(-0.8, len(rows) - 0.2)
     ax.axvline(0, color="0.85", lw=1, zorder=0)
@@ -174,6 +195,27 @@ def _ratings_figure(t: Tournament) -> str:
     ax.xaxis.set_ticks_position("both")
     ax.tick_params(labeltop=True)
     return png(fig)
+
+
+def _yardsticks(t: Tournament) -> str:
+    """Per reference player: the students whose whole interval lies above its rating, and below
+    (by name when they are few, the weakest reference's: a player that loses to random play)."""
+    refs = [r for r in t.rows if t.who[r.player] is None]
+    if not refs:
+        return ""
+    students = [r for r in t.rows if t.who[r.player] is not None]
+
+    def show(names: list[str]) -> str:
+        return f"{len(names)}" + (f": {_e(', '.join(names))}" if 0 < len(names) <= 12 else "")
+    lines = []
+    for ref in refs:
+        above = [str(t.who[r.player]) for r in students if r.rating_low > ref.rating]
+        below = [str(t.who[r.player]) for r in students if r.rating_high < ref.rating]
+        lines.append(f"<tr><td>{_e(ref.player)}</td><td class=n>{round(ref.rating) + 0}</td><td>{show(above)}"
+                     f"</td><td>{show(below)}</td></tr>")
+    return ("<table><tr><th>reference player</th><th>its rating</th><th>students surely stronger (the "
+            "whole interval above)</th><th>students surely weaker (the whole interval below)</th></tr>"
+            + "".join(lines) + "</table>")
 
 
 def _tournament(t: Tournament | None) -> str:
@@ -189,6 +231,7 @@ def _tournament(t: Tournament | None) -> str:
              "higher wins about 3 games of 4. Two players whose intervals overlap are not told apart by these "
              "games. A rating ranks the players in this tournament; the capstone's grade is its rubric's "
              "(nbgrader's score of 10_player).</p>")
+    head += _yardsticks(t)
     rows = "".join(
         f"<tr><td class=n>{k}</td><td>{_e(t.who[r.player] or r.player)}{'' if t.who[r.player] else ' (reference)'}"
         f"</td><td class=n>{r.games}</td><td class=n>{r.wins}-{r.draws}-{r.losses}</td>"
