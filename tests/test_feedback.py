@@ -257,3 +257,4 @@ def test_after_the_deadline_each_page_shows_the_students_own_key_and_tree(course
     assert "These rows answer another student's tree, not yours" in pages["bob"][1]
     assert re.search(r"✘: node \w+, where your answer first leaves the search", pages["bob"][1])
     assert "✘" not in pages["alice"][1]
+    assert all("not recognized" not in log for log in logs.values())     # no config warning on every page

@@ -40,6 +40,7 @@ from nbconvert.preprocessors import Preprocessor
 from nbgrader.converters.generate_feedback import GenerateFeedback
 from nbgrader.preprocessors import ClearHiddenTests, GetGrades
 from traitlets import Bool, List, Unicode
+from traitlets.config import Config
 
 from ..verdict import MIME, REFUSALS
 from .autograde import released
@@ -174,7 +175,9 @@ class StudentFeedback(Preprocessor):
                                       "with its answer key (refused before the assignment's due date).").tag(config=True)
 
     def preprocess(self, nb: Any, resources: Any) -> tuple[Any, Any]:
-        hidden = ClearHiddenTests(parent=self)
+        # its own section of the config only (its delimiters): given the exporter's whole config, it
+        # warns on every page that NbConvertBase's display_data_priority is not its to configure
+        hidden = ClearHiddenTests(config=Config({"ClearHiddenTests": self.config.get("ClearHiddenTests", {})}))
         me = resources.get("nbgrader", {}).get("student")
         roster = None
         keys = self.after_deadline and me is not None and self._past_due(resources)
