@@ -132,13 +132,13 @@ def test_page_answers_which_slip_and_who_and_loads_nothing(course, tmp_path):
     assert p.refs == [] and "script" not in p.tags and "link" not in p.tags and p.images >= 3
     assert "http://" not in page and "https://" not in page and "@import" not in page and "url(" not in page
     # the glance table: 3.3's most common slip and who made it, on one line
-    glance = page.split("At a glance")[1].split("</table>")[0]
+    glance = page.split("At a glance: the most common slip")[1].split("</table>")[0]
     line_33 = next(l for l in glance.split("<tr>") if ">3.3<" in l)
     assert "fail_hard_values" in line_33 or "no_narrowing" in line_33
     assert ("ann" in line_33) != ("ben" in line_33)
-    where = page.split("first wrong node sits")[1].split("</table>")[0]
+    where = page.split("first wrong node sits</h2>")[1].split("</table>")[0]
     assert all(f"<td>{t}</td>" in where for t in ("2.4", "3.3", "4.2")) and "depth" in where
-    copies = page.split("Identical answers")[1].split("</details>")[0]
+    copies = page.split("Identical answers</h2>")[1].split("</details>")[0]
     who = copies.split("</table>")[0]           # first who, then each answer cell
     assert "<td>gus, hal</td><td class=n>1</td><td>3.3</td>" in who and "ex3-3-hand-trace" in copies.split(who)[1]
     rows = list(csv.DictReader(slips_csv.open()))

@@ -50,17 +50,17 @@ def _glance(table: dict[str, list[Line]]) -> str:
         n = sum(l.count for l in lines)
         top = wrong[0] if wrong else None
         rows.append(f'<tr><td><a href="#task-{_e(task)}">{_e(task)}</a></td><td class="n">{n}</td>'
-                    f'<td class="n">{right}</td>'
+                    f'<td class="n">{right} ({right / n:.0%})</td>'
                     + (f"<td>{_e(top.slip)}</td><td class=\"n\">{top.count} ({top.share:.0%})</td>"
                        f"<td>{_names(top.students)}</td>" if top else '<td class="ok" colspan="3">none</td>')
                     + "</tr>")
-    return ("<h2>At a glance: the most common slip of each task</h2><table><tr><th>task</th><th>students</th>"
+    return ("<h2 id=glance>At a glance: the most common slip of each task</h2><table><tr><th>task</th><th>students</th>"
             "<th>right</th><th>most common slip</th><th>how many</th><th>who</th></tr>"
             + "".join(rows) + "</table>")
 
 
 def _task_tables(table: dict[str, list[Line]]) -> str:
-    parts = ["<h2>Each task: the slips, by count</h2>"]
+    parts = ["<h2 id=tasks>Each task: the slips, by count</h2>"]
     for task, lines in table.items():
         parts.append(f'<h3 id="task-{_e(task)}">Task {_e(task)}</h3><table><tr><th>outcome</th>'
                      "<th>students</th><th>share</th><th>who (the right ones: in the CSV)</th></tr>")
@@ -103,7 +103,7 @@ def _nodes(where: dict[str, dict[str, Counter]]) -> str:
     if not where:
         return ""
     from matplotlib.figure import Figure
-    parts = ["<h2>Hand traces: where the first wrong node sits</h2><p class=note>Depth 0 is the root; "
+    parts = ["<h2 id=nodes>Hand traces: where the first wrong node sits</h2><p class=note>Depth 0 is the root; "
              "each student's tree is their own, so a letter names a different node in each.</p><table>"
              "<tr><th>task</th><th>depth: students</th><th>letter: students</th></tr>"]
     for task, t in where.items():
@@ -123,7 +123,7 @@ def _nodes(where: dict[str, dict[str, Counter]]) -> str:
 
 
 def _copies(found: list[Copies]) -> str:
-    head = "<h2>Identical answers</h2>"
+    head = "<h2 id=identical>Identical answers</h2>"
     if not found:
         return head + "<p>No two students wrote the same answer in any answer cell.</p>"
     groups: dict[tuple[str, ...], list[Copies]] = {}
@@ -149,7 +149,7 @@ def _scores(scores: dict[str, dict[str, float]], source: str) -> str:
     scores = {a: by for a, by in scores.items() if by}        # an assignment nobody handed in: no line
     if not scores:
         return ""
-    parts = [f"<h2>Scores per assignment</h2><p class=note>From {_e(source)}.</p><table><tr><th>assignment"
+    parts = [f"<h2 id=scores>Scores per assignment</h2><p class=note>From {_e(source)}.</p><table><tr><th>assignment"
              "</th><th>students</th><th>mean</th><th>lowest</th><th>median</th><th>highest</th></tr>"]
     for a, by in scores.items():
         v = sorted(by.values())
@@ -247,7 +247,11 @@ def render(title: str, table: dict[str, list[Line]], where: dict[str, dict[str, 
            copies: list[Copies], scores: dict[str, dict[str, float]], notes: list[str],
            score_source: str, tournament: Tournament | None = None) -> str:
     """The page (a string of HTML)."""
-    body = [f"<h1>{_e(title)}</h1>"] + [f"<p class=note>{_e(n)}</p>" for n in notes]
+    sections = [("glance", "At a glance", bool(table)), ("tasks", "Each task", bool(table)),
+                ("nodes", "First wrong node", bool(where)), ("identical", "Identical answers", True),
+                ("scores", "Scores", any(scores.values())), ("tournament", "Tournament", tournament is not None)]
+    nav = " · ".join(f'<a href="#{a}">{t}</a>' for a, t, shown in sections if shown)
+    body = [f"<h1>{_e(title)}</h1><p>{nav}</p>"] + [f"<p class=note>{_e(n)}</p>" for n in notes]
     body += [_glance(table), _shares_figure(table) if table else "", _task_tables(table), _nodes(where),
              _copies(copies), _scores(scores, score_source), _tournament(tournament)]
     return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
