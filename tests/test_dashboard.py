@@ -209,6 +209,17 @@ def test_names_from_submissions_are_escaped(tmp_path):
     assert "<b>x" not in page and "&lt;b&gt;x" in page
 
 
+def test_a_forged_verdict_cannot_stop_the_pictures(tmp_path):
+    """A download's stored verdict is the student's file: a task and a slip written as broken
+    mathtext (matplotlib would raise on ``$\\frac{$``) are drawn letter for letter."""
+    out = nbformat.v4.new_output("display_data", data={MIME: {"version": 1, "task": "$\\frac{$", "ok": False,
+                                                              "slip": "$x^$ plus a long name"}})
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1", outputs=[out])])
+    nbformat.write(nb, tmp_path / "eve_05_ordering.ipynb")
+    page = report(tmp_path).html("t")
+    assert "$\\frac{$" in page and page.count("data:image/png;base64,") == 2      # the shares, the scores
+
+
 @pytest.mark.parametrize("task", ["2.4", "3.3", "4.2", "7.3", "9.4"])
 def test_the_first_wrong_node_is_placed_on_the_students_own_tree(task):
     """The depth is read on the tree drawn again from the verdict's seed: the student's own."""

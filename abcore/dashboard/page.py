@@ -34,6 +34,16 @@ def png(fig: Any) -> str:
     return f'<img alt="" src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}">'
 
 
+def _plain(x: Any) -> str:
+    r"""``x`` as matplotlib draws it letter for letter: a ``$`` would start its mathtext, and a
+    name from a submission (``$\frac{$``) would stop the drawing with a parse error.
+
+    >>> _plain("$\\frac{$")
+    '\\$\\frac{\\$'
+    """
+    return str(x).replace("$", r"\$")
+
+
 def _e(x: Any) -> str:
     return html.escape(str(x))
 
@@ -89,9 +99,9 @@ def _shares_figure(table: dict[str, list[Line]]) -> str:
             colour = colours.setdefault(line.slip, palette[(len(colours) - 5) % len(palette)])
             ax.barh(i, line.share, left=left, color=colour, edgecolor="white")
             if line.share >= 0.08:
-                ax.text(left + line.share / 2, i, line.slip[:14], ha="center", va="center", fontsize=7)
+                ax.text(left + line.share / 2, i, _plain(line.slip[:14]), ha="center", va="center", fontsize=7)
             left += line.share
-    ax.set_yticks(range(len(tasks)), tasks)
+    ax.set_yticks(range(len(tasks)), [_plain(t) for t in tasks])
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of the students who answered the task")
@@ -116,7 +126,7 @@ def _nodes(where: dict[str, dict[str, Counter]]) -> str:
     for ax, (task, t) in zip(axes[0], where.items()):
         depths = sorted(t["depth"])
         ax.bar([str(d) for d in depths], [t["depth"][d] for d in depths], color="#c77")
-        ax.set_title(f"{task}: first wrong node", fontsize=9)
+        ax.set_title(f"{_plain(task)}: first wrong node", fontsize=9)
         ax.set_xlabel("depth")
     parts.append(png(fig))
     return "".join(parts)
@@ -164,7 +174,7 @@ def _scores(scores: dict[str, dict[str, float]], source: str) -> str:
             ax.bar([f"{v:g}" for v in sorted(values)], [values[v] for v in sorted(values)], color="#68a")
         else:
             ax.hist(list(by.values()), bins=10, color="#68a")
-        ax.set_title(a, fontsize=9)
+        ax.set_title(_plain(a), fontsize=9)
         ax.set_xlabel("points")
         ax.set_ylabel("students", fontsize=8)
     parts.append(png(fig))
@@ -185,9 +195,9 @@ def _ratings_figure(t: Tournament) -> str:
                     fmt="D" if ref else "o", color="0.45" if ref else "#2b6ca3", ms=4, capsize=2, lw=1)
         if ref:
             ax.axvline(r.rating, color="0.6", lw=0.8, ls="--", zorder=0)
-            ax.annotate(r.player, (r.rating, 1), xycoords=("data", "axes fraction"), xytext=(2, -2),
+            ax.annotate(_plain(r.player), (r.rating, 1), xycoords=("data", "axes fraction"), xytext=(2, -2),
                         textcoords="offset points", rotation=90, va="top", fontsize=8, color="0.35")
-    ax.set_yticks(ys, [str(t.who[r.player] or r.player) for r in rows], fontsize=7 if len(rows) > 40 else 9)
+    ax.set_yticks(ys, [_plain(t.who[r.player] or r.player) for r in rows], fontsize=7 if len(rows) > 40 else 9)
     ax.set_ylim(-0.8, len(rows) - 0.2)
     ax.axvline(0, color="0.85", lw=1, zorder=0)
     ax.set_xlabel("rating (Elo scale, 0 = the mean player) with its 95% interval")
