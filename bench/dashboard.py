@@ -2,7 +2,11 @@
 generated submissions (default 120) of the five per-student hand traces (2.4, 3.3, 4.2, 7.3, 9.4),
 each student right or making one catalogued slip (drawn from a seed), a few copying a classmate's
 rows, written as an nbgrader course's autograded notebooks (each check cell's output the verdict
-the kit computes) and as a folder of browser downloads (answers only, recomputed).
+the kit computes) and as a folder of browser downloads (answers only, recomputed); and the class
+tournament's ``results.jsonl`` in the course folder (the tournament's own schedule and results
+file, each student meeting at least 8 others and the three references, each game played in this
+process by a stand-in of the student's strength: it takes a winning column with a probability
+drawn per student, else plays at random).
 
     python -m bench.dashboard                      # 120 students, both layouts
     python -m bench.dashboard --students 30
@@ -17,6 +21,7 @@ import random
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import nbformat
 
@@ -49,8 +54,8 @@ def cells(task: str, rows: str, outputs: list) -> list:
                              "grade_id": f"ex{task.replace('.', '-')}-check"}})]
 
 
-def generate(root: Path, students: int, seed: int = 25) -> tuple[Path, Path]:
-    """(the course, the downloads folder) of ``students`` generated students."""
+def generate(root: Path, students: int, seed: int = 25) -> tuple[Path, Path, list[str]]:
+    """(the course, the downloads folder, the ids) of ``students`` generated students."""
     rng = random.Random(seed)
     course, downloads = root / "course", root / "downloads"
     downloads.mkdir(parents=True)
@@ -69,7 +74,39 @@ def generate(root: Path, students: int, seed: int = 25) -> tuple[Path, Path]:
             folder.mkdir(parents=True, exist_ok=True)
             nbformat.write(nbformat.v4.new_notebook(cells=cells(task, rows, out)), folder / f"{name}.ipynb")
             nbformat.write(nbformat.v4.new_notebook(cells=cells(task, rows, [])), downloads / f"{student}_{name}.ipynb")
-    return course, downloads
+    return course, downloads, ids
+
+
+REFERENCES = ("random", "alphabeta:4", "mcts:1000")
+
+
+def tournament(course: Path, ids: list[str], seed: int = 10) -> int:
+    """Write the class tournament of ``ids`` and the references into ``course/results.jsonl``;
+    returns its number of games."""
+    from abcore.tournament import InProcessSeat, play_seats, run_tournament
+    rng = random.Random(seed)
+    skill = {s: rng.random() for s in ids} | {"random": 0.0, "alphabeta:4": 0.9, "mcts:1000": 0.95}
+    files = course / "players"
+    files.mkdir(parents=True, exist_ok=True)
+    for s in ids:
+        (files / f"{s}.py").write_text("")               # named by the file; play() below stands in
+
+    def player(name: str, seed: int):
+        r = random.Random(seed)
+
+        def choose(game, state):
+            me, legal = game.to_move(state), list(game.actions(state))
+            wins = [a for a in legal if game.winner(game.result(state, a)) == me]
+            return wins[0] if wins and r.random() < skill[name] else r.choice(legal)
+        return InProcessSeat(choose)
+
+    def play(g, limits, attempt=0):
+        record = play_seats(player(g["first"], g["seed"]), player(g["second"], g["seed"] + 1), g["opening"])
+        return {"game": g["game"], "first": g["first"], "second": g["second"], "opening": g["opening"],
+                "seed": g["seed"], **record}
+
+    return len(run_tournament([str(files / f"{s}.py") for s in ids] + list(REFERENCES), course / "results.jsonl",
+                              progress=False, play=play))
 
 
 def timed(what: str, f) -> None:
@@ -81,16 +118,25 @@ def timed(what: str, f) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=120)
+    parser.add_argument("--keep", type=Path, help="copy the course's page there, to look at it")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        made: dict[str, Path] = {}
+        made: dict[str, Any] = {}
         timed(f"generate {args.students} students x {len(NOTEBOOK)} notebooks",
-              lambda: made.update(zip(("course", "downloads"), generate(root, args.students))))
+              lambda: made.update(zip(("course", "downloads", "ids"), generate(root, args.students))))
+        ids = made.pop("ids")
+        timed("generate the class tournament", lambda: f"{tournament(made['course'], ids)} games")
         for layout, folder in made.items():
             timed(f"dashboard, {layout}", lambda: build(folder, out=root / f"{layout}.html",
                                                         csv_path=root / f"{layout}.csv",
-                                                        grades=root / f"{layout}-moodle.csv"))
+                                                        grades=root / f"{layout}-moodle.csv",
+                                                        ratings=root / f"{layout}-ratings.csv"
+                                                        if layout == "course" else None))
+        if args.keep:
+            import shutil
+            shutil.copy(root / "course.html", args.keep)
+            print(f"the course's page: {args.keep}")
 
 
 if __name__ == "__main__":

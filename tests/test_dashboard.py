@@ -132,14 +132,15 @@ def test_page_answers_which_slip_and_who_and_loads_nothing(course, tmp_path):
     assert p.refs == [] and "script" not in p.tags and "link" not in p.tags and p.images >= 3
     assert "http://" not in page and "https://" not in page and "@import" not in page and "url(" not in page
     # the glance table: 3.3's most common slip and who made it, on one line
-    glance = page.split("At a glance")[1].split("</table>")[0]
+    glance = page.split("At a glance: the most common slip")[1].split("</table>")[0]
     line_33 = next(l for l in glance.split("<tr>") if ">3.3<" in l)
     assert "fail_hard_values" in line_33 or "no_narrowing" in line_33
     assert ("ann" in line_33) != ("ben" in line_33)
-    where = page.split("first wrong node sits")[1].split("</table>")[0]
+    where = page.split("first wrong node sits</h2>")[1].split("</table>")[0]
     assert all(f"<td>{t}</td>" in where for t in ("2.4", "3.3", "4.2")) and "depth" in where
-    copies = page.split("Identical answers")[1].split("</table>")[0]
-    assert "gus, hal" in copies and "ex3-3-hand-trace" in copies
+    copies = page.split("Identical answers</h2>")[1].split("</details>")[0]
+    who = copies.split("</table>")[0]           # first who, then each answer cell
+    assert "<td>gus, hal</td><td class=n>1</td><td>3.3</td>" in who and "ex3-3-hand-trace" in copies.split(who)[1]
     rows = list(csv.DictReader(slips_csv.open()))
     assert list(rows[0]) == ["student", "assignment", "task", "ok", "points", "slip", "node", "seed"]
     assert {(x["student"], x["task"], x["slip"]) for x in rows if x["ok"] == "0" and x["student"] != COPIER} == \
@@ -208,6 +209,17 @@ def test_names_from_submissions_are_escaped(tmp_path):
     assert "<b>x" not in page and "&lt;b&gt;x" in page
 
 
+def test_a_forged_verdict_cannot_stop_the_pictures(tmp_path):
+    """A download's stored verdict is the student's file: a task and a slip written as broken
+    mathtext (matplotlib would raise on ``$\\frac{$``) are drawn letter for letter."""
+    out = nbformat.v4.new_output("display_data", data={MIME: {"version": 1, "task": "$\\frac{$", "ok": False,
+                                                              "slip": "$x^$ plus a long name"}})
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1", outputs=[out])])
+    nbformat.write(nb, tmp_path / "eve_05_ordering.ipynb")
+    page = report(tmp_path).html("t")
+    assert "$\\frac{$" in page and page.count("data:image/png;base64,") == 2      # the shares, the scores
+
+
 @pytest.mark.parametrize("task", ["2.4", "3.3", "4.2", "7.3", "9.4"])
 def test_the_first_wrong_node_is_placed_on_the_students_own_tree(task):
     """The depth is read on the tree drawn again from the verdict's seed: the student's own."""
@@ -245,3 +257,171 @@ def test_an_assignment_without_verdicts_is_left_out_and_said(tmp_path):
     with pytest.raises(DashboardError, match="n.ipynb' has no verdict"):
         report(tmp_path)
     assert [x.student for x in report(tmp_path, skip_unchecked=True).results] == ["ann"]
+
+
+@pytest.mark.filterwarnings("ignore:Object of type:Warning")      # nbgrader's add_submission, in SQLAlchemy 2
+def test_nbgrader_export_writes_moodles_grade_import(tmp_path):
+    """``nbgrader export --exporter=abcore.dashboard.moodle.MoodleExporter``, nbgrader's own
+    command, on a gradebook of three students and two assignments (scores set as a grader
+    would, a late penalty, a missing submission, an id a spreadsheet would read as a formula)."""
+    import os
+    import subprocess
+    import sys
+    pytest.importorskip("nbgrader")
+    from unittest import mock
+
+    from nbgrader.api import Gradebook
+    bin_dir = str(Path(sys.executable).parent)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent),
+           "PATH": bin_dir + os.pathsep + os.environ.get("PATH", "")}      # nbgrader runs alembic
+    with mock.patch.dict(os.environ, env), Gradebook(f"sqlite:///{tmp_path / 'gradebook.db'}") as gb:
+        for sid, first in (("ann", "Ann"), ("bo", "Bo"), ("=cmd", "")):
+            gb.add_student(sid, first_name=first, last_name="Z" if first else None, email=f"{first}@u.ro" if first else None)
+        for a in ("ps1", "ps2"):
+            gb.add_assignment(a)
+            gb.add_notebook(a, a)
+            gb.add_grade_cell("chk", a, a, max_score=2, cell_type="code")
+        for a, sid, points, penalty in (("ps1", "ann", 2, 0.5), ("ps1", "bo", 1, 0), ("ps2", "ann", 1.5, 0),
+                                        ("ps1", "=cmd", 0, 0)):
+            gb.add_submission(a, sid)
+            g = gb.find_grade("chk", a, a, sid)
+            g.manual_score = points
+            gb.find_submission_notebook(a, a, sid).late_submission_penalty = penalty
+        gb.db.commit()
+    done = subprocess.run([os.path.join(bin_dir, "nbgrader"), "export", "--exporter=abcore.dashboard.moodle.MoodleExporter",
+                           "--to=m.csv", "--student=[ann,bo,=cmd,zed]"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "Using exporter: MoodleExporter" in done.stderr and "No such student in the gradebook: zed" in done.stderr
+    rows = list(csv.reader((tmp_path / "m.csv").open()))
+    assert rows == [["ID number", "First name", "Last name", "Email address", "ps1", "ps2", "Total"],
+                    ["'=cmd", "", "", "", "0", "", "0"],
+                    ["ann", "Ann", "Z", "Ann@u.ro", "1.5", "1.5", "3"],
+                    ["bo", "Bo", "Z", "Bo@u.ro", "1", "", "1"]]
+
+
+def _greedy(game, state):
+    """Takes a winning column when there is one, else the first legal one."""
+    me = game.to_move(state)
+    return next((a for a in game.actions(state) if game.winner(game.result(state, a)) == me), game.actions(state)[0])
+
+
+def _raises(game, state):
+    raise RuntimeError("my player is broken")
+
+
+def class_tournament(folder: Path, players: dict, games_per_pair: int = 2) -> Path:
+    """A results file written by the tournament's own scheduler and store, each game played in
+    this process by the stand-ins ``players`` ({student id: choose, or a reference's name})."""
+    import random
+
+    from abcore.tournament import InProcessSeat, play_seats, run_tournament
+    folder.mkdir(parents=True, exist_ok=True)
+    specs = []
+    for name, choose in players.items():
+        if callable(choose):
+            (folder / f"{name}.py").write_text("")            # never run: play() below stands in
+            specs.append(str(folder / f"{name}.py"))
+        else:
+            specs.append(name)
+
+    def seat(name: str, seed: int):
+        choose = players[name]
+        if callable(choose):
+            return InProcessSeat(choose)
+        rng = random.Random(seed)
+        return InProcessSeat(lambda game, state: rng.choice(list(game.actions(state))))
+
+    def play(g, limits, attempt=0):
+        record = play_seats(seat(g["first"], g["seed"]), seat(g["second"], g["seed"] + 1), g["opening"])
+        return {"game": g["game"], "first": g["first"], "second": g["second"], "opening": g["opening"],
+                "seed": g["seed"], **record}
+
+    out = folder / "results.jsonl"
+    run_tournament(specs, out, games_per_pair=games_per_pair, progress=False, play=play)
+    return out
+
+
+def test_the_class_tournament_on_the_page_and_in_its_csv(course, tmp_path):
+    """A course folder holding the tournament's results.jsonl: the page shows the ratings (a
+    figure, a table), by student id, the reference grey; --ratings writes them; a forged line
+    is set aside and said; --assignment leaves the tournament out unless it is given."""
+    import shutil
+    root = tmp_path / "course"
+    shutil.copytree(course, root)
+    players = {"ann": _greedy, "gus": _greedy, "dan": _raises, "random": "random"}
+    results = class_tournament(tmp_path / "t", players, games_per_pair=3)
+    forged = {"game": "dan|ann|", "first": "dan", "second": "ann", "opening": "", "seed": 1, "result": 1,
+              "reason": "win", "loser": "second", "detail": "", "moves": "0101010"}
+    import json
+    (root / "results.jsonl").write_text(results.read_text() + json.dumps(forged) + "\n")
+    said = build(root, out=tmp_path / "r.html", ratings=tmp_path / "ratings.csv")
+    assert "ratings: " in said and "(4 players, 36 games)" in said
+    page = (tmp_path / "r.html").read_text()
+    part = page.split("The class tournament (the capstone)")[1]
+    assert "36 games from results.jsonl" in part and "1 line(s) of the file set aside" in part
+    assert part.count("data:image/png;base64,") == 1 and "<details>" in part
+    rows = list(csv.DictReader((tmp_path / "ratings.csv").open()))
+    assert [r["student"] for r in rows][-1] == "dan" and {r["student"] for r in rows[:2]} == {"ann", "gus"}
+    dan = rows[-1]
+    assert (dan["games"], dan["losses"], dan["lost_by_failure"], dan["reference"]) == ("18", "18", "18", "0")
+    ref = next(r for r in rows if r["student"] == "random")
+    assert ref["reference"] == "1" and "random (reference)" in part
+    yardstick = part.split("<td>random</td>")[1].split("</tr>")[0]       # who is surely above, below random
+    below = [r["student"] for r in rows if r["reference"] == "0" and float(r["rating_high"]) < float(ref["rating"])]
+    assert f"<td>{len(below)}" + (f": {', '.join(below)}</td>" if below else "</td>") in yardstick
+    for r in rows:
+        assert float(r["rating_low"]) <= float(r["rating"]) <= float(r["rating_high"])
+    assert report(root, assignment="03_alphabeta").tournament is None
+    assert report(root, assignment="03_alphabeta", tournament=root / "results.jsonl").tournament.games == 36
+    with pytest.raises(DashboardError, match="--ratings: no class tournament to write: give --tournament"):
+        build(course, out=None, ratings=tmp_path / "x.csv")
+    with pytest.raises(DashboardError, match="no tournament results .*give --tournament the results file"):
+        build(course, out=None, tournament=tmp_path / "none.jsonl")
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium: "
+                    "`apt-get install -y chromium fonts-dejavu-core` enables this test")
+def test_the_page_opens_in_chromium_with_no_error_and_no_request_outside_the_file(course, tmp_path):
+    """The page (every section: slips, nodes, identical answers, scores, the tournament) opened
+    from file:// in headless Chromium: no console error, no page error, every picture drawn, and
+    every request the page makes is the file itself or a data: URL (anything else is recorded,
+    and refused, so the test needs no network to fail)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    import shutil
+    root = tmp_path / "course"
+    shutil.copytree(course, root)
+    results = class_tournament(tmp_path / "t", {"ann": _greedy, "dan": _raises, "random": "random"}, 1)
+    shutil.copy(results, root / "results.jsonl")
+    out = tmp_path / "report.html"
+    build(root, out=out)
+    url = out.resolve().as_uri()
+    requests: list[str] = []
+    problems: list[str] = []
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync"])
+        try:
+            page = browser.new_page()
+            page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}")
+                    if m.type in ("error", "warning") else None)
+            page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+            page.on("requestfailed", lambda r: problems.append(f"failed: {r.url[:80]}"))
+            page.route("**/*", lambda route: route.continue_() if route.request.url == url
+                       else route.abort())
+            page.on("request", lambda r: requests.append(r.url))
+            page.goto(url, wait_until="load")
+            drawn = page.evaluate("[...document.images].map(i => i.complete && i.naturalWidth > 0)")
+            text = page.inner_text("body")
+        finally:
+            browser.close()
+    assert problems == []
+    assert [r for r in requests if not (r == url or r.startswith("data:"))] == []
+    assert requests[0] == url
+    assert len(drawn) == 4 and all(drawn)          # the shares, the nodes, the scores, the ratings
+    assert "At a glance" in text and "The class tournament (the capstone)" in text

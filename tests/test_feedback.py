@@ -50,7 +50,7 @@ def _nb() -> nbformat.NotebookNode:
     return nb
 
 
-def _api(root: Path, configured: bool, sanitize: bool = False):
+def _api(root: Path, configured: bool, sanitize: bool = False, after_deadline: bool = False):
     from nbgrader.apps import NbGraderAPI
     from traitlets.config import Config
 
@@ -66,6 +66,8 @@ def _api(root: Path, configured: bool, sanitize: bool = False):
         c.GenerateFeedback.preprocessors = feedback_preprocessors()
     if sanitize:
         c.Autograde.sanitize_preprocessors = sanitize_preprocessors()
+    if after_deadline:
+        c.StudentFeedback.after_deadline = True
     return NbGraderAPI(config=c)
 
 
@@ -213,3 +215,46 @@ def test_the_checksum_warning_only_for_a_changed_cell_with_the_sanitize_setting(
     autograded = nbformat.read(course["root"] / "autograded" / "carol" / "a1" / "a1.ipynb", as_version=4)
     assert autograded.cells[3].source == _nb().cells[3].source
     assert HIDDEN_SEED in autograded.cells[2].source          # the hidden test ran
+
+
+def _due(root: Path, when) -> None:
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+        gb.update_or_create_assignment("a1", duedate=when)
+
+
+def test_after_the_deadline_each_page_shows_the_students_own_key_and_tree(course):
+    """Opt-in (``c.StudentFeedback.after_deadline = True``): under the check of 3.3, the
+    student's tree drawn with its key and the key's rows, their own (bob, who copied alice's
+    rows, gets his key, not hers, and is still told his rows answer another tree); refused while
+    the due date is to come. Off by default: the fixture's pages show no key."""
+    import datetime
+
+    from abcore.exercises.instructor import answer_key
+    root = course["root"]
+    told = "After the deadline: the answer key of your tree"
+    assert all(told not in page for page in course["pages"].values())
+    now = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None)
+    pages, logs = {}, {}
+    try:
+        with mock.patch.dict(os.environ, course["env"]):
+            for who, due in (("carol", now + datetime.timedelta(days=2)), ("alice", now - datetime.timedelta(hours=1)),
+                             ("bob", None)):
+                _due(root, due)
+                done = _api(root, configured=True, after_deadline=True).generate_feedback("a1", who, force=True)
+                assert done["success"], done
+                raw = (root / "feedback" / who / "a1" / "a1.html").read_text()
+                pages[who], logs[who] = (raw, _text(raw)), done["log"]
+    finally:
+        _due(root, None)
+    assert told not in pages["carol"][1] and "is due" in logs["carol"] and "still to come" in logs["carol"]
+    for who in ("alice", "bob"):
+        raw, text = pages[who]
+        assert told in text and raw.count('alt="your tree, the key drawn on it" src="data:image/png;base64,') == 1
+        assert answer_key("3.3", who) in text.split(told)[1]
+        assert HIDDEN_SEED not in text and "abcore/" not in text
+    assert answer_key("3.3", "alice") not in pages["bob"][1].split(told)[1]      # above: the rows he copied
+    assert "These rows answer another student's tree, not yours" in pages["bob"][1]
+    assert re.search(r"✘: node \w+, where your answer first leaves the search", pages["bob"][1])
+    assert "✘" not in pages["alice"][1]
+    assert all("not recognized" not in log for log in logs.values())     # no config warning on every page

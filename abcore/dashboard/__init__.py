@@ -13,19 +13,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .export import write_grades, write_slips
+from .export import write_grades, write_ratings, write_slips
 from .page import render
 from .read import DashboardError, Result, Submission, read_all
 from .summary import gradebook_scores, identical, nodes, scores, slips
+from .tournament import RESULTS, Tournament, read_tournament, tournament_file
 
-__all__ = ["build", "Report", "report", "DashboardError", "Result", "Submission"]
+__all__ = ["build", "Report", "report", "DashboardError", "Result", "Submission", "Tournament"]
 
 
 class Report:
     """What the dashboard found: the layout, the submissions, the notebooks left out, the
-    results, the scores (and where they come from) and the people of the gradebook."""
+    results, the scores (and where they come from), the people of the gradebook and the class
+    tournament (None without one: :func:`.tournament.tournament_file`)."""
 
-    def __init__(self, course: Path, assignment: str | None = None, skip_unchecked: bool = False):
+    def __init__(self, course: Path, assignment: str | None = None, skip_unchecked: bool = False,
+                 tournament: Path | None = None):
+        found = tournament_file(course, tournament, assignment)
         self.layout, self.submissions, self.skipped = read_all(course, assignment, skip_unchecked)
         self.results = [r for s in self.submissions for r in s.results]
         book = gradebook_scores(course) if self.layout == "nbgrader" else None
@@ -40,6 +44,8 @@ class Report:
                                  "it shows an error)" if self.layout == "nbgrader" else
                                  "the notebooks' checks (hand traces recomputed; other tasks as the "
                                  "student's browser reported them)")
+        students = {s.student for s in self.submissions} | set(self.people)
+        self.tournament = read_tournament(found, students) if found is not None else None
 
     def html(self, title: str) -> str:
         notes = [f"{len({s.student for s in self.submissions})} students, {len(self.submissions)} notebooks "
@@ -48,19 +54,27 @@ class Report:
             notes.append("Hand traces are recomputed from the rows written and the id in each file's name; "
                          "the other tasks' verdicts are read as the student's own run stored them.")
         notes += [f"Left out: {s}" for s in self.skipped]
+        if self.tournament is not None:
+            notes.append(f"The class tournament ({self.tournament.games} games, {len(self.tournament.rows)} "
+                         "players): its ratings are at the end of the page.")
         return render(title, slips(self.results), nodes(self.results), identical(self.submissions),
-                      self.scores, notes, self.score_source)
+                      self.scores, notes, self.score_source, self.tournament)
 
 
-def report(course: Path, assignment: str | None = None, skip_unchecked: bool = False) -> Report:
-    """Read ``course`` (see :mod:`.read`)."""
-    return Report(Path(course), assignment, skip_unchecked)
+def report(course: Path, assignment: str | None = None, skip_unchecked: bool = False,
+           tournament: Path | None = None) -> Report:
+    """Read ``course`` (see :mod:`.read`) and its class tournament (see :class:`Report`)."""
+    return Report(Path(course), assignment, skip_unchecked, tournament)
 
 
 def build(course: Path, assignment: str | None = None, *, out: Path | None = Path("report.html"),
-          csv_path: Path | None = None, grades: Path | None = None, skip_unchecked: bool = False) -> str:
+          csv_path: Path | None = None, grades: Path | None = None, skip_unchecked: bool = False,
+          tournament: Path | None = None, ratings: Path | None = None) -> str:
     """Write the page (``out``) and the CSVs asked for; returns what was written, in words."""
-    r = report(course, assignment, skip_unchecked)
+    r = report(course, assignment, skip_unchecked, tournament)
+    if ratings is not None and r.tournament is None:
+        raise DashboardError(f"--ratings: no class tournament to write: give --tournament results.jsonl (or put "
+                             f"the file in {str(course)!r} as {RESULTS})")
     said = []
     if out is not None:
         title = f"The class at a glance: {Path(course).name}" + (f", {assignment}" if assignment else "")
@@ -71,4 +85,9 @@ def build(course: Path, assignment: str | None = None, *, out: Path | None = Pat
     if grades is not None:
         said.append(f"grades: {grades} ({write_grades(grades, r.scores, r.people)} students; map its "
                     "'ID number' column to your students in Moodle's import)")
+    if ratings is not None and r.tournament is not None:
+        said.append(f"ratings: {ratings} ({write_ratings(ratings, r.tournament)} players, "
+                    f"{r.tournament.games} games)")
+    elif r.tournament is not None:
+        said.append(f"tournament: {r.tournament.path} ({r.tournament.games} games, on the page)")
     return "; ".join(said)

@@ -1,5 +1,5 @@
 """``python -m abcore.dashboard COURSE_DIR [--assignment A] [--out report.html] [--csv slips.csv]
-[--grades moodle.csv] [--skip-unchecked]``: the class at a glance (:mod:`abcore.dashboard`)."""
+[--grades moodle.csv] [--tournament results.jsonl] [--ratings ratings.csv] [--skip-unchecked]``: the class at a glance (:mod:`abcore.dashboard`)."""
 from __future__ import annotations
 
 import argparse
@@ -19,12 +19,17 @@ def main(argv: list[str] | None = None) -> int:
                         "points, slip, node, seed")
     parser.add_argument("--grades", type=Path, help="Moodle's grade import: one row per student "
                         "(map its 'ID number' column to your students)")
+    parser.add_argument("--tournament", type=Path, help="the class tournament's results (python -m abcore."
+                        "tournament --out results.jsonl); default: COURSE/results.jsonl if there is one and no "
+                        "--assignment")
+    parser.add_argument("--ratings", type=Path, help="the tournament's standings: one row per player, best first "
+                        "(rating and score with their 95%% intervals)")
     parser.add_argument("--skip-unchecked", action="store_true",
                         help="leave out notebooks with no verdict (listed on the page) instead of stopping")
     args = parser.parse_args(argv)
     try:
         said = build(args.course, args.assignment, out=args.out, csv_path=args.csv, grades=args.grades,
-                     skip_unchecked=args.skip_unchecked)
+                     skip_unchecked=args.skip_unchecked, tournament=args.tournament, ratings=args.ratings)
     except DashboardError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Iterable
 
 from .read import Result
+from .tournament import Tournament
 
-__all__ = ["SLIP_COLUMNS", "write_slips", "MOODLE_ID", "write_grades"]
+__all__ = ["SLIP_COLUMNS", "write_slips", "MOODLE_ID", "write_grades", "RATING_COLUMNS", "write_ratings"]
 
 SLIP_COLUMNS = ("student", "assignment", "task", "ok", "points", "slip", "node", "seed")
 MOODLE_ID = "ID number"      # the column the instructor maps, in Moodle's grade import, to the student
@@ -62,3 +63,22 @@ def write_grades(path: Path, scores: dict[str, dict[str, float]],
                         *("" if g is None else f"{g:g}" for g in got),
                         f"{sum(g for g in got if g is not None):g}"])
     return len(students)
+
+
+RATING_COLUMNS = ("rank", "student", "reference", "games", "wins", "draws", "losses", "lost_by_failure",
+                  "score", "score_low", "score_high", "rating", "rating_low", "rating_high")
+
+
+def write_ratings(path: Path, t: Tournament) -> int:
+    """Write the tournament's standings, best first (:data:`RATING_COLUMNS`: ``student`` is the
+    student's id, or the reference player's name with ``reference`` 1; the score's and the
+    rating's 95% intervals); returns the number of players."""
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(RATING_COLUMNS)
+        for k, r in enumerate(t.rows, 1):
+            who = t.who[r.player]
+            w.writerow([k, _cell(who or r.player), "0" if who else "1", r.games, r.wins, r.draws, r.losses,
+                        t.failures.get(r.player, 0), f"{r.score:.3f}", f"{r.score_low:.3f}", f"{r.score_high:.3f}",
+                        round(r.rating) + 0, round(r.rating_low) + 0, round(r.rating_high) + 0])
+    return len(t.rows)

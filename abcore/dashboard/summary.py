@@ -13,11 +13,11 @@ import functools
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from .read import Result, Submission, _task_order
 
-__all__ = ["Line", "slips", "RIGHT", "UNNAMED", "nodes", "Copies", "identical", "scores", "gradebook_scores"]
+__all__ = ["Line", "slips", "RIGHT", "UNNAMED", "nodes", "Copies", "identical", "scores", "gradebook_scores", "gradebook_grades"]
 
 RIGHT = "right"
 UNNAMED = "wrong, no catalogued slip"
@@ -133,25 +133,39 @@ def scores(subs: Iterable[Submission]) -> dict[str, dict[str, float]]:
 
 
 def gradebook_scores(course: Path) -> tuple[dict[str, dict[str, float]], dict[str, dict[str, str]]] | None:
-    """({assignment: {student: score}}, {student: {first_name, last_name, email}}) from the
-    course's ``gradebook.db`` (None: no gradebook, or nbgrader not installed)."""
+    """:func:`gradebook_grades` of the course's ``gradebook.db`` (None: no gradebook, or nbgrader
+    not installed)."""
     db = course / "gradebook.db"
     if not db.is_file():
         return None
     try:
-        from nbgrader.api import Gradebook, MissingEntry
+        from nbgrader.api import Gradebook
     except ImportError:
         return None
-    out: dict[str, dict[str, float]] = {}
-    people: dict[str, dict[str, str]] = {}
     with Gradebook(f"sqlite:///{db}") as gb:
-        for st in gb.students:
-            people[st.id] = {"first_name": st.first_name or "", "last_name": st.last_name or "",
-                             "email": st.email or ""}
-        for a in gb.assignments:
-            for st in gb.students:
-                try:
-                    out.setdefault(a.name, {})[st.id] = float(gb.find_submission(a.name, st.id).score)
-                except MissingEntry:
-                    continue
+        return gradebook_grades(gb)
+
+
+def gradebook_grades(gb: Any, assignments: Iterable[str] = (), students: Iterable[str] = ()
+                     ) -> tuple[dict[str, dict[str, float]], dict[str, dict[str, str]]]:
+    """({assignment: {student: score}}, {student: {first_name, last_name, email}}) from an open
+    nbgrader ``Gradebook``: each score as nbgrader's own export gives it (the points, less the
+    late penalty, never below 0); a student with no submission has no score for that assignment.
+    ``assignments`` and ``students``: only those (default: all, as ``nbgrader export``'s
+    ``--assignment`` and ``--student``)."""
+    from nbgrader.api import MissingEntry
+    only_a, only_s = {str(a) for a in assignments}, {str(s) for s in students}
+    people = {st.id: {"first_name": st.first_name or "", "last_name": st.last_name or "", "email": st.email or ""}
+              for st in gb.students if not only_s or st.id in only_s}
+    out: dict[str, dict[str, float]] = {}
+    for a in gb.assignments:
+        if only_a and a.name not in only_a:
+            continue
+        out[a.name] = {}
+        for sid in people:
+            try:
+                sub = gb.find_submission(a.name, sid)
+            except MissingEntry:
+                continue
+            out[a.name][sid] = max(0.0, float(sub.score or 0) - float(sub.late_submission_penalty or 0))
     return {a: out[a] for a in sorted(out)}, people

@@ -21,6 +21,12 @@ In ``nbgrader_config.py``, one setting::
     from abcore.exercises.feedback import feedback_preprocessors
     c.GenerateFeedback.preprocessors = feedback_preprocessors()
 
+**After the deadline** (opt-in, off by default): ``c.StudentFeedback.after_deadline = True`` adds,
+under each per-student exercise's check, the student's own tree with its answer key drawn on it
+(for a hand trace, the first wrong node marked ✘) and the key's rows as text
+(:func:`key_output`). Refused (the instructor's log says why, the pages get no key) while the
+assignment's due date in the gradebook is still to come.
+
 Needs nbgrader (requirements-instructor.txt); the students' kit does not import this module.
 """
 from __future__ import annotations
@@ -34,12 +40,14 @@ from nbconvert.preprocessors import Preprocessor
 from nbgrader.converters.generate_feedback import GenerateFeedback
 from nbgrader.preprocessors import ClearHiddenTests, GetGrades
 from traitlets import Bool, List, Unicode
+from traitlets.config import Config
 
 from ..verdict import MIME, REFUSALS
 from .autograde import released
+from .student import normalise
 
 __all__ = ["StudentFeedback", "feedback_preprocessors", "student_frames",
-           "answer_source", "KIT_ERRORS"]
+           "answer_source", "KIT_ERRORS", "key_output"]
 
 # The errors a check raises on purpose: their message is the whole feedback.
 KIT_ERRORS = frozenset([c.__name__ for c in REFUSALS.values()] + ["StudentKeyError"])
@@ -104,6 +112,57 @@ def _verdict(cell: Any) -> dict | None:
     return None
 
 
+def _key_png(s: Any, node: str | None) -> str:
+    """``s``'s tree with the key drawn on it (:func:`abcore.practice.figure.draw_key`) and, for a
+    hand trace, ``node`` (the first wrong node) marked ✘; a PNG, base64."""
+    import base64
+    import io
+
+    from matplotlib.figure import Figure
+
+    from ..draw import figure_size, tree_graph
+    from ..practice.figure import BAD_MARK, RED, draw_key, node_positions
+    w, h = figure_size(tree_graph(s.tree))
+    fig = Figure(figsize=(max(w, 6.0), h))
+    ax = fig.subplots()
+    mode = "failsoft" if s.exercise.mode == "minimax" else s.exercise.mode
+    draw_key(s.tree, mode, ax, question=s.question)
+    pos = node_positions(s.tree) if s.question is None else {}
+    if node in pos:
+        x, y = pos[node]
+        ax.text(x + 0.25, y + 0.15, BAD_MARK, fontsize=15, color=RED, fontweight="bold", zorder=6)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=80, bbox_inches="tight", metadata={"Software": None})
+    return base64.b64encode(buf.getvalue()).decode()
+
+
+def key_output(task: str, student: str, verdict: dict | None = None) -> Any:
+    """The output shown, after the deadline, under ``student``'s check of per-student exercise
+    ``task``: their tree drawn with its key, and the key's rows (an nbformat ``display_data``
+    of HTML); None when ``verdict`` (the one the check published) names another tree's seed.
+
+    >>> out = key_output("3.3", "alice")
+    >>> "answer key of your tree" in out.data["text/html"], "data:image/png;base64," in out.data["text/html"]
+    (True, True)
+    """
+    import html
+
+    import nbformat
+
+    from .catalogue import key_rows
+    from .instructor import _text
+    s = _tree(task, student)
+    if verdict and verdict.get("seed") is not None and verdict["seed"] != s.seed:
+        return None
+    node = None if not verdict or verdict.get("ok") else verdict.get("node")
+    rows = "\n".join(_text(r) for r in key_rows(s))
+    mark = f" (✘: node {html.escape(str(node))}, where your answer first leaves the search)" if node else ""
+    page = (f"<p><b>After the deadline: the answer key of your tree</b> (exercise {html.escape(task)}, tree seed "
+            f"{s.seed}){mark}.</p><img alt=\"your tree, the key drawn on it\" src=\"data:image/png;base64,"
+            f"{_key_png(s, node)}\"><pre>{html.escape(rows)}</pre>")
+    return nbformat.v4.new_output("display_data", data={"text/html": page, "text/plain": rows})
+
+
 class StudentFeedback(Preprocessor):
     """The autograded notebook as its student should read it (see the module's docstring)."""
 
@@ -112,10 +171,16 @@ class StudentFeedback(Preprocessor):
     students = List(Unicode(), help="The course's student ids, to tell a copied answer; default: "
                                     "the students of the gradebook.").tag(config=True)
 
+    after_deadline = Bool(False, help="Show each student, under each per-student exercise, their tree "
+                                      "with its answer key (refused before the assignment's due date).").tag(config=True)
+
     def preprocess(self, nb: Any, resources: Any) -> tuple[Any, Any]:
-        hidden = ClearHiddenTests(parent=self)
+        # its own section of the config only (its delimiters): given the exporter's whole config, it
+        # warns on every page that NbConvertBase's display_data_priority is not its to configure
+        hidden = ClearHiddenTests(config=Config({"ClearHiddenTests": self.config.get("ClearHiddenTests", {})}))
         me = resources.get("nbgrader", {}).get("student")
         roster = None
+        keys = self.after_deadline and me is not None and self._past_due(resources)
         for i, cell in enumerate(nb.cells):
             if hidden.begin_test_delimeter in cell.source:
                 cell.source = released(cell.source, hidden.begin_test_delimeter, hidden.end_test_delimeter)
@@ -142,7 +207,37 @@ class StudentFeedback(Preprocessor):
                         lines.append(f"These rows answer another student's tree, not yours: draw your own "
                                      f"with my_exercise(\"{verdict['task']}\") and trace that one.")
                 o.traceback = lines
+            if keys and verdict and verdict.get("task") in _per_student():
+                shown = key_output(str(verdict["task"]), normalise(me), verdict)
+                if shown is not None:
+                    cell.outputs.append(shown)
         return nb, resources
+
+    def _past_due(self, resources: Any) -> bool:
+        """Whether the assignment's due date (in the gradebook) has passed; without one, True
+        (the instructor switched the keys on), said in the log."""
+        import datetime
+
+        from nbgrader.api import Gradebook, MissingEntry
+        info = resources.get("nbgrader", {})
+        url, name = info.get("db_url"), info.get("assignment")
+        due = None
+        if url and name:
+            with Gradebook(url) as gb:
+                try:
+                    due = gb.find_assignment(name).duedate
+                except MissingEntry:
+                    due = None
+        if due is None:
+            self.log.info("StudentFeedback.after_deadline: %s has no due date in the gradebook: the keys are "
+                          "shown", name)
+            return True
+        now = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None)    # nbgrader's dates: naive UTC
+        if due > now:
+            self.log.error("StudentFeedback.after_deadline: %s is due %s UTC, still to come: no answer key "
+                           "shown; generate the feedback again after the deadline", name, due)
+            return False
+        return True
 
     def _roster(self, resources: Any) -> list[str]:
         if self.students:
@@ -159,7 +254,6 @@ class StudentFeedback(Preprocessor):
         answer right, or None."""
         from .catalogue import EXERCISES
         from .notebook import exercise_verdict
-        from .student import normalise
         ex = EXERCISES.get(task)
         rows = answer_source(nb, check, ex.answer) if ex is not None else None
         if not rows or len(rows) > MAX_ROWS_TEXT:      # a hand trace is a few hundred characters
@@ -173,6 +267,11 @@ class StudentFeedback(Preprocessor):
             except Exception:                         # rows another tree cannot even read
                 continue
         return None
+
+
+def _per_student() -> Any:
+    from .catalogue import EXERCISES
+    return EXERCISES
 
 
 def feedback_preprocessors() -> list:
