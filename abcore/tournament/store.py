@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 
 from ..game import IllegalMoveError
 from ..games import ConnectFour
+from ..i18n import _
 
 __all__ = ["read_results", "append_result", "repair", "referee", "audit", "Audit", "Guard", "FIELDS", "ours", "write_file"]
 
@@ -53,11 +54,11 @@ def _read(path: Path) -> bytes:
     except FileNotFoundError:
         return b""
     except OSError as e:
-        raise ValueError(f"{path}: cannot be opened as a plain file ({e.strerror}); a results file is never a "
-                         "symbolic link: give --out a plain file") from None
+        raise ValueError(_("{path}: cannot be opened as a plain file ({error}); a results file is never a "
+                           "symbolic link: give --out a plain file").format(path=path, error=e.strerror)) from None
     with os.fdopen(fd, "rb") as f:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ValueError(f"{path} is not a regular file: give --out a plain file")
+            raise ValueError(_("{path} is not a regular file: give --out a plain file").format(path=path))
         return f.read()
 
 
@@ -258,8 +259,9 @@ class Guard:
         self.lines = _read(self.path).decode("utf-8", errors="replace").splitlines(keepends=True)
         self.restored = 0
         self.set_aside = audit(self.path, planned, trust_failures).set_aside
-        for n, why, _ in self.set_aside:
-            print(f"abcore.tournament: {self.path.name} line {n} set aside, not counted: {why}", file=sys.stderr)
+        for n, why, _record in self.set_aside:
+            print(_("abcore.tournament: {file} line {n} set aside, not counted: {why}").format(
+                file=self.path.name, n=n, why=why), file=sys.stderr)
         self._write(0o444)
 
     def _intact(self) -> bool:
@@ -273,8 +275,9 @@ class Guard:
         if self._intact():
             return False
         self.restored += 1
-        print(f"abcore.tournament: {self.path.name} was changed by something else than the tournament; "
-              f"written again from its {len(self.lines)} lines", file=sys.stderr)
+        print(_("abcore.tournament: {file} was changed by something else than the tournament; "
+                "written again from its {lines} lines").format(file=self.path.name, lines=len(self.lines)),
+              file=sys.stderr)
         return True
 
     def _write(self, mode: int) -> None:
