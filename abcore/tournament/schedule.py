@@ -113,7 +113,7 @@ class Interrupted(KeyboardInterrupt):
     games of the schedule are not."""
 
     def __init__(self, saved: int, left: int):
-        super().__init__(f"{saved} games saved, {left} to play")
+        super().__init__(_("{saved} games saved, {left} to play").format(saved=saved, left=left))
         self.saved, self.left = saved, left
 
 

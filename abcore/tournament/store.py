@@ -75,24 +75,25 @@ def referee(record: Any) -> str | None:
     'result 1 and loser first do not follow from the moves (timeout of first, the side to move)'
     """
     if not isinstance(record, dict):
-        return "not a JSON object"
+        return _("not a JSON object")
     for field, kind in FIELDS.items():
         if field not in record:
-            return f"no field {field!r}"
+            return _("no field {field!r}").format(field=field)
         if not isinstance(record[field], kind) or isinstance(record[field], bool):
-            return f"field {field!r} is {type(record[field]).__name__}"
+            return _("field {field!r} is {type}").format(field=field, type=type(record[field]).__name__)
     seeds = record.get("seeds", [0, 0])
     if not (isinstance(seeds, list) and len(seeds) == 2 and all(type(x) is int for x in seeds)):
-        return "field 'seeds' is not two whole numbers"
+        return _("field 'seeds' is not two whole numbers")
     moves, opening = record["moves"], record["opening"]
     if moves and not (moves.isascii() and moves.isdigit()) or not moves.startswith(opening):
-        return f"moves {moves[:50]!r} are not digits starting with the opening {opening!r}"
+        return _("moves {moves!r} are not digits starting with the opening {opening!r}").format(
+            moves=moves[:50], opening=opening)
     if record["first"] == record["second"]:
-        return "a player against itself"
+        return _("a player against itself")
     try:
         state = _GAME.from_moves(moves)
     except (IllegalMoveError, ValueError):
-        return f"moves {moves[:50]!r} are not a legal game"
+        return _("moves {moves!r} are not a legal game").format(moves=moves[:50])
     mover_at_opening = _GAME.to_move(_GAME.from_moves(opening))
     expected: tuple[str, int, str | None]
     if _GAME.is_terminal(state):
@@ -102,15 +103,16 @@ def referee(record: Any) -> str | None:
         else:
             first_won = winner == mover_at_opening
             expected = ("win", 1 if first_won else -1, "second" if first_won else "first")
-        why = f"the game ended in a {expected[0]}"
+        why = _("the game ended in a draw") if expected[0] == "draw" else _("the game ended in a win")
     else:
         side = ("first", "second")[(len(moves) - len(opening)) % 2]
         if record["reason"] in ("win", "draw"):
-            return f"reason {record['reason']!r} but the game was not over"
+            return _("reason {reason!r} but the game was not over").format(reason=record["reason"])
         expected = (record["reason"], -1 if side == "first" else 1, side)
-        why = f"{record['reason']} of {side}, the side to move"
+        why = _("{reason} of {side}, the side to move").format(reason=record["reason"], side=side)
     if (record["reason"], record["result"], record["loser"]) != expected:
-        return f"result {record['result']} and loser {record['loser']} do not follow from the moves ({why})"
+        return _("result {result} and loser {loser} do not follow from the moves ({why})").format(
+            result=record["result"], loser=record["loser"], why=why)
     return None
 
 
@@ -133,16 +135,18 @@ def audit(path: str | Path, planned: dict[str, dict] | None = None, trust_failur
         try:
             record = json.loads(line)
         except (ValueError, RecursionError, MemoryError) as e:     # a nesting bomb too: set aside
-            aside.append((n, f"not JSON ({type(e).__name__})" if not isinstance(e, ValueError) else "not JSON",
-                          line[:80]))
+            aside.append((n, _("not JSON ({error})").format(error=type(e).__name__)
+                          if not isinstance(e, ValueError) else _("not JSON"), line[:80]))
             continue
         why = referee(record)
         if why is None and record["game"] in seen:
-            why = f"a second record of game {record['game']!r} (the first is line {seen[record['game']]})"
+            why = _("a second record of game {game!r} (the first is line {line})").format(
+                game=record["game"], line=seen[record["game"]])
         if why is None and planned is not None:
             why = _against(record, planned.get(record["game"]))
         if why is None and not trust_failures and record["reason"] not in ("win", "draw"):
-            why = f"a {record['reason']} cannot be replayed and the file is not only ours: played again"
+            why = _("a {reason} cannot be replayed and the file is not only ours: played again").format(
+                reason=record["reason"])
         if why is not None:
             aside.append((n, why, line[:80]))
             continue
@@ -154,9 +158,10 @@ def audit(path: str | Path, planned: dict[str, dict] | None = None, trust_failur
 def _against(record: dict, game: dict | None) -> str | None:
     """Why ``record`` is not the schedule's ``game`` of its key (None: it is)."""
     if game is not None and any(game.get(k, record[k]) != record[k] for k in ("first", "second", "opening")):
-        return f"players, colours or opening differ from the schedule's game {record['game'][:40]!r}"
+        return _("players, colours or opening differ from the schedule's game {game!r}").format(
+            game=record["game"][:40])
     if record["game"] != f"{record['first']}|{record['second']}|{record['opening']}":
-        return f"its key {record['game'][:40]!r} does not name its players and opening"
+        return _("its key {game!r} does not name its players and opening").format(game=record["game"][:40])
     return None
 
 
