@@ -220,12 +220,14 @@ def test_the_tournament_and_its_sandbox_say_why_in_french(monkeypatch, capsys):
     from abcore.tournament.players import player_kind
     from abcore.tournament.report import failures
     from abcore.tournament.sandbox import SandboxUnavailable, require_sandbox
+    from abcore.tournament.store import referee
 
     abcore.use_language("fr")
     with pytest.raises(ValueError, match=f"'alphabeta' demande un nombre{NBSP}: écrivez alphabeta:4"):
         player_kind("alphabeta")
     game = {"first": "a", "second": "b", "reason": "timeout", "loser": "second", "detail": "x"}
     assert failures([game]) == [f"b a perdu contre a{NBSP}: temps dépassé (x)"]
+    assert referee([]) == "ce n'est pas un objet JSON"
     with pytest.raises(SystemExit):
         cli.main(["--seconds-per-move", "0", "random", "random"])
     assert "--seconds-per-move doit être > 0" in capsys.readouterr().err
