@@ -263,3 +263,20 @@ def test_a_malformed_tree_and_game_in_french():
     with pytest.raises(TreeError, match=f"t{NBSP}: a{NBSP}: type inconnu 'maxi'"):
         from_dict({"root": {"id": "a", "kind": "maxi", "children": [{"id": "b", "value": 1}]}}, "t")
     assert str(GameError("utility", "x", "y")) == f"utility{NBSP}: x{NNBSP}; y"
+
+
+def test_mcts_games_and_statistics_errors_in_french():
+    from abcore.confidence import wilson
+    from abcore.games import Nim, TicTacToe
+    from abcore.mcts import mcts
+
+    abcore.use_language("fr")
+    g = TicTacToe()
+    with pytest.raises(ValueError, match=f"mcts demande un budget{NBSP}: passez simulations=N"):
+        mcts(g, g.initial_state)
+    with pytest.raises(ValueError, match=f"n doit être un nombre entier >= 1 .*{NNBSP}; reçu 0"):
+        wilson(0, 0)
+    with pytest.raises(ValueError, match="il faut stones >= 0 et max_take >= 1"):
+        Nim(-1)
+    with pytest.raises(ValueError, match="un plateau est 9 cases parmi"):
+        TicTacToe.board("XX")
