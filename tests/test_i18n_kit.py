@@ -280,3 +280,7 @@ def test_mcts_games_and_statistics_errors_in_french():
         Nim(-1)
     with pytest.raises(ValueError, match="un plateau est 9 cases parmi"):
         TicTacToe.board("XX")
+    from abcore import GameTree
+    from abcore.widgets import StepThrough
+    with pytest.raises(ValueError, match=f"StepThrough demande une trace{NBSP}: la liste"):
+        StepThrough(GameTree.from_nested([1, 2]), [])
