@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import math
 
+from .i18n import _
+
 __all__ = ["wilson"]
 
 
@@ -37,9 +39,10 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     [0.352, 0.648]
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"n must be a whole number >= 1 (the number of trials); got {n!r}")
+        raise ValueError(_("n must be a whole number >= 1 (the number of trials); got {n!r}").format(n=n))
     if not 0 <= successes <= n:
-        raise ValueError(f"successes must be between 0 and n = {n}; got {successes!r}")
+        raise ValueError(_("successes must be between 0 and n = {n}; got {successes!r}").format(
+            n=n, successes=successes))
     p = successes / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))

@@ -19,6 +19,8 @@ abcore.errors.GameError: utility: it returned None at 'r.0'; return a number
 """
 from __future__ import annotations
 
+from .i18n import _
+
 __all__ = ["AbcoreError", "GameError", "MissingMemberError"]
 
 
@@ -32,7 +34,7 @@ class GameError(AbcoreError, ValueError):
 
     def __init__(self, member: str, problem: str, fix: str):
         self.member, self.problem, self.fix = member, problem, fix
-        super().__init__(f"{member}: {problem}; {fix}")
+        super().__init__(_("{member}: {problem}; {fix}").format(member=member, problem=problem, fix=fix))
 
 
 class MissingMemberError(GameError, NotImplementedError):

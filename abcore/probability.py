@@ -13,6 +13,8 @@ import numbers
 from fractions import Fraction
 from typing import Any, Iterable, Sequence, TypeVar, Union
 
+from .i18n import N_, _
+
 __all__ = ["Probability", "TOLERANCE", "check_probabilities", "check_outcomes", "is_probability"]
 
 Probability = Union[float, Fraction]      # an int is a float for a type checker
@@ -33,7 +35,7 @@ def is_probability(p: object) -> bool:
 
 
 def check_probabilities(probabilities: Iterable[Any], where: str, *, names: Sequence[str] = (),
-                        fix: str = "check the weights", error: type[ValueError] = ValueError,
+                        fix: str = N_("check the weights"), error: type[ValueError] = ValueError,
                         tolerance: float = TOLERANCE) -> tuple[Probability, ...]:
     """``probabilities`` as a tuple, after checking them; else ``error`` naming ``where`` and ``fix``.
 
@@ -60,14 +62,18 @@ def check_probabilities(probabilities: Iterable[Any], where: str, *, names: Sequ
     """
     ps = tuple(probabilities)
     if not ps:
-        raise error(f"{where}: no outcomes: a chance node needs at least one")
+        raise error(_("{where}: no outcomes: a chance node needs at least one").format(where=where))
     for i, p in enumerate(ps):
-        of = f" of {names[i]}" if i < len(names) else ""
         if not is_probability(p):
-            raise error(f"{where}: the probability {p!r}{of} is not a number: write an int, a float "
-                        "or a Fraction")
+            raise error((_("{where}: the probability {p!r} of {name} is not a number: write an int, a float "
+                           "or a Fraction") if i < len(names) else
+                         _("{where}: the probability {p!r} is not a number: write an int, a float or a Fraction"))
+                        .format(where=where, p=p, name=names[i] if i < len(names) else ""))
         if p < 0:
-            raise error(f"{where}: the probability {p!r}{of} is negative: probabilities are numbers >= 0")
+            raise error((_("{where}: the probability {p!r} of {name} is negative: probabilities are numbers >= 0")
+                         if i < len(names) else
+                         _("{where}: the probability {p!r} is negative: probabilities are numbers >= 0"))
+                        .format(where=where, p=p, name=names[i] if i < len(names) else ""))
     if all(isinstance(p, numbers.Rational) for p in ps):
         total: Probability = sum(ps, Fraction(0))
         wrong = total != 1
@@ -76,7 +82,8 @@ def check_probabilities(probabilities: Iterable[Any], where: str, *, names: Sequ
         wrong = not abs(total - 1) <= tolerance         # an infinite p makes the sum inf or nan
     if wrong:
         shown = str(total) if isinstance(total, Fraction) else f"{total:g}"
-        raise error(f"{where}: the probabilities sum to {shown}, not 1: {fix}")
+        raise error(_("{where}: the probabilities sum to {total}, not 1: {fix}").format(
+            where=where, total=shown, fix=_(fix)))
     return ps
 
 
@@ -90,13 +97,14 @@ def check_outcomes(outcomes: Iterable[tuple[Any, S]], state: Any = None,
     ValueError: chance state 'roll': the probabilities sum to 0.75, not 1: give every outcome and check the weights
     """
     pairs = list(outcomes)
-    ps = [p for p, _ in pairs]
+    ps = [p for p, _s in pairs]
     try:
         check_probabilities(ps, "", tolerance=tolerance)
     except ValueError:
         # Checked again to say where and name the outcomes: the searches call this at every
         # chance state, and the reprs are built only when there is a message to write.
-        check_probabilities(ps, f"chance state {state!r}", names=[repr(s) for _, s in pairs],
-                            fix="give every outcome and check the weights", tolerance=tolerance)
+        check_probabilities(ps, _("chance state {state!r}").format(state=state),
+                            names=[repr(s) for _p, s in pairs],
+                            fix=N_("give every outcome and check the weights"), tolerance=tolerance)
         raise
     return pairs

@@ -6,6 +6,8 @@ import math
 import random
 from typing import Any
 
+from .i18n import _
+
 __all__ = ["random_state"]
 
 
@@ -43,7 +45,8 @@ def random_state(seed: Any) -> random.Random:
     try:
         return random.Random(seed)
     except TypeError:
-        raise TypeError(f"seed must be an int, a str, None or a random.Random; got {seed!r}") from None
+        raise TypeError(_("seed must be an int, a str, None or a random.Random; got {seed!r}").format(
+            seed=seed)) from None
 
 
 _MODULUS = 2**61 - 1     # sys.hash_info.modulus on 64-bit CPython
@@ -63,8 +66,8 @@ def _seed_of_float(x: float) -> int:
     ValueError: seed is NaN, which seeds a different stream at each run: give an int or a finite float
     """
     if math.isnan(x):
-        raise ValueError("seed is NaN, which seeds a different stream at each run: "
-                         "give an int or a finite float")
+        raise ValueError(_("seed is NaN, which seeds a different stream at each run: "
+                           "give an int or a finite float"))
     if math.isinf(x):
         h = 314_159 if x > 0 else -314_159          # sys.hash_info.inf
     else:

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any, Hashable, Iterable, NamedTuple
 
 from .errors import AbcoreError
+from .i18n import _
 
 __all__ = ["Event", "Pass", "TraceNode", "Replay", "replay", "passes", "KINDS", "MergedTraceError"]
 
@@ -138,19 +139,19 @@ def passes(trace: Iterable[Event]) -> list[tuple[int, int, Pass]]:
     events = list(trace)
     starts = [i for i, e in enumerate(events) if e.kind == "start"]
     if not starts or starts[0] != 0:
-        raise ValueError("a trace is the list a search filled when given trace=[]; this one does "
-                         "not start with a 'start' event")
+        raise ValueError(_("a trace is the list a search filled when given trace=[]; this one does "
+                           "not start with a 'start' event"))
     out = []
     for k, first in enumerate(starts):
         info = events[first].detail
         if not isinstance(info, Pass):
             info = Pass(info[0], info[1], None, events[first].alpha, events[first].beta, k)
         if info.number != k:
-            raise MergedTraceError(
-                f"this log holds separate searches appended to one list: events 0 and {first} "
-                f"both open a pass numbered {info.number} of a search. Give each search its own "
-                f"list (trace=[] for each call), or replay them apart: replay(log[:{first}]) and "
-                f"replay(log[{first}:])")
+            raise MergedTraceError(_(
+                "this log holds separate searches appended to one list: events 0 and {first} "
+                "both open a pass numbered {number} of a search. Give each search its own "
+                "list (trace=[] for each call), or replay them apart: replay(log[:{first}]) and "
+                "replay(log[{first}:])").format(first=first, number=info.number))
         stop = starts[k + 1] if k + 1 < len(starts) else len(events)
         out.append((first, stop, info))
     return out
@@ -188,7 +189,8 @@ def replay(trace: Iterable[Event], upto: int | None = None, pass_: int | None = 
     if pass_ is None:
         k = max((i for i, (first, _, _) in enumerate(spans) if first < end), default=0)
     elif not 0 <= pass_ < len(spans):
-        raise IndexError(f"pass {pass_} does not exist: this log holds passes 0 to {len(spans) - 1}")
+        raise IndexError(_("pass {n} does not exist: this log holds passes 0 to {last}").format(
+            n=pass_, last=len(spans) - 1))
     else:
         k = pass_
     first, stop, info = spans[k]

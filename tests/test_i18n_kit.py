@@ -2,7 +2,8 @@
 compiled .mo is the .po's; the French keeps each message's {fields} and French typography; the
 language is chosen by use_language, then ABCORE_EDITION, then the locale; a widget, a legend, an
 alt text, an error and the tournament's table come out in French, and English is unchanged by
-default; the hand-trace parser reads the French words."""
+default; the hand-trace parser reads the French words; the capstone grade, the tournament's CLI
+and sandbox refusals, the instructors' commands and a malformed tree or game say it in French."""
 from __future__ import annotations
 
 import re
@@ -21,8 +22,9 @@ sys.path.insert(0, str(ROOT / "tools"))
 import i18n as tool  # noqa: E402
 
 NBSP = "\u00a0"
+NNBSP = "\u202f"
 SAME = {"CHANCE", "chance ○", "score", "budget", "simulations", "phase", "◀ phase", "phase ▶",
-        "expansion"}
+        "expansion", "{points:g} / {out_of:g} points"}
 
 
 @pytest.fixture(autouse=True)
@@ -65,8 +67,8 @@ def test_the_catalogue_is_checked(tmp_path, monkeypatch):
 
 
 def fields(text: str) -> list:
-    return sorted((name, spec, conv) for _, name, spec, conv in string.Formatter().parse(text)
-                  if name is not None)
+    return sorted(((name, spec, conv) for _, name, spec, conv in string.Formatter().parse(text)
+                   if name is not None), key=repr)
 
 
 def test_french_keeps_the_fields_and_french_typography():
@@ -75,6 +77,8 @@ def test_french_keeps_the_fields_and_french_typography():
         for en, fr in pairs:
             assert fields(fr) == fields(en), f"{en!r}: the French {fr!r} changes its fields"
             assert not re.search(r" [:;!?»]|« ", fr), f"{fr!r}: a no-break space before : ; ! ? »"
+            assert not re.search(r"\u202f:|\u00a0[;!?]", fr), \
+                f"{fr!r}: a no-break space (U+00A0) before :, a narrow one (U+202F) before ; ! ?"
             assert fr != en or en in SAME, f"{en!r} is not translated (or add it to SAME)"
 
 
@@ -150,7 +154,7 @@ def test_errors_and_alt_text_in_french():
     with pytest.raises(ValueError, match="depth doit être un nombre entier de demi-coups"):
         alphabeta(t, "r", depth=-1)
     g = TicTacToe()
-    with pytest.raises(abcore.IllegalMoveError, match=f"coup illégal 4 .*{NBSP}; les coups légaux"):
+    with pytest.raises(abcore.IllegalMoveError, match=f"coup illégal 4 .*{NNBSP}; les coups légaux"):
         g.play(g.play(g.initial_state, 4), 4)
 
 
@@ -183,3 +187,100 @@ def test_the_mcts_widget_names_its_nodes_in_french():
     assert (_name(()), _name((5, 7))) == ("root", "root→5→7")
     abcore.use_language("fr")
     assert (_name(()), _name((5, 7))) == ("racine", "racine→5→7")
+
+
+def test_the_capstone_grade_in_french():
+    from abcore.grading import BlunderReport, Threshold, grade
+    from abcore.grading.capstone import origin_label
+    from abcore.grading.scores import ScoreLine
+
+    rubric = [Threshold("blunder rate", "<=", 0.25, 2), Threshold("blunder rate", "<=", 0.1, 1),
+              Threshold("score vs random", ">=", 0.9, 1)]
+    values = {"blunder rate": 0.2, "score vs random": 0.85}
+    report = BlunderReport(16, 200, 0.08, 0.05, 0.126, {"practice": (16, 200)}, ())
+    line = ScoreLine("mcts:200", 40, 39, 0, 1, 0.975, 0.87, 1.0, 0)
+    english = [str(grade(values, rubric)), str(report), str(line)]
+    abcore.use_language("fr")
+    g, r, s = str(grade(values, rubric)), str(report), str(line)
+    assert g.splitlines() == [
+        f"atteint{NBSP}:     taux de gaffes <= 0.25 (mesuré 0.2){NBSP}: 2 points",
+        f"non atteint{NBSP}: taux de gaffes <= 0.1 (mesuré 0.2){NBSP}: 0 sur 1 point",
+        f"non atteint{NBSP}: score contre random >= 0.9 (mesuré 0.85){NBSP}: 0 sur 1 point",
+        "2 / 4 points"]
+    assert r == (f"taux de gaffes 0.080 (16 sur 200 positions critiques{NBSP}: entraînement 16/200), "
+                 f"intervalle à 95{NBSP}% [0.050, 0.126]")
+    assert s.startswith("contre mcts:200     39V  0N  1D  score 0.975  intervalle à 95")
+    assert origin_label("seed 0 (practice)") == "positions de la graine 0 (entraînement)"
+    numbers = re.compile(r"-?\d+(?:\.\d+)?")
+    assert numbers.findall(g + r + s) == numbers.findall("".join(english))
+
+
+def test_the_tournament_and_its_sandbox_say_why_in_french(monkeypatch, capsys):
+    from abcore.tournament import __main__ as cli, jail
+    from abcore.tournament.players import player_kind
+    from abcore.tournament.report import failures
+    from abcore.tournament.sandbox import SandboxUnavailable, require_sandbox
+    from abcore.tournament.store import referee
+
+    abcore.use_language("fr")
+    with pytest.raises(ValueError, match=f"'alphabeta' demande un nombre{NBSP}: écrivez alphabeta:4"):
+        player_kind("alphabeta")
+    game = {"first": "a", "second": "b", "reason": "timeout", "loser": "second", "detail": "x"}
+    assert failures([game]) == [f"b a perdu contre a{NBSP}: temps dépassé (x)"]
+    assert referee([]) == "ce n'est pas un objet JSON"
+    with pytest.raises(SystemExit):
+        cli.main(["--seconds-per-move", "0", "random", "random"])
+    assert "--seconds-per-move doit être > 0" in capsys.readouterr().err
+    monkeypatch.setattr(jail, "_probed", lambda: (None, ()))       # no bwrap here
+    with pytest.raises(SandboxUnavailable, match=f"n'est pas installé{NNBSP}; en root{NBSP}: apt-get .* ne "
+                                                 "s'exécute que dans un bac à sable"):
+        require_sandbox(["me.py"])
+
+
+def test_the_instructors_commands_in_french(capsys, tmp_path):
+    from abcore.exercises.__main__ import main as exercises
+    from abcore.grading.__main__ import main as grading
+
+    abcore.use_language("fr")
+    with pytest.raises(SystemExit):
+        grading([str(tmp_path / "missing.txt")])
+    assert "n'est ni un fichier .py ni un notebook ici" in capsys.readouterr().err
+    assert exercises(["show", "2.4", "--student", "alice"]) == 0
+    assert f"\ncorrigé{NBSP}:\nA " in capsys.readouterr().out
+
+
+def test_a_malformed_tree_and_game_in_french():
+    from abcore import GameTree
+    from abcore.errors import GameError
+    from abcore.trees import TreeError, from_dict
+
+    abcore.use_language("fr")
+    with pytest.raises(TreeError, match=f"nœud r.1{NBSP}: une liste vide"):
+        GameTree.from_nested([1, []])
+    with pytest.raises(TreeError, match=f"nœud r{NBSP}: la somme des probabilités vaut 1.1, pas 1{NBSP}: "
+                                        'corrigez les valeurs "p"'):
+        GameTree.from_nested([(0.5, 1), (0.6, 2)])
+    with pytest.raises(TreeError, match=f"t{NBSP}: a{NBSP}: type inconnu 'maxi'"):
+        from_dict({"root": {"id": "a", "kind": "maxi", "children": [{"id": "b", "value": 1}]}}, "t")
+    assert str(GameError("utility", "x", "y")) == f"utility{NBSP}: x{NNBSP}; y"
+
+
+def test_mcts_games_and_statistics_errors_in_french():
+    from abcore.confidence import wilson
+    from abcore.games import Nim, TicTacToe
+    from abcore.mcts import mcts
+
+    abcore.use_language("fr")
+    g = TicTacToe()
+    with pytest.raises(ValueError, match=f"mcts demande un budget{NBSP}: passez simulations=N"):
+        mcts(g, g.initial_state)
+    with pytest.raises(ValueError, match=f"n doit être un nombre entier >= 1 .*{NNBSP}; reçu 0"):
+        wilson(0, 0)
+    with pytest.raises(ValueError, match="il faut stones >= 0 et max_take >= 1"):
+        Nim(-1)
+    with pytest.raises(ValueError, match="un plateau est 9 cases parmi"):
+        TicTacToe.board("XX")
+    from abcore import GameTree
+    from abcore.widgets import StepThrough
+    with pytest.raises(ValueError, match=f"StepThrough demande une trace{NBSP}: la liste"):
+        StepThrough(GameTree.from_nested([1, 2]), [])

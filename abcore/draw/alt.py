@@ -42,8 +42,7 @@ def set_alt_text(ax: Any, text: str) -> Any:
     ('a board', 'a board')
     """
     if not isinstance(text, str) or not text.strip():
-        raise ValueError("alt text is a sentence saying what the picture shows; got "
-                         f"{text!r}")
+        raise ValueError(_("alt text is a sentence saying what the picture shows; got {text!r}").format(text=text))
     _ALT[ax] = text.strip()
     return ax
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from .alt import connect4_alt, set_alt_text
+from ..i18n import _
 
 __all__ = ["draw_connect4", "COLOURS"]
 
@@ -58,12 +59,12 @@ def draw_connect4(state: Any, ax: Any = None, *, values: Mapping[int, Any] | Non
     cols = [] if highlight is None else [highlight] if isinstance(highlight, int) else list(highlight)
     for col in cols:
         if not 1 <= col <= width:
-            raise ValueError(f"highlight: column {col!r} is not in 1..{width}")
+            raise ValueError(_("highlight: column {column!r} is not in 1..{width}").format(column=col, width=width))
         ax.add_patch(Rectangle((col - 1 + 0.04, 0.04), 0.92, height - 0.08, fill=False,
                                edgecolor="black", linewidth=2.5, zorder=2, gid="highlight"))
     for col, v in (values or {}).items():
         if not 1 <= col <= width:
-            raise ValueError(f"values: column {col!r} is not in 1..{width}")
+            raise ValueError(_("values: column {column!r} is not in 1..{width}").format(column=col, width=width))
         if v is None:
             continue
         text = f"{v:g}" if isinstance(v, float) else str(v)

@@ -5,11 +5,14 @@ import math
 from typing import Any, Callable
 
 from ..mcts.events import MCTSReplay
-from ..i18n import _
+from ..i18n import N_, _, ngettext
 from .alt import set_alt_text
 from .layout import tidy_layout
 
 __all__ = ["draw_mcts"]
+
+# How a playout ended (abcore.mcts's playout events say it in English), as a drawing says it.
+ENDINGS = {e: e for e in (N_("terminal"), N_("proven"), N_("evaluate"))}
 
 
 def draw_mcts(rep: MCTSReplay, ax: Any = None, *, max_depth: int | None = 3, min_visits: int = 1,
@@ -85,8 +88,8 @@ def draw_mcts(rep: MCTSReplay, ax: Any = None, *, max_depth: int | None = 3, min
     if phase in ("expansion", "playout", "backup") and len(rep.selected) > 0:
         _phase_marks(rep, ax, pos, phase)
     if title is None:
-        title = (f"iteration {rep.iterations}, phase: {rep.phase}; area ~ visits, colour = mean "
-                 f"for {rep.player!r}")
+        title = _("iteration {n}, phase: {phase}; area ~ visits, colour = mean for {player!r}").format(
+            n=rep.iterations, phase=_(rep.phase), player=rep.player)
     if title:
         ax.set_title(title, fontsize=9)
     ax.set_axis_off()
@@ -178,8 +181,10 @@ def _phase_marks(rep: MCTSReplay, ax: Any, pos: dict, phase: str) -> None:
         moves, ending = rep.playout.detail
         ax.plot([x, x + 0.15, x - 0.15, x], [y, y - 0.3, y - 0.5, y - 0.8], ls="--", color="#27ae60",
                 lw=1.5, zorder=2)
-        ax.annotate(f"playout: {moves} move{'' if moves == 1 else 's'} ({ending}),\nresult {rep.playout.value:+g} for "
-                    f"{rep.player!r}", (x, y - 0.85), fontsize=7, ha="center", va="top",
+        ax.annotate(ngettext("playout: {moves} move ({ending}),\nresult {value:+g} for {player!r}",
+                             "playout: {moves} moves ({ending}),\nresult {value:+g} for {player!r}", moves).format(
+                        moves=moves, ending=_(ENDINGS[ending]) if ending in ENDINGS else ending,
+                        value=rep.playout.value, player=rep.player), (x, y - 0.85), fontsize=7, ha="center", va="top",
                     color="#1e8449", zorder=6)
     elif phase == "backup" and rep.playout is not None:
         v = rep.playout.value                       # for the root player

@@ -16,6 +16,7 @@ import networkx as nx
 from ..search.descriptions import describe
 from ..trace import Event, Replay, replay
 from .layout import tidy_layout
+from ..i18n import _
 
 __all__ = ["tree_graph", "is_trace"]
 
@@ -33,11 +34,11 @@ def is_trace(x: Any) -> bool:
 
 def _events(trace: Any) -> list:
     if isinstance(trace, Replay):
-        raise TypeError("pass the trace itself (the list of events), with upto= for a frame")
+        raise TypeError(_("pass the trace itself (the list of events), with upto= for a frame"))
     events = list(trace)
     if not events or not isinstance(events[0], Event) or events[0].kind != "start":
-        raise ValueError("a trace is the list a search filled when given trace=[]; this one does "
-                         "not start with a 'start' event")
+        raise ValueError(_("a trace is the list a search filled when given trace=[]; this one does "
+                           "not start with a 'start' event"))
     return events
 
 
@@ -95,10 +96,10 @@ def tree_graph(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: 
     [('r.1', 'r.1.1'), ('r.1', 'r.1.2')]
     """
     if tree is None and trace is None:
-        raise ValueError("give a tree, a trace, or both: draw_tree(tree), draw_tree(None, trace)")
+        raise ValueError(_("give a tree, a trace, or both: draw_tree(tree), draw_tree(None, trace)"))
     if is_trace(tree):
-        raise TypeError("the tree comes first, then the trace: tree_graph(tree, trace), or "
-                        "tree_graph(None, trace) to draw what the search explored")
+        raise TypeError(_("the tree comes first, then the trace: tree_graph(tree, trace), or "
+                          "tree_graph(None, trace) to draw what the search explored"))
     events = _events(trace) if trace is not None else None
     # The frame's pass, and the same pass in full for the layout (it must not move).
     now = replay(events, upto) if events is not None else None
@@ -155,9 +156,9 @@ def _tree_shape(tree: Any, full: Replay | None, search_order: bool) -> _Shape:
         try:
             node_of[path] = _walk(tree, root, path)
         except (ValueError, IndexError, KeyError):
-            raise ValueError(f"the trace does not follow this tree: the moves {list(path)} "
-                             f"from {root!r} are not a path of it; pass the tree the search "
-                             "ran on, or tree=None to draw the trace alone") from None
+            raise ValueError(_("the trace does not follow this tree: the moves {moves} from {root!r} are not "
+                               "a path of it; pass the tree the search ran on, or tree=None to draw the "
+                               "trace alone").format(moves=list(path), root=root)) from None
     order: dict = {}
     if full is not None and search_order:
         for path, tn in full.nodes.items():

@@ -11,6 +11,7 @@ from matplotlib.patches import Rectangle
 
 from .alt import board_alt, set_alt_text
 from .style import COLORS, FADE
+from ..i18n import _
 
 __all__ = ["draw_board", "draw_node_boards", "board_cells", "is_board"]
 
@@ -32,7 +33,8 @@ def board_cells(state: Any) -> str:
         return str(state.cells())
     s = "".join(ch for ch in str(state) if ch in "XO.")
     if len(s) != 9:
-        raise ValueError(f"a board is a TicTacToe state or 9 characters of 'X', 'O', '.'; got {state!r}")
+        raise ValueError(_("a board is a TicTacToe state or 9 characters of 'X', 'O', '.'; got {state!r}").format(
+            state=state))
     return s
 
 

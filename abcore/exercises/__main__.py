@@ -8,24 +8,25 @@ from __future__ import annotations
 import argparse
 from typing import Sequence
 
+from ..i18n import _
 from .catalogue import EXERCISES
 from .instructor import show
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m abcore.exercises",
-                                description="A student's own tree and answer key, for feedback.")
+                                description=_("A student's own tree and answer key, for feedback."))
     sub = p.add_subparsers(dest="command", required=True)
-    s = sub.add_parser("show", help="print a student's tree and answer key")
-    s.add_argument("which", help="a notebook (02, 03, 04, 07, 09) or an exercise "
-                                 f"({', '.join(EXERCISES)})")
+    s = sub.add_parser("show", help=_("print a student's tree and answer key"))
+    s.add_argument("which", help=_("a notebook (02, 03, 04, 07, 09) or an exercise ({exercises})").format(
+        exercises=", ".join(EXERCISES)))
     s.add_argument("--student", action="append", required=True,
-                   help="the student's id (nbgrader's, or their hub user name); repeat for several")
-    a = sub.add_parser("autograde", help="nbgrader autograde of a class on several processes")
-    a.add_argument("assignment", help="the assignment's name (its folder in source/)")
-    a.add_argument("--workers", type=int, default=2, help="processes (default 2; about one a core)")
-    a.add_argument("--student", action="append", help="only these students (repeat); default all")
-    a.add_argument("--root", default=".", help="the course's root folder (default: here)")
+                   help=_("the student's id (nbgrader's, or their hub user name); repeat for several"))
+    a = sub.add_parser("autograde", help=_("nbgrader autograde of a class on several processes"))
+    a.add_argument("assignment", help=_("the assignment's name (its folder in source/)"))
+    a.add_argument("--workers", type=int, default=2, help=_("processes (default 2; about one a core)"))
+    a.add_argument("--student", action="append", help=_("only these students (repeat); default all"))
+    a.add_argument("--root", default=".", help=_("the course's root folder (default: here)"))
     args = p.parse_args(argv)
     if args.command == "autograde":
         return _autograde(p, args)
@@ -44,10 +45,11 @@ def _autograde(p: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     except (ValueError, FileNotFoundError) as e:
         p.error(str(e))
     failed = sorted(s for s, code in codes.items() if code)
-    print(f"{len(codes) - len(failed)} of {len(codes)} submissions graded and merged into gradebook.db")
+    print(_("{graded} of {n} submissions graded and merged into gradebook.db").format(
+        graded=len(codes) - len(failed), n=len(codes)))
     if failed:
-        print(f"nbgrader failed for {', '.join(failed)} (its output: logs/autograde-worker-K.log); "
-              "run again for them with --student")
+        print(_("nbgrader failed for {students} (its output: logs/autograde-worker-K.log); "
+                "run again for them with --student").format(students=", ".join(failed)))
     return 1 if failed else 0
 
 

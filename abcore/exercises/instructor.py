@@ -7,6 +7,7 @@ graded hand trace proves, then).
 from __future__ import annotations
 
 from ..draw.formatting import format_value as fv
+from ..i18n import _
 from ..practice.answer import Row
 from ..practice.exam import row_text
 from .catalogue import EXERCISES, StudentTree, exercise, key_rows, student_tree
@@ -70,5 +71,5 @@ def show(which: str, student: str) -> str:
     parts = []
     for i in ids:
         s = student_tree(i, student)
-        parts.append(f"{question_text(s)}\n\n{tree_text(s)}\n\nanswer key:\n{answer_key(i, student)}")
+        parts.append(f"{question_text(s)}\n\n{tree_text(s)}\n\n" + _("answer key:") + f"\n{answer_key(i, student)}")
     return "\n\n".join(parts)

@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import NamedTuple, cast
 
 from ..game import Game, IllegalMoveError
+from ..i18n import _
 
 __all__ = ["DiceDuel", "DuelState", "DICE"]
 
@@ -44,7 +45,7 @@ class DiceDuel(Game[DuelState, str, str]):
 
     def __init__(self, scoring: str = "win"):
         if scoring not in ("win", "margin"):
-            raise ValueError(f"scoring must be 'win' or 'margin', not {scoring!r}")
+            raise ValueError(_("scoring must be 'win' or 'margin', not {scoring!r}").format(scoring=scoring))
         self.scoring = scoring
 
     def __repr__(self) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..game import Game, IllegalMoveError
+from ..i18n import _
 
 __all__ = ["Nim", "NimState"]
 
@@ -33,7 +34,8 @@ class Nim(Game[NimState, int, str]):
 
     def __init__(self, stones: int = 4, max_take: int = 3):
         if stones < 0 or max_take < 1:
-            raise ValueError(f"need stones >= 0 and max_take >= 1; got {stones}, {max_take}")
+            raise ValueError(_("need stones >= 0 and max_take >= 1; got {stones}, {max_take}").format(
+                stones=stones, max_take=max_take))
         self.max_take = max_take
         self.initial_state = NimState(stones, "first")
 

@@ -12,6 +12,7 @@ import math
 from typing import Callable, Iterator, Sequence
 
 from ..game import Game, IllegalMoveError
+from ..i18n import _
 
 __all__ = ["TicTacToe", "Board", "open_lines", "LINES"]
 
@@ -111,16 +112,16 @@ class TicTacToe(Game[Board, int, str]):
         """
         flat = [ch for ch in cells if ch not in " \n|/"] if len(cells) != 9 else list(cells)
         if len(flat) != 9 or any(ch not in "XO. " for ch in flat):
-            raise ValueError(f"a board is 9 cells of 'X', 'O' or '.', row-major; got {cells!r}")
+            raise ValueError(_("a board is 9 cells of 'X', 'O' or '.', row-major; got {cells!r}").format(cells=cells))
         x = sum(1 << i for i, ch in enumerate(flat) if ch == "X")
         o = sum(1 << i for i, ch in enumerate(flat) if ch == "O")
         nx, no = x.bit_count(), o.bit_count()
         if to_move is None:
             if nx not in (no, no + 1):
-                raise ValueError(f"{nx} X and {no} O cannot happen when X moves first; pass to_move")
+                raise ValueError(_("{x} X and {o} O cannot happen when X moves first; pass to_move").format(x=nx, o=no))
             to_move = "X" if nx == no else "O"
         if to_move not in ("X", "O"):
-            raise ValueError(f"to_move must be 'X' or 'O', not {to_move!r}")
+            raise ValueError(_("to_move must be 'X' or 'O', not {to_move!r}").format(to_move=to_move))
         return _board(x, o, to_move == "O")
 
     def to_move(self, state: Board) -> str:

@@ -10,6 +10,7 @@ import argparse
 import os
 import sys
 
+from ..i18n import _
 from .capstone import PROFILES, grade_player
 from .heldout import make_set, write_set
 
@@ -18,25 +19,28 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["make-set"]:
         p = argparse.ArgumentParser(prog="python -m abcore.grading make-set",
-                                    description="Write held-out graded positions drawn from a seed.")
-        p.add_argument("--seed", type=int, required=True, help="the grading seed (keep it to yourself)")
-        p.add_argument("--out", required=True, help="the file to write")
-        p.add_argument("--positions", type=int, default=PROFILES["full"].positions)
+                                    description=_("Write held-out graded positions drawn from a seed."))
+        p.add_argument("--seed", type=int, required=True, help=_("the grading seed (keep it to yourself)"))
+        p.add_argument("--out", required=True, help=_("the file to write"))
+        p.add_argument("--positions", type=int, default=PROFILES["full"].positions,
+                       help=_("how many positions (default {n})").format(n=PROFILES["full"].positions))
         a = p.parse_args(argv[1:])
-        write_set(make_set(a.seed, a.positions), a.out, f"held-out critical positions, seed {a.seed}")
-        print(f"{a.positions} positions written to {a.out}")
+        write_set(make_set(a.seed, a.positions), a.out,
+                  _("held-out critical positions, seed {seed}").format(seed=a.seed))
+        print(_("{n} positions written to {out}").format(n=a.positions, out=a.out))
         return 0
     p = argparse.ArgumentParser(prog="python -m abcore.grading",
-                                description="Grade a Connect 4 player as notebook 10's graded cell does.")
-    p.add_argument("player", help="a .py file or a notebook (.ipynb) defining choose(game, state)")
-    p.add_argument("--quick", action="store_true", help="the quick profile (fewer positions and games)")
-    p.add_argument("--seed", type=int, help="draw the positions from this seed (ABCORE_GRADING_SEED)")
-    p.add_argument("--set", help="grade on this make-set file (ABCORE_GRADING_SET)")
+                                description=_("Grade a Connect 4 player as notebook 10's graded cell does."))
+    p.add_argument("player", help=_("a .py file or a notebook (.ipynb) defining choose(game, state)"))
+    p.add_argument("--quick", action="store_true", help=_("the quick profile (fewer positions and games)"))
+    p.add_argument("--seed", type=int, help=_("draw the positions from this seed (ABCORE_GRADING_SEED)"))
+    p.add_argument("--set", help=_("grade on this make-set file (ABCORE_GRADING_SET)"))
     p.add_argument("--in-process", action="store_true",
-                   help="run the player in this process (trusted code only: no time limit)")
+                   help=_("run the player in this process (trusted code only: no time limit)"))
     a = p.parse_args(argv)
     if not a.player.endswith((".py", ".ipynb")) or not os.path.isfile(a.player):
-        p.error(f"{a.player!r} is not a .py file or a notebook here: give the path of the player")
+        p.error(_("{player!r} is not a .py file or a notebook here: give the path of the player").format(
+            player=a.player))
     if a.seed is not None:
         os.environ["ABCORE_GRADING_SEED"] = str(a.seed)
     if a.set:

@@ -20,10 +20,13 @@ from typing import Any, Callable, NamedTuple, Sequence
 from ..games import ConnectFour, load_positions
 from ..search import solve
 from ..confidence import wilson
+from ..i18n import N_, _
 
 __all__ = ["Blunder", "BlunderReport", "blunder_rate", "move_outcomes", "solved_outcomes", "outcome"]
 
 OUTCOMES = {1: "win", 0: "draw", -1: "loss"}
+# the graded sets' names in a report (abcore.capstone.set_label), translated at use; others as they are
+SET_LABELS = {"practice": N_("practice"), "held-out": N_("held-out")}
 _LETTER = {"W": 1, "D": 0, "L": -1}
 
 
@@ -88,9 +91,12 @@ class BlunderReport(NamedTuple):
     examples: tuple
 
     def __str__(self) -> str:
-        sets = ", ".join(f"{k} {b}/{n}" for k, (b, n) in self.by_set.items())
-        return (f"blunder rate {self.rate:.3f} ({self.blunders} of {self.positions} critical positions: {sets}), "
-                f"95% interval [{self.low:.3f}, {self.high:.3f}]")
+        sets = ", ".join(f"{_(SET_LABELS[k]) if k in SET_LABELS else k} {b}/{n}"
+                         for k, (b, n) in self.by_set.items())
+        return _("blunder rate {rate:.3f} ({blunders} of {positions} critical positions: {sets}), "
+                 "95% interval [{low:.3f}, {high:.3f}]").format(
+            rate=self.rate, blunders=self.blunders, positions=self.positions, sets=sets, low=self.low,
+            high=self.high)
 
 
 def blunder_rate(choose: Callable[[Any, Any], Any], sets: Sequence[str] = ("end", "middle"), *,

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..i18n import _
+
 __all__ = ["OverBudget", "Counted", "budgeted"]
 
 
@@ -43,7 +45,7 @@ class Counted:
         if self.positions > self.budget:
             self.over = True
         if self.over:
-            raise OverBudget(f"over the budget of {self.budget:,} positions a move")
+            raise OverBudget(_("over the budget of {budget} positions a move").format(budget=f"{self.budget:,}"))
 
     def result(self, state: Any, action: Any) -> Any:
         self._count(1)
@@ -86,7 +88,8 @@ def budgeted(choose: Callable[[Any, Any], Any], budget: int) -> Callable[[Any, A
         except OverBudget:
             counted.over = True
         if counted.over:
-            raise OverBudget(f"over the budget of {budget:,} positions a move ({counted.positions:,} made)")
+            raise OverBudget(_("over the budget of {budget} positions a move ({made} made)").format(
+                budget=f"{budget:,}", made=f"{counted.positions:,}"))
         return answer
     move.__wrapped__ = choose                      # type: ignore[attr-defined]
     return move

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
 from ..confidence import wilson
+from ..i18n import _
 from ..tournament import OPENINGS, InProcessSeat, Limits, SandboxedSeat, notebook_source
 from .blunders import OUTCOMES, Blunder, BlunderReport
 from .budget import budgeted
@@ -78,9 +79,24 @@ class Capstone(NamedTuple):
         return self.grade.points
 
     def __str__(self) -> str:
-        head = (f"profile {self.profile}: positions {self.positions_from}; at most {POSITIONS:,} "
-                "positions a move")
+        head = _("profile {profile}: {positions}; at most {budget} positions a move").format(
+            profile=self.profile, positions=origin_label(self.positions_from), budget=f"{POSITIONS:,}")
         return "\n".join([head, str(self.measures), str(self.grade)])
+
+
+def origin_label(origin: str) -> str:
+    """Where the graded positions came from, as the report says it in the kit's language
+    (``origin`` is :func:`graded_positions`'s, which stays the key).
+
+    >>> origin_label("seed 0 (practice)"), origin_label("seed 7"), origin_label("from heldout.txt")
+    ('positions seed 0 (practice)', 'positions seed 7', 'positions from heldout.txt')
+    """
+    if origin.startswith("from "):
+        return _("positions from {file}").format(file=origin[len("from "):])
+    seed = origin.removeprefix("seed ").removesuffix(" (practice)")
+    if origin.endswith("(practice)"):
+        return _("positions seed {seed} (practice)").format(seed=seed)
+    return _("positions seed {seed}").format(seed=seed)
 
 
 def graded_positions(positions: int) -> tuple[tuple, str]:
@@ -90,7 +106,8 @@ def graded_positions(positions: int) -> tuple[tuple, str]:
         return read_set(path)[:positions], f"from {Path(path).name}"
     seed = os.environ.get("ABCORE_GRADING_SEED", "0")
     if not seed.isdigit():
-        raise ValueError(f"ABCORE_GRADING_SEED={seed!r}: give a whole number (the instructor's grading seed)")
+        raise ValueError(_("ABCORE_GRADING_SEED={seed!r}: give a whole number (the instructor's grading seed)")
+                         .format(seed=seed))
     return make_set(int(seed), positions), f"seed {seed}" + (" (practice)" if seed == "0" else "")
 
 
@@ -136,7 +153,8 @@ def grade_player(player: Any, *, profile: str | None = None, sandbox: bool = Fal
     """
     name = profile or os.environ.get("ABCORE_GRADING_PROFILE", "full")
     if name not in PROFILES:
-        raise ValueError(f"unknown grading profile {name!r}: use one of {sorted(PROFILES)}")
+        raise ValueError(_("unknown grading profile {name!r}: use one of {names}").format(
+            name=name, names=sorted(PROFILES)))
     p = PROFILES[name]
     rows, origin = graded_positions(p.positions)
     with tempfile.TemporaryDirectory(prefix="abcore-grade-") as folder:
@@ -166,7 +184,7 @@ def _choose(player: Any) -> Callable[[Any, Any], Any]:
 def _wrapped(player: Any, folder: Path) -> str:
     """A .py file in ``folder`` that defines the player's ``choose`` held to the budget."""
     if callable(player):
-        raise ValueError("sandbox=True grades a file (a .py or a notebook), not a function")
+        raise ValueError(_("sandbox=True grades a file (a .py or a notebook), not a function"))
     path = Path(player)
     source = notebook_source(path) if path.suffix == ".ipynb" else path.read_text(encoding="utf-8")
     wrapper = folder / "player.py"

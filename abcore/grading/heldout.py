@@ -30,6 +30,7 @@ from pathlib import Path
 
 from ..games import ConnectFour, load_positions, position_sets
 from ..search import alphabeta
+from ..i18n import _
 from .blunders import solved_outcomes
 
 __all__ = ["make_set", "draw_set", "practice_set", "write_set", "read_set", "STONES", "PRACTICE_SEED"]
@@ -75,7 +76,8 @@ def draw_set(seed: int, positions: int, stones: tuple[int, int] = STONES) -> tup
     when critical (see the module's docstring). Other seeds than the practice seed leave out the
     practice set's positions."""
     if positions < 1 or not 0 <= stones[0] <= stones[1] <= 41:
-        raise ValueError(f"make_set needs positions >= 1 and 0 <= stones <= 41; got {positions}, {stones}")
+        raise ValueError(_("make_set needs positions >= 1 and 0 <= stones <= 41; got {positions}, {stones}")
+                         .format(positions=positions, stones=stones))
     game = ConnectFour()
     seen = {game.key(game.from_moves(m)) for name in position_sets() for m, _ in load_positions(name)}
     if seed != PRACTICE_SEED:
@@ -134,9 +136,11 @@ def read_set(path: str | Path) -> tuple:
         parts = line.split()
         if (len(parts) != 2 or not parts[0].isdigit() or len(parts[1]) != 7
                 or set(parts[1]) - set("WDL.")):
-            raise ValueError(f"{path}, line {n}: {line[:60]!r} is not 'moves letters' (7 of W, D, L, .): "
-                             "make the file with python -m abcore.grading make-set --seed S --out FILE")
+            raise ValueError(_("{path}, line {n}: {line!r} is not 'moves letters' (7 of W, D, L, .): "
+                               "make the file with python -m abcore.grading make-set --seed S --out FILE")
+                             .format(path=path, n=n, line=line[:60]))
         rows.append((parts[0], {c + 1: value[x] for c, x in enumerate(parts[1]) if x != "."}))
     if not rows:
-        raise ValueError(f"{path} holds no position: make it with python -m abcore.grading make-set")
+        raise ValueError(_("{path} holds no position: make it with python -m abcore.grading make-set")
+                         .format(path=path))
     return tuple(rows)

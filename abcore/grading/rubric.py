@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple, Sequence
 
+from ..i18n import _, ngettext
 from .blunders import BlunderReport, blunder_rate
 from .scores import ScoreLine, score_against
 from ..tournament.schedule import OPENINGS
 
-__all__ = ["Threshold", "Measures", "Grade", "measure", "grade"]
+__all__ = ["Threshold", "Measures", "Grade", "measure", "grade", "measure_label"]
 
 
 class Threshold(NamedTuple):
@@ -44,7 +45,27 @@ class Grade(NamedTuple):
     lines: tuple
 
     def __str__(self) -> str:
-        return "\n".join(self.lines + (f"{self.points:g} / {self.out_of:g} points",))
+        return "\n".join(self.lines + (ngettext("{points:g} / {out_of:g} points", "{points:g} / {out_of:g} points",
+                                                 _plural(self.out_of)).format(points=self.points, out_of=self.out_of),))
+
+
+def _plural(points: float) -> int:
+    """The ``n`` that picks a plural form for ``points`` (English says "points" for any number,
+    French "point" up to 1: 0.5 point, 2 points); gettext wants a whole number."""
+    return 1 if points <= 1 else 2
+
+
+def measure_label(name: str) -> str:
+    """A measure's name as a report says it, in the kit's language (the names stay the keys).
+
+    >>> measure_label("blunder rate"), measure_label("score vs mcts:200"), measure_label("speed")
+    ('blunder rate', 'score vs mcts:200', 'speed')
+    """
+    if name == "blunder rate":
+        return _("blunder rate")
+    if name.startswith("score vs "):
+        return _("score vs {reference}").format(reference=name[len("score vs "):])
+    return name
 
 
 def measure(choose: Callable[[Any, Any], Any], *, sets: Sequence[str] = ("end", "middle"),
@@ -78,13 +99,22 @@ def grade(values: "dict | Measures", rubric: Sequence[Threshold]) -> Grade:
     points: float = 0
     for t in rubric:
         if t.comparison not in ("<=", ">="):
-            raise ValueError(f"a threshold compares with '<=' or '>='; got {t.comparison!r} in {t}")
+            raise ValueError(_("a threshold compares with '<=' or '>='; got {comparison!r} in {t}").format(
+                comparison=t.comparison, t=t))
         if t.measure not in values:
-            raise ValueError(f"no measure {t.measure!r}: the measures are {sorted(values)} (measure() "
-                             "names a score 'score vs ' + the reference, e.g. 'score vs alphabeta:2')")
+            raise ValueError(_("no measure {measure!r}: the measures are {names} (measure() names a score "
+                               "'score vs ' + the reference, e.g. 'score vs alphabeta:2')").format(
+                measure=t.measure, names=sorted(values)))
         v = values[t.measure]
         met = v <= t.value if t.comparison == "<=" else v >= t.value
         points += t.points if met else 0
-        lines.append(f"{'met:    ' if met else 'not met:'} {t.measure} {t.comparison} {t.value:g} "
-                     f"(measured {v:.3g}): " + (f"{t.points:g} points" if met else f"0 of {t.points:g} points"))
+        line = (ngettext("met:     {measure} {comparison} {value:g} (measured {measured:.3g}): {points:g} points",
+                         "met:     {measure} {comparison} {value:g} (measured {measured:.3g}): {points:g} points",
+                         _plural(t.points)) if met else
+                ngettext("not met: {measure} {comparison} {value:g} (measured {measured:.3g}): 0 of {points:g} "
+                         "points",
+                         "not met: {measure} {comparison} {value:g} (measured {measured:.3g}): 0 of {points:g} "
+                         "points", _plural(t.points)))
+        lines.append(line.format(measure=measure_label(t.measure), comparison=t.comparison, value=t.value,
+                                 measured=v, points=t.points))
     return Grade(points, sum(t.points for t in rubric), tuple(lines))

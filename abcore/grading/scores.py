@@ -8,6 +8,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 from ..tournament.match import play_seats
 from ..tournament.players import load_player
 from ..confidence import wilson
+from ..i18n import _
 from ..tournament.sandbox import InProcessSeat
 from ..tournament.schedule import OPENINGS
 
@@ -32,8 +33,10 @@ class ScoreLine(NamedTuple):
     failures: int
 
     def __str__(self) -> str:
-        return (f"vs {self.reference:<12} {self.wins:>2}W {self.draws:>2}D {self.losses:>2}L  score "
-                f"{self.score:.3f}  95% interval [{self.low:.2f}, {self.high:.2f}]")
+        return _("vs {reference:<12} {wins:>2}W {draws:>2}D {losses:>2}L  score {score:.3f}  "
+                 "95% interval [{low:.2f}, {high:.2f}]").format(
+            reference=self.reference, wins=self.wins, draws=self.draws, losses=self.losses,
+            score=self.score, low=self.low, high=self.high)
 
 
 def score_against(choose: Callable[[Any, Any], Any], references: Sequence[str] = REFERENCE_PLAYERS,
@@ -63,8 +66,9 @@ def score_against(choose: Callable[[Any, Any], Any], references: Sequence[str] =
     """
     for o in openings:
         if len(o) % 2:
-            raise ValueError(f"opening {o!r} has an odd number of moves: give X and O as many "
-                             "moves (the player then moves first in one game, second in the other)")
+            raise ValueError(_("opening {o!r} has an odd number of moves: give X and O as many "
+                               "moves (the player then moves first in one game, second in the other)")
+                             .format(o=o))
     player = SimpleNamespace(choose=choose)
     out = []
     n = 0

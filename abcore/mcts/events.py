@@ -32,6 +32,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Hashable, Iterable, NamedTuple
 
+from ..i18n import _
+
 if TYPE_CHECKING:
     from .node import Node
 
@@ -163,7 +165,7 @@ def replay_mcts(trace: Iterable[MCTSEvent], upto: int | None = None, *,
     for ev in events[1:]:
         kind = ev.kind
         if kind not in KINDS:
-            raise ValueError(f"unknown MCTS event kind {kind!r}; kinds are {KINDS}")
+            raise ValueError(_("unknown MCTS event kind {kind!r}; kinds are {kinds}").format(kind=kind, kinds=KINDS))
         if kind in ("select", "chance", "expand", "playout") and ev.iteration != current:
             current, selected, steps, rep.playout = ev.iteration, [()], [], None
         if kind in ("select", "chance"):
@@ -200,13 +202,13 @@ def _prefix(events: list, upto: int | None, iterations: int | None) -> list:
     """The first ``upto`` events, or every event up to the end of iteration ``iterations``
     (with the ``bounds`` events of its proof), or all of them."""
     if upto is not None and iterations is not None:
-        raise ValueError("give upto (events) or iterations, not both")
+        raise ValueError(_("give upto (events) or iterations, not both"))
     if upto is not None:
         return events[:upto]
     if iterations is None:
         return events
     if iterations < 0:
-        raise ValueError(f"iterations must be >= 0; got {iterations}")
+        raise ValueError(_("iterations must be >= 0; got {n}").format(n=iterations))
     k = 0
     done = 0
     for k, ev in enumerate(events):
@@ -217,15 +219,15 @@ def _prefix(events: list, upto: int | None, iterations: int | None) -> list:
     else:
         k = len(events)
     if done < iterations:
-        raise ValueError(f"the trace has {done} iterations, fewer than {iterations}")
+        raise ValueError(_("the trace has {done} iterations, fewer than {n}").format(done=done, n=iterations))
     return events[:k]
 
 
 def _start(events: list) -> MCTSReplay:
     """The replay after the ``start`` event: the root, and the nodes of a reused tree."""
     if not events or events[0].kind != "start":
-        raise ValueError("not an MCTS trace: it must begin with a 'start' event (pass the list "
-                         "given to mcts(..., trace=...))")
+        raise ValueError(_("not an MCTS trace: it must begin with a 'start' event (pass the list "
+                           "given to mcts(..., trace=...))"))
     first = events[0].detail
     rep = MCTSReplay({}, first["player"], first["c"], first["solve"], 0, "start")
     rep.nodes[()] = ReplayNode((), first["state"], first["player"])

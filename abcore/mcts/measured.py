@@ -10,6 +10,8 @@ import json
 from importlib import resources
 from typing import Any
 
+from ..i18n import _
+
 __all__ = ["measured", "shipped_measurements"]
 
 
@@ -31,6 +33,6 @@ def measured(name: str) -> Any:
     (12, ['budgets', 'given', 'moves'])
     """
     if name not in shipped_measurements():
-        raise ValueError(f"no shipped measurement {name!r}: the names are {shipped_measurements()} "
-                         "(tools/measure_09.py writes them)")
+        raise ValueError(_("no shipped measurement {name!r}: the names are {names} "
+                           "(tools/measure_09.py writes them)").format(name=name, names=shipped_measurements()))
     return json.loads((resources.files("abcore") / "data" / "mcts" / f"{name}.json").read_text())

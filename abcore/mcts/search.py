@@ -32,6 +32,7 @@ from .events import ChildScore, MCTSEvent, NodeInfo, snapshot
 from .node import Node
 from .result import MCTSResult, MCTSStats
 from ..own_work import entered
+from ..i18n import _
 
 __all__ = ["mcts", "utility_range", "C", "PLAYOUT_CAP"]
 
@@ -57,7 +58,8 @@ def utility_range(game: Any) -> tuple[float, float]:
         return (-INF, INF)
     low, high = r
     if not low <= high:
-        raise ValueError(f"{game!r}.utility_range is {r!r}: give (low, high) with low <= high")
+        raise ValueError(_("{game!r}.utility_range is {range!r}: give (low, high) with low <= high").format(
+            game=game, range=r))
     return (low, high)
 
 
@@ -127,23 +129,24 @@ def mcts(game: Any, state: Any, *, simulations: int | None = None, seconds: floa
 
 def _check_budget(simulations: Any, seconds: Any) -> tuple[int, float | None]:
     if simulations is None and seconds is None:
-        raise ValueError("mcts needs a budget: pass simulations=N (a whole number >= 1) or "
-                         "seconds=T (> 0), or both")
+        raise ValueError(_("mcts needs a budget: pass simulations=N (a whole number >= 1) or "
+                           "seconds=T (> 0), or both"))
     if simulations is not None:
         if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
-            raise ValueError(f"simulations must be a whole number >= 1; got {simulations!r}: "
-                             "pass e.g. simulations=1000, or seconds=T instead")
+            raise ValueError(_("simulations must be a whole number >= 1; got {simulations!r}: "
+                               "pass e.g. simulations=1000, or seconds=T instead").format(simulations=simulations))
     if seconds is not None:
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0 \
                 or not math.isfinite(seconds):
-            raise ValueError(f"seconds must be a finite number > 0; got {seconds!r}: pass e.g. "
-                             "seconds=0.5, or simulations=N instead")
+            raise ValueError(_("seconds must be a finite number > 0; got {seconds!r}: pass e.g. "
+                               "seconds=0.5, or simulations=N instead").format(seconds=seconds))
     return (simulations if simulations is not None else -1), seconds
 
 
 def _not_finite(what: str, v: Any, state: Any) -> ValueError:
-    return ValueError(f"{what} gave {v!r} at {state!r}: MCTS averages values, so they must be "
-                      "finite numbers on the utility scale (squash an evaluation, e.g. tanh(v / 4))")
+    return ValueError(_("{what} gave {v!r} at {state!r}: MCTS averages values, so they must be "
+                        "finite numbers on the utility scale (squash an evaluation, e.g. tanh(v / 4))").format(
+        what=what, v=v, state=state))
 
 
 class _Grower:
@@ -160,15 +163,15 @@ class _Grower:
             if v != v or v in (INF, -INF):
                 raise _not_finite("utility", v, state)
             if self.solve and not self.low <= v <= self.high:
-                raise ValueError(f"utility {v!r} at {state!r} is outside the game's utility_range "
-                                 f"{(self.low, self.high)!r}: fix utility_range (the solver's "
-                                 "proofs rely on it)")
+                raise ValueError(_("utility {v!r} at {state!r} is outside the game's utility_range "
+                                   "{range!r}: fix utility_range (the solver's proofs rely on it)").format(
+                    v=v, state=state, range=(self.low, self.high)))
             return Node(state, move, parent, player, sign, terminal=True, lo=v, hi=v)
         if self.chance is not None and self.chance(state):
             pairs = tuple(check_outcomes(self.game.outcomes(state), state))
             n = Node(state, move, parent, player, sign, outcomes=pairs, lo=self.low, hi=self.high)
             acc, cum = 0.0, []
-            for p, _ in pairs:
+            for p, _state in pairs:
                 acc += float(p)
                 cum.append(acc)
             n.cumulative = tuple(cum)
@@ -189,18 +192,21 @@ def run(game: Any, root: Node, ref: Hashable, rp: Hashable, rng: random.Random, 
     the result's values are for.
     """
     if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c < INF:
-        raise ValueError(f"c must be a finite number >= 0 (the exploration constant); got {c!r}")
+        raise ValueError(_("c must be a finite number >= 0 (the exploration constant); got {c!r}").format(c=c))
     if rollout is not None and not callable(rollout):
-        raise TypeError(f"rollout must be a policy rollout(game, state, rng) -> move; got {rollout!r}")
+        raise TypeError(_("rollout must be a policy rollout(game, state, rng) -> move; got {rollout!r}").format(
+            rollout=rollout))
     if evaluate is not None and not callable(evaluate):
-        raise TypeError(f"evaluate must be a function evaluate(state, player); got {evaluate!r}")
+        raise TypeError(_("evaluate must be a function evaluate(state, player); got {evaluate!r}").format(
+            evaluate=evaluate))
     if playout_depth is not None:
         if isinstance(playout_depth, bool) or not isinstance(playout_depth, int) or playout_depth < 0:
-            raise ValueError(f"playout_depth must be a whole number >= 0 or None; got {playout_depth!r}")
+            raise ValueError(_("playout_depth must be a whole number >= 0 or None; got {depth!r}").format(
+                depth=playout_depth))
         if evaluate is None:
-            raise ValueError(f"playout_depth={playout_depth} stops playouts before the end of the "
-                             "game: pass evaluate=f, with f(state, player) a value on the "
-                             "utility scale, or drop playout_depth")
+            raise ValueError(_("playout_depth={depth} stops playouts before the end of the "
+                               "game: pass evaluate=f, with f(state, player) a value on the "
+                               "utility scale, or drop playout_depth").format(depth=playout_depth))
     cut = -1 if evaluate is None else (playout_depth or 0)      # moves before evaluate (-1: never)
     rp_sign = 1 if rp == ref else -1
     tracing = trace is not None

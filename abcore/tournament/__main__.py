@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..i18n import _
+from ..i18n import N_, _
 from .report import failures, format_table, plot_ratings, standings
 from .sandbox import Limits, require_sandbox
 from .schedule import OPPONENTS, Interrupted, run_tournament, schedule
@@ -23,28 +23,28 @@ from .store import write_file
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m abcore.tournament", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m abcore.tournament", description=_(DESCRIPTION))
     parser.add_argument("players", nargs="+", metavar="PLAYER",
-                        help="a .py file defining choose(game, state), a notebook whose cells define it, "
-                             "NAME=FILE to name it, or random, alphabeta:D, mcts:N; a player is named by its "
-                             "file's stem (a notebook under nbgrader's submitted/<student>/ by the student)")
+                        help=_("a .py file defining choose(game, state), a notebook whose cells define it, "
+                               "NAME=FILE to name it, or random, alphabeta:D, mcts:N; a player is named by its "
+                               "file's stem (a notebook under nbgrader's submitted/<student>/ by the student)"))
     parser.add_argument("--opponents", type=int, default=OPPONENTS, metavar="K",
-                        help=f"others each player meets, at least (default {OPPONENTS}): at most "
-                             f"players x K x 2 x N games in all")
+                        help=_("others each player meets, at least (default {k}): at most "
+                               "players x K x 2 x N games in all").format(k=OPPONENTS))
     parser.add_argument("--games-per-pair", type=int, default=1, metavar="N",
-                        help="meetings of each pair, each two games, one with each player moving first, "
-                             "the k-th from the k-th opening (default 1)")
+                        help=_("meetings of each pair, each two games, one with each player moving first, "
+                               "the k-th from the k-th opening (default 1)"))
     parser.add_argument("--seconds-per-move", type=float, default=1.0, metavar="S",
-                        help="wall-clock limit per move (default 1)")
-    parser.add_argument("--out", default="results.jsonl", help="the results, JSON Lines (default results.jsonl)")
+                        help=_("wall-clock limit per move (default 1)"))
+    parser.add_argument("--out", default="results.jsonl", help=_("the results, JSON Lines (default results.jsonl)"))
     parser.add_argument("--workers", type=int, default=1, metavar="W",
-                        help="games in parallel on this machine (default 1)")
+                        help=_("games in parallel on this machine (default 1)"))
     parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help="play the games on a Dask cluster, e.g. tcp://10.0.0.1:8786 (see `dask scheduler`)")
-    parser.add_argument("--memory-mb", type=int, default=1024, help="address space per player (default 1024)")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+                        help=_("play the games on a Dask cluster, e.g. tcp://10.0.0.1:8786 (see `dask scheduler`)"))
+    parser.add_argument("--memory-mb", type=int, default=1024, help=_("address space per player, in MB (default 1024)"))
+    parser.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     parser.add_argument("--no-sandbox", action="store_true",
-                        help="run players without bubblewrap (trusted players only; warned)")
+                        help=_("run players without bubblewrap (trusted players only; warned)"))
     return parser
 
 
@@ -54,6 +54,9 @@ def _resume_command(argv: list[str]) -> str:
         os.path.realpath(sys.executable) else sys.executable
     return f"cd {shlex.quote(os.getcwd())} && " + shlex.join([python, "-m", "abcore.tournament", *argv])
 
+
+DESCRIPTION = N_("Play a Connect 4 tournament between players, each in its own sandboxed seat, and "
+                 "print the table of scores and ratings.")
 
 CONNECT = "20s"         # how long --scheduler waits for the scheduler to answer
 
@@ -65,12 +68,12 @@ def _executor(address: str | None) -> tuple[Any, Any]:
     try:
         from distributed import Client
     except ImportError:
-        raise ValueError("--scheduler needs Dask's distributed: pip install -r requirements-instructor.txt") from None
+        raise ValueError(_("--scheduler needs Dask's distributed: pip install -r requirements-instructor.txt")) from None
     try:
         client = Client(address, timeout=CONNECT)
     except OSError as e:
-        raise ValueError(f"no Dask scheduler answers at {address} ({e}); start one with `dask scheduler` "
-                         "and workers with `dask worker ADDRESS`") from None
+        raise ValueError(_("no Dask scheduler answers at {address} ({e}); start one with `dask scheduler` "
+                           "and workers with `dask worker ADDRESS`").format(address=address, e=e)) from None
     return client, client.get_executor()
 
 
@@ -79,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if args.seconds_per_move <= 0 or args.workers < 1 or args.games_per_pair < 1 or args.opponents < 1:
-        parser.error("--seconds-per-move must be > 0, --workers, --games-per-pair and --opponents >= 1")
+        parser.error(_("--seconds-per-move must be > 0, --workers, --games-per-pair and --opponents >= 1"))
     limits = Limits(seconds=args.seconds_per_move, memory_mb=args.memory_mb, sandbox=not args.no_sandbox)
     try:
         require_sandbox(args.players, limits)

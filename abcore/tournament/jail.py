@@ -34,6 +34,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from ..i18n import _
+
 __all__ = ["INSTALL", "TMP_BYTES", "UID_BASE", "command", "filter_fd", "mode", "problem", "seat_uid", "runtime_paths"]
 
 INSTALL = "apt-get install bubblewrap libseccomp2"
@@ -129,8 +131,8 @@ def filter_fd(how: str) -> int | None:
         return seccomp.pipe()
     except OSError as e:
         if how == "root":
-            raise OSError(f"{e}: a seat started by root needs its seccomp filter (no new user namespace, "
-                          "no keyring, no memfd)") from None
+            raise OSError(_("{e}: a seat started by root needs its seccomp filter (no new user namespace, "
+                            "no keyring, no memfd)").format(e=e)) from None
         return None
 
 
@@ -155,19 +157,31 @@ def _probe(how: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=1)
-def _found() -> tuple[str | None, str]:
+def _probed() -> tuple[str | None, tuple[str, ...] | None]:
+    """(the mode, None) if bwrap makes seats here, else (None, bwrap's complaints; () when there
+    is no bwrap). Probed once; said in the kit's language at each :func:`problem`."""
     if shutil.which("bwrap") is None:
-        return None, f"bubblewrap (bwrap) is not installed; as root: {INSTALL}"
+        return None, ()
     tried = (["root", "user"] if os.geteuid() == 0 else ["user"])
     complaints = []
     for how in tried:
         complaint = _probe(how)
         if complaint is None:
-            return how, ""
+            return how, None
         complaints.append(f"{how}: {complaint}")
-    return None, ("bubblewrap (bwrap) cannot make a sandbox here (" + "; ".join(complaints) + "); started by "
-                  "an ordinary user it needs unprivileged user namespaces (Debian: sysctl "
-                  "kernel.unprivileged_userns_clone=1; Ubuntu 24.04: an AppArmor profile for bwrap), or run it as root")
+    return None, tuple(complaints)
+
+
+def _found() -> tuple[str | None, str]:
+    how, complaints = _probed()
+    if complaints is None:
+        return how, ""
+    if not complaints:
+        return None, _("bubblewrap (bwrap) is not installed; as root: {install}").format(install=INSTALL)
+    return None, _("bubblewrap (bwrap) cannot make a sandbox here ({complaints}); started by an ordinary user it "
+                   "needs unprivileged user namespaces (Debian: sysctl kernel.unprivileged_userns_clone=1; "
+                   "Ubuntu 24.04: an AppArmor profile for bwrap), or run it as root").format(
+        complaints="; ".join(complaints))
 
 
 def mode() -> str | None:

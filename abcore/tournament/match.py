@@ -12,6 +12,7 @@ import secrets
 from typing import Any, Sequence
 
 from ..games import ConnectFour
+from ..i18n import _
 from .sandbox import Failure, InProcessSeat, Limits, SandboxedSeat
 
 __all__ = ["play_game", "play_seats"]
@@ -42,7 +43,8 @@ def play_seats(first: Any, second: Any, opening: str = "") -> dict:
         legal = game.actions(state)
         if isinstance(move, Failure) or type(move) is not int or move not in legal:
             failure = move if isinstance(move, Failure) else Failure(
-                "illegal move", f"{move!r} after {moves!r}; legal columns are {list(legal)}"[:300])
+                "illegal move", _("{move!r} after {moves!r}; legal columns are {legal}").format(
+                    move=move, moves=moves, legal=list(legal))[:300])
             return {"result": 1 if turn else -1, "reason": failure.kind, "loser": ("first", "second")[turn],
                     "detail": failure.detail, "moves": moves}
         state = game.result(state, move)

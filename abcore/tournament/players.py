@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..games import ConnectFour
+from ..i18n import _
 from ..mcts import MCTSPlayer
 from ..search import alphabeta
 
@@ -104,21 +105,23 @@ def player_kind(spec: str) -> str:
         return "py"
     if spec.endswith(".ipynb"):
         return "notebook"
-    name, _, arg = spec.partition(":")
+    name, _sep, arg = spec.partition(":")
     if name == "random" and not arg:
         return "reference"
     if name in ("alphabeta", "mcts"):
-        what = "the depth" if name == "alphabeta" else "simulations a move"
+        what = _("the depth") if name == "alphabeta" else _("simulations a move")
         example = "alphabeta:4" if name == "alphabeta" else "mcts:1000"
         if not arg:
-            raise ValueError(f"{spec!r} needs a number: write {name}:{example.split(':')[1]} "
-                             f"({name}:{'D' if name == 'alphabeta' else 'N'}, {what}), e.g. {example}")
+            raise ValueError(_("{spec!r} needs a number: write {number} ({form}, {what}), e.g. {example}").format(
+                spec=spec, number=f"{name}:{example.split(':')[1]}",
+                form=f"{name}:{'D' if name == 'alphabeta' else 'N'}", what=what, example=example))
         if not arg.isdigit() or int(arg) < 1:
-            raise ValueError(f"{spec!r}: after '{name}:' comes a whole number >= 1 ({what}), "
-                             f"e.g. {example}")
+            raise ValueError(_("{spec!r}: after '{name}:' comes a whole number >= 1 ({what}), e.g. {example}")
+                             .format(spec=spec, name=name, what=what, example=example))
         return "reference"
-    raise ValueError(f"unknown player {spec!r}: give a .py file defining choose(game, state), a "
-                     "notebook (.ipynb) whose cells define it, or one of random, alphabeta:D, mcts:N")
+    raise ValueError(_("unknown player {spec!r}: give a .py file defining choose(game, state), a "
+                       "notebook (.ipynb) whose cells define it, or one of random, alphabeta:D, mcts:N")
+                     .format(spec=spec))
 
 
 _NBGRADER = ("submitted", "autograded", "feedback")
@@ -170,14 +173,16 @@ def name_players(specs: list[str]) -> dict[str, str]:
         name, path = player_name(spec), _split(spec)[1]
         player_kind(path)                                   # a clear error for a wrong name
         if name in out and player_kind(path) == "reference":
-            raise ValueError(f"{path} is named twice: give each reference player once")
+            raise ValueError(_("{path} is named twice: give each reference player once").format(path=path))
         if name in out:
-            raise ValueError(f"two players would be named {name!r} ({out[name]} and {path}): a player is "
-                             "named by its file's stem (its student folder under nbgrader's submitted/); "
-                             f"rename a file, or name it on the command line as NAME=FILE, e.g. {name}b={path}")
+            raise ValueError(_("two players would be named {name!r} ({first} and {path}): a player is "
+                               "named by its file's stem (its student folder under nbgrader's submitted/); "
+                               "rename a file, or name it on the command line as NAME=FILE, e.g. {name}b={path}")
+                             .format(name=name, first=out[name], path=path))
         if not name or "|" in name or "\n" in name or name != name.strip():
-            raise ValueError(f"{spec!r}: a player's name cannot be empty, hold '|' or a line break, or start or "
-                             "end with a space; name it on the command line as NAME=FILE, e.g. s123=" + path)
+            raise ValueError(_("{spec!r}: a player's name cannot be empty, hold '|' or a line break, or start or "
+                               "end with a space; name it on the command line as NAME=FILE, e.g. s123={path}")
+                             .format(spec=spec, path=path))
         out[name] = path
     return out
 
@@ -199,15 +204,16 @@ def read_source(path: str | Path) -> str:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as e:
         if e.errno == errno.ELOOP:
-            raise ValueError(f"{Path(path).name} is a symbolic link: give the file itself") from None
+            raise ValueError(_("{file} is a symbolic link: give the file itself").format(file=Path(path).name)) from None
         raise
     with os.fdopen(fd, "rb") as f:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise ValueError(f"{Path(path).name} is not a plain file (a symbolic link, a pipe or a device): "
-                             "give the file itself")
+            raise ValueError(_("{file} is not a plain file (a symbolic link, a pipe or a device): "
+                               "give the file itself").format(file=Path(path).name))
         if st.st_size > MAX_SOURCE:
-            raise ValueError(f"{Path(path).name} is over {MAX_SOURCE >> 20} MiB: not a player's file")
+            raise ValueError(_("{file} is over {mib} MiB: not a player's file").format(
+                file=Path(path).name, mib=MAX_SOURCE >> 20))
         return f.read(MAX_SOURCE + 1).decode("utf-8")
 
 
@@ -237,7 +243,7 @@ def notebook_source(path: str | Path) -> str:
     nb = json.loads(read_source(path))
     cells = nb.get("cells") if isinstance(nb, dict) else None
     if not isinstance(cells, list) or not all(isinstance(c, dict) for c in cells):
-        raise ValueError(f"{Path(path).name} is not a notebook (no list of cells)")
+        raise ValueError(_("{file} is not a notebook (no list of cells)").format(file=Path(path).name))
     statements: list[ast.stmt] = []
     last = -1
     for cell in cells:
@@ -247,7 +253,8 @@ def notebook_source(path: str | Path) -> str:
         if isinstance(source, list) and all(isinstance(x, str) for x in source):
             source = "".join(source)
         if not isinstance(source, str):
-            raise ValueError(f"{Path(path).name}: a cell's source is neither text nor a list of lines")
+            raise ValueError(_("{file}: a cell's source is neither text nor a list of lines").format(
+                file=Path(path).name))
         src = source
         src = "\n".join(line for line in src.splitlines() if not line.lstrip().startswith(("%", "!")))
         try:
@@ -259,8 +266,8 @@ def notebook_source(path: str | Path) -> str:
             if "choose" in _binds(st):
                 last = len(statements) - 1
     if last < 0:
-        raise ValueError(f"{Path(path).name}: no cell defines choose(game, state); write "
-                         "def choose(game, state): ... in a code cell")
+        raise ValueError(_("{file}: no cell defines choose(game, state); write "
+                           "def choose(game, state): ... in a code cell").format(file=Path(path).name))
     needed = {"choose"}
     keep: set[int] = set()
     for i in range(last, -1, -1):
@@ -357,7 +364,7 @@ def load_player(spec: str, seed: Any = 0) -> Any:
     """
     kind = player_kind(spec)
     if kind == "reference":
-        name, _, arg = spec.partition(":")
+        name, _sep, arg = spec.partition(":")
         return REFERENCES[name](int(arg) if arg else None, seed)
     random.seed(seed)
     path = Path(spec)
@@ -366,5 +373,5 @@ def load_player(spec: str, seed: Any = 0) -> Any:
     module.__file__ = str(path)
     exec(compile(source, str(path), "exec"), module.__dict__)
     if not callable(getattr(module, "choose", None)):
-        raise ValueError(f"{path.name} defines no function choose(game, state)")
+        raise ValueError(_("{file} defines no function choose(game, state)").format(file=path.name))
     return module

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Sequence
 
 from ..confidence import wilson
-from ..i18n import _
+from ..i18n import N_, _
 from .ratings import bradley_terry
 
 __all__ = ["Standing", "standings", "format_table", "plot_ratings", "failures", "printable"]
@@ -104,15 +104,27 @@ def format_table(rows: Sequence[Standing]) -> str:
     return "\n".join(lines)
 
 
+# The ways a game is lost by a failure (a record's "reason", kept in English in the results file),
+# said in the kit's language; a reason not listed (a forged record's) is shown as it is.
+REASONS = {r: r for r in (N_("timeout"), N_("exception"), N_("memory"), N_("exit"), N_("crash"),
+                          N_("cpu limit"), N_("garbage output"), N_("sandbox"), N_("illegal move"))}
+
+
 def failures(games: Sequence[dict]) -> list[str]:
-    """One line per game lost by a failure (timeout, exception, illegal move...), in order."""
+    """One line per game lost by a failure (timeout, exception, illegal move...), in order.
+
+    >>> failures([{"first": "a", "second": "b", "reason": "timeout", "loser": "second",
+    ...            "detail": "no move within 1 s"}])
+    ['b lost to a: timeout (no move within 1 s)']
+    """
     out = []
     for g in games:
         if g.get("reason") not in ("win", "draw"):
             who = g[g["loser"]] if g.get("loser") else "?"
             other = g['second'] if g.get('loser') == 'first' else g['first']
             out.append(printable(_("{who} lost to {other}: {reason} ({detail})").format(
-                who=who, other=other, reason=g["reason"], detail=g.get("detail", ""))))
+                who=who, other=other, reason=_(REASONS[g["reason"]]) if g["reason"] in REASONS else g["reason"],
+                detail=g.get("detail", ""))))
     return out
 
 

@@ -28,6 +28,7 @@ import warnings
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..i18n import _
 from . import jail
 from .players import load_player, notebook_source, player_kind, read_source
 
@@ -78,11 +79,12 @@ def require_sandbox(players: list[str], limits: Limits = Limits()) -> str | None
     untrusted = [p for p in players if player_kind(p) != "reference"]
     if how is None and untrusted:
         if limits.sandbox:
-            raise SandboxUnavailable(
-                f"{jail.problem()}. A player's code ({Path(untrusted[0]).name}...) runs only in a sandbox: "
-                f"install bubblewrap (as root: {jail.INSTALL}), or run trusted players only with --no-sandbox")
-        warnings.warn("abcore.tournament: --no-sandbox: the players' code runs with the tournament's "
-                      "rights, under limits only; run players you trust only", stacklevel=2)
+            raise SandboxUnavailable(_(
+                "{problem}. A player's code ({file}...) runs only in a sandbox: install bubblewrap (as root: "
+                "{install}), or run trusted players only with --no-sandbox").format(
+                problem=jail.problem(), file=Path(untrusted[0]).name, install=jail.INSTALL))
+        warnings.warn(_("abcore.tournament: --no-sandbox: the players' code runs with the tournament's "
+                        "rights, under limits only; run players you trust only"), stacklevel=2)
     return how
 
 
@@ -102,13 +104,15 @@ class SandboxedSeat:
         kind = player_kind(spec)
         self.how = jail.mode() if limits.sandbox else None
         if self.how is None and limits.sandbox and kind != "reference":
-            raise SandboxUnavailable(f"{jail.problem()}: the player {Path(spec).name} runs only in a sandbox "
-                                     f"(install bubblewrap: {jail.INSTALL})")
+            raise SandboxUnavailable(_("{problem}: the player {file} runs only in a sandbox "
+                                       "(install bubblewrap: {install})").format(
+                problem=jail.problem(), file=Path(spec).name, install=jail.INSTALL))
         try:
             source = ("" if kind == "reference" else
                       notebook_source(spec) if kind == "notebook" else read_source(spec))
         except Exception as e:  # noqa: BLE001 - a malformed file is its player's loss, never a crash
-            self.failure = Failure("exception", f"cannot read the player: {type(e).__name__}: {e}"[:300])
+            self.failure = Failure("exception", _("cannot read the player: {error}").format(
+                error=f"{type(e).__name__}: {e}")[:300])
             return
         deadline = time.monotonic() + limits.load_seconds
         try:
@@ -116,7 +120,8 @@ class SandboxedSeat:
             hello = {"player": spec, "source": source, "seed": seed, "uid": uid}
             if self._send(hello, deadline):
                 reply = self._receive(max(0.0, deadline - time.monotonic()),
-                                      f"did not load within {limits.load_seconds:g} s (its imports and top-level code)")
+                                      _("did not load within {seconds:g} s (its imports and top-level code)")
+                                      .format(seconds=limits.load_seconds))
                 if isinstance(reply, dict) and reply.get("ready") is not True:
                     self._fail(self._reported(reply))
             self._hold(signal.SIGSTOP)
@@ -183,7 +188,7 @@ class SandboxedSeat:
         process forked in between is caught too."""
         if self.proc is None or self.failure is not None:
             return
-        for _ in range(2):
+        for _twice in range(2):
             for pid in _descendants(self._init_pid) if self._init_pid is not None else \
                     [self.proc.pid, *_descendants(self.proc.pid)]:
                 try:
@@ -228,7 +233,7 @@ class SandboxedSeat:
             while data:
                 left = deadline - time.monotonic()
                 if left <= 0 or not sel.select(left):
-                    self._fail(Failure("timeout", "did not read its input"))
+                    self._fail(Failure("timeout", _("did not read its input")))
                     return False
                 try:
                     data = data[os.write(fd, data):]
@@ -252,7 +257,7 @@ class SandboxedSeat:
             while b"\n" not in self._buffer:
                 left = deadline - time.monotonic()
                 if left <= 0 or not sel.select(left):
-                    return self._fail(Failure("timeout", late or f"no move within {seconds:g} s"))
+                    return self._fail(Failure("timeout", late or _("no move within {seconds:g} s").format(seconds=seconds)))
                 try:
                     chunk = os.read(fd, 1 << 16)
                 except OSError:
@@ -261,14 +266,14 @@ class SandboxedSeat:
                     return self._fail(self._ended())
                 self._buffer += chunk
                 if len(self._buffer) > _MAX_LINE:
-                    return self._fail(Failure("garbage output", "more than 64 KiB without a newline"))
-        line, _, self._buffer = self._buffer.partition(b"\n")
+                    return self._fail(Failure("garbage output", _("more than 64 KiB without a newline")))
+        line, _sep, self._buffer = self._buffer.partition(b"\n")
         try:
             reply = json.loads(line)
         except (ValueError, RecursionError):          # a nesting bomb on the pipe too
-            return self._fail(Failure("garbage output", f"not a message: {line[:60]!r}"))
+            return self._fail(Failure("garbage output", _("not a message: {line!r}").format(line=line[:60])))
         if not isinstance(reply, dict):
-            return self._fail(Failure("garbage output", f"not a message: {line[:60]!r}"))
+            return self._fail(Failure("garbage output", _("not a message: {line!r}").format(line=line[:60])))
         return reply
 
     def _ended(self) -> Failure:
@@ -278,16 +283,18 @@ class SandboxedSeat:
         assert self.proc is not None
         code, cpu = _wait(self.proc, 5)
         if code is None:
-            return Failure("garbage output", "closed its output")
+            return Failure("garbage output", _("closed its output"))
         if code == -signal.SIGXCPU or self.how is not None and code == 128 + signal.SIGXCPU:
             if cpu >= self.limits.cpu() - 1:
-                return Failure("cpu limit", f"over {self.limits.cpu()} s of CPU in the game ({cpu:.0f} s used)")
+                return Failure("cpu limit", _("over {limit} s of CPU in the game ({cpu:.0f} s used)").format(
+                    limit=self.limits.cpu(), cpu=cpu))
         if code < 0:
-            return Failure("crash", f"killed by {_signal_name(-code)}")
+            return Failure("crash", _("killed by {signal}").format(signal=_signal_name(-code)))
         if self.how is not None and code > 128:
-            return Failure("crash", f"the seat ended with status {code}: killed by {_signal_name(code - 128)}, "
-                                    f"or the player's own exit({code}); {cpu:.1f} s of CPU used")
-        return Failure("exit", f"the process exited with code {code}")
+            return Failure("crash", _("the seat ended with status {code}: killed by {signal}, or the player's own "
+                                      "exit({code}); {cpu:.1f} s of CPU used").format(
+                code=code, signal=_signal_name(code - 128), cpu=cpu))
+        return Failure("exit", _("the process exited with code {code}").format(code=code))
 
     @staticmethod
     def _reported(reply: dict) -> Failure:
@@ -296,8 +303,8 @@ class SandboxedSeat:
         if "error" in reply:
             kind = reply["error"] if reply["error"] in _REPORTED else "exception"
             said = f"{reply['error']}: " if kind != reply["error"] else ""
-            return Failure(kind, f"player said: {said}{reply.get('detail', '')}"[:300])
-        return Failure("garbage output", f"unexpected message {json.dumps(reply)[:60]}")
+            return Failure(kind, _("player said: {said}").format(said=f"{said}{reply.get('detail', '')}")[:300])
+        return Failure("garbage output", _("unexpected message {message}").format(message=json.dumps(reply)[:60]))
 
     def _fail(self, failure: Failure) -> Failure:
         self.failure = failure
@@ -416,8 +423,8 @@ class InProcessSeat:
             from types import SimpleNamespace
             self.player = SimpleNamespace(choose=spec)
         else:
-            raise TypeError(f"a seat needs a PLAYER name, an object with choose(game, state), or "
-                            f"such a function; got {spec!r}")
+            raise TypeError(_("a seat needs a PLAYER name, an object with choose(game, state), or "
+                              "such a function; got {spec!r}").format(spec=spec))
         self.failure: Failure | None = None
 
     def ask(self, moves: str) -> Any:

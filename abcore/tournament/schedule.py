@@ -29,6 +29,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Generator
 
+from ..i18n import _
 from .match import play_game
 from .players import name_players, player_kind
 from .sandbox import Limits
@@ -62,7 +63,7 @@ def pairs(names: list[str], opponents: int = OPPONENTS) -> list[tuple[str, str]]
     (True, 8)
     """
     if opponents < 1:
-        raise ValueError(f"opponents must be >= 1 (the others each player meets); got {opponents}")
+        raise ValueError(_("opponents must be >= 1 (the others each player meets); got {n}").format(n=opponents))
     if opponents >= len(names) - 1:
         return list(itertools.combinations(names, 2))
     order = {p: k for k, p in enumerate(names)}
@@ -83,7 +84,8 @@ def schedule(players: list[str], games_per_pair: int = 1, opponents: int = OPPON
     [('s1|random|', 's1', 'random'), ('random|s1|', 'random', 's1'), ('s1|random|44', 's1', 'random'), ('random|s1|44', 'random', 's1')]
     """
     if games_per_pair < 1:
-        raise ValueError(f"games_per_pair must be >= 1 (meetings of each pair, each two games); got {games_per_pair}")
+        raise ValueError(_("games_per_pair must be >= 1 (meetings of each pair, each two games); got {n}").format(
+            n=games_per_pair))
     named = name_players(list(players))
     out: list[dict] = []
     for a, b in pairs(list(named), opponents):
@@ -111,7 +113,7 @@ class Interrupted(KeyboardInterrupt):
     games of the schedule are not."""
 
     def __init__(self, saved: int, left: int):
-        super().__init__(f"{saved} games saved, {left} to play")
+        super().__init__(_("{saved} games saved, {left} to play").format(saved=saved, left=left))
         self.saved, self.left = saved, left
 
 
@@ -131,14 +133,14 @@ def run_tournament(players: list[str], out: str | Path, *, games_per_pair: int =
     """
     for p in name_players(list(players)).values():
         if player_kind(p) != "reference" and not Path(p).is_file():
-            raise ValueError(f"no such player file: {p}")
+            raise ValueError(_("no such player file: {path}").format(path=p))
     out = Path(out)
     planned = schedule(players, games_per_pair, opponents)
     keyed = {g["game"]: g for g in planned}
     trusted = ours(out)
     if not trusted:
-        print(f"abcore.tournament: {out} or its folder can be written by others: the games it holds lost by a "
-              "failure (which no replay proves) are played again", file=sys.stderr)
+        print(_("abcore.tournament: {out} or its folder can be written by others: the games it holds lost by a "
+                "failure (which no replay proves) are played again").format(out=out), file=sys.stderr)
     guard = Guard(out, keyed, trusted)
     done = {r["game"] for r in read_results(out, keyed, trusted)}
     todo = [g for g in planned if g["game"] not in done]
@@ -218,7 +220,7 @@ def _results(todo: list[dict], limits: Limits, workers: int, executor: cf.Execut
         for g in todo:
             submit(g)
         while pending:
-            finished, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            finished, _waiting = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
             for f in finished:
                 g = pending.pop(f)
                 try:
@@ -226,8 +228,9 @@ def _results(todo: list[dict], limits: Limits, workers: int, executor: cf.Execut
                 except _retryable() as e:
                     tries[g["game"]] += 1
                     if tries[g["game"]] >= ATTEMPTS:
-                        print(f"abcore.tournament: game {g['game']} not played: its worker died {ATTEMPTS} times "
-                              f"({type(e).__name__}); run again to play it", file=sys.stderr)
+                        print(_("abcore.tournament: game {game} not played: its worker died {attempts} times "
+                                "({error}); run again to play it").format(
+                            game=g["game"], attempts=ATTEMPTS, error=type(e).__name__), file=sys.stderr)
                         continue
                     if own and getattr(pool, "_broken", False):
                         pool.shutdown(wait=False)

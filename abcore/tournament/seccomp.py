@@ -23,6 +23,8 @@ import functools
 import os
 import tempfile
 
+from ..i18n import _
+
 __all__ = ["DENIED", "program", "pipe"]
 
 DENIED = ("keyctl", "add_key", "request_key", "memfd_create", "flock", "unshare", "setns", "userfaultfd", "bpf",
@@ -47,7 +49,7 @@ def program() -> bytes:
     try:
         lib = ctypes.CDLL(name, use_errno=True)
     except OSError:
-        raise OSError("libseccomp is not installed (as root: apt-get install libseccomp2)") from None
+        raise OSError(_("libseccomp is not installed (as root: apt-get install libseccomp2)")) from None
     lib.seccomp_init.restype = ctypes.c_void_p
     lib.seccomp_init.argtypes = [ctypes.c_uint32]
     lib.seccomp_syscall_resolve_name.argtypes = [ctypes.c_char_p]
@@ -57,7 +59,7 @@ def program() -> bytes:
     lib.seccomp_release.argtypes = [ctypes.c_void_p]
     ctx = lib.seccomp_init(_ALLOW)
     if not ctx:
-        raise OSError("libseccomp could not start a filter")
+        raise OSError(_("libseccomp could not start a filter"))
     try:
         rules: list[tuple[str, int, list[_ArgCmp]]] = [(n, _errno(errno.EPERM), []) for n in DENIED]
         rules.append(("clone", _errno(errno.EPERM), [_ArgCmp(0, 7, CLONE_NEWUSER, CLONE_NEWUSER)]))   # MASKED_EQ
@@ -70,11 +72,12 @@ def program() -> bytes:
             array = (_ArgCmp * max(1, len(args)))(*args)
             rc = lib.seccomp_rule_add_array(ctypes.c_void_p(ctx), action, number, len(args), array)
             if rc < 0:
-                raise OSError(-rc, f"libseccomp refused the rule for {name_}: {os.strerror(-rc)}")
+                raise OSError(-rc, _("libseccomp refused the rule for {call}: {error}").format(
+                    call=name_, error=os.strerror(-rc)))
         with tempfile.TemporaryFile() as f:
             rc = lib.seccomp_export_bpf(ctypes.c_void_p(ctx), f.fileno())
             if rc < 0:
-                raise OSError(-rc, f"libseccomp could not export the filter: {os.strerror(-rc)}")
+                raise OSError(-rc, _("libseccomp could not export the filter: {error}").format(error=os.strerror(-rc)))
             f.seek(0)
             return f.read()
     finally:

@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 
 from ..game import IllegalMoveError
 from ..games import ConnectFour
+from ..i18n import _
 
 __all__ = ["read_results", "append_result", "repair", "referee", "audit", "Audit", "Guard", "FIELDS", "ours", "write_file"]
 
@@ -53,11 +54,11 @@ def _read(path: Path) -> bytes:
     except FileNotFoundError:
         return b""
     except OSError as e:
-        raise ValueError(f"{path}: cannot be opened as a plain file ({e.strerror}); a results file is never a "
-                         "symbolic link: give --out a plain file") from None
+        raise ValueError(_("{path}: cannot be opened as a plain file ({error}); a results file is never a "
+                           "symbolic link: give --out a plain file").format(path=path, error=e.strerror)) from None
     with os.fdopen(fd, "rb") as f:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ValueError(f"{path} is not a regular file: give --out a plain file")
+            raise ValueError(_("{path} is not a regular file: give --out a plain file").format(path=path))
         return f.read()
 
 
@@ -74,24 +75,25 @@ def referee(record: Any) -> str | None:
     'result 1 and loser first do not follow from the moves (timeout of first, the side to move)'
     """
     if not isinstance(record, dict):
-        return "not a JSON object"
+        return _("not a JSON object")
     for field, kind in FIELDS.items():
         if field not in record:
-            return f"no field {field!r}"
+            return _("no field {field!r}").format(field=field)
         if not isinstance(record[field], kind) or isinstance(record[field], bool):
-            return f"field {field!r} is {type(record[field]).__name__}"
+            return _("field {field!r} is {type}").format(field=field, type=type(record[field]).__name__)
     seeds = record.get("seeds", [0, 0])
     if not (isinstance(seeds, list) and len(seeds) == 2 and all(type(x) is int for x in seeds)):
-        return "field 'seeds' is not two whole numbers"
+        return _("field 'seeds' is not two whole numbers")
     moves, opening = record["moves"], record["opening"]
     if moves and not (moves.isascii() and moves.isdigit()) or not moves.startswith(opening):
-        return f"moves {moves[:50]!r} are not digits starting with the opening {opening!r}"
+        return _("moves {moves!r} are not digits starting with the opening {opening!r}").format(
+            moves=moves[:50], opening=opening)
     if record["first"] == record["second"]:
-        return "a player against itself"
+        return _("a player against itself")
     try:
         state = _GAME.from_moves(moves)
     except (IllegalMoveError, ValueError):
-        return f"moves {moves[:50]!r} are not a legal game"
+        return _("moves {moves!r} are not a legal game").format(moves=moves[:50])
     mover_at_opening = _GAME.to_move(_GAME.from_moves(opening))
     expected: tuple[str, int, str | None]
     if _GAME.is_terminal(state):
@@ -101,15 +103,16 @@ def referee(record: Any) -> str | None:
         else:
             first_won = winner == mover_at_opening
             expected = ("win", 1 if first_won else -1, "second" if first_won else "first")
-        why = f"the game ended in a {expected[0]}"
+        why = _("the game ended in a draw") if expected[0] == "draw" else _("the game ended in a win")
     else:
         side = ("first", "second")[(len(moves) - len(opening)) % 2]
         if record["reason"] in ("win", "draw"):
-            return f"reason {record['reason']!r} but the game was not over"
+            return _("reason {reason!r} but the game was not over").format(reason=record["reason"])
         expected = (record["reason"], -1 if side == "first" else 1, side)
-        why = f"{record['reason']} of {side}, the side to move"
+        why = _("{reason} of {side}, the side to move").format(reason=record["reason"], side=side)
     if (record["reason"], record["result"], record["loser"]) != expected:
-        return f"result {record['result']} and loser {record['loser']} do not follow from the moves ({why})"
+        return _("result {result} and loser {loser} do not follow from the moves ({why})").format(
+            result=record["result"], loser=record["loser"], why=why)
     return None
 
 
@@ -132,16 +135,18 @@ def audit(path: str | Path, planned: dict[str, dict] | None = None, trust_failur
         try:
             record = json.loads(line)
         except (ValueError, RecursionError, MemoryError) as e:     # a nesting bomb too: set aside
-            aside.append((n, f"not JSON ({type(e).__name__})" if not isinstance(e, ValueError) else "not JSON",
-                          line[:80]))
+            aside.append((n, _("not JSON ({error})").format(error=type(e).__name__)
+                          if not isinstance(e, ValueError) else _("not JSON"), line[:80]))
             continue
         why = referee(record)
         if why is None and record["game"] in seen:
-            why = f"a second record of game {record['game']!r} (the first is line {seen[record['game']]})"
+            why = _("a second record of game {game!r} (the first is line {line})").format(
+                game=record["game"], line=seen[record["game"]])
         if why is None and planned is not None:
             why = _against(record, planned.get(record["game"]))
         if why is None and not trust_failures and record["reason"] not in ("win", "draw"):
-            why = f"a {record['reason']} cannot be replayed and the file is not only ours: played again"
+            why = _("a {reason} cannot be replayed and the file is not only ours: played again").format(
+                reason=record["reason"])
         if why is not None:
             aside.append((n, why, line[:80]))
             continue
@@ -153,9 +158,10 @@ def audit(path: str | Path, planned: dict[str, dict] | None = None, trust_failur
 def _against(record: dict, game: dict | None) -> str | None:
     """Why ``record`` is not the schedule's ``game`` of its key (None: it is)."""
     if game is not None and any(game.get(k, record[k]) != record[k] for k in ("first", "second", "opening")):
-        return f"players, colours or opening differ from the schedule's game {record['game'][:40]!r}"
+        return _("players, colours or opening differ from the schedule's game {game!r}").format(
+            game=record["game"][:40])
     if record["game"] != f"{record['first']}|{record['second']}|{record['opening']}":
-        return f"its key {record['game'][:40]!r} does not name its players and opening"
+        return _("its key {game!r} does not name its players and opening").format(game=record["game"][:40])
     return None
 
 
@@ -258,8 +264,9 @@ class Guard:
         self.lines = _read(self.path).decode("utf-8", errors="replace").splitlines(keepends=True)
         self.restored = 0
         self.set_aside = audit(self.path, planned, trust_failures).set_aside
-        for n, why, _ in self.set_aside:
-            print(f"abcore.tournament: {self.path.name} line {n} set aside, not counted: {why}", file=sys.stderr)
+        for n, why, _record in self.set_aside:
+            print(_("abcore.tournament: {file} line {n} set aside, not counted: {why}").format(
+                file=self.path.name, n=n, why=why), file=sys.stderr)
         self._write(0o444)
 
     def _intact(self) -> bool:
@@ -273,8 +280,9 @@ class Guard:
         if self._intact():
             return False
         self.restored += 1
-        print(f"abcore.tournament: {self.path.name} was changed by something else than the tournament; "
-              f"written again from its {len(self.lines)} lines", file=sys.stderr)
+        print(_("abcore.tournament: {file} was changed by something else than the tournament; "
+                "written again from its {lines} lines").format(file=self.path.name, lines=len(self.lines)),
+              file=sys.stderr)
         return True
 
     def _write(self, mode: int) -> None:

@@ -5,6 +5,7 @@ import math
 import numbers
 
 from ..game import Number
+from ..i18n import _
 from ..probability import Probability
 from .tree import Arcs, GameTree
 from ..own_work import entered
@@ -28,8 +29,8 @@ def tree_values(tree: GameTree) -> dict[str, Number]:
         elif k == "chance":
             terms = [p * vals[c] for p, c in tree.outcomes(n) if p]
             if math.inf in terms and -math.inf in terms:
-                raise ValueError(f"chance node {n!r} has outcomes worth +inf and -inf: "
-                                 "its expected value is undefined")
+                raise ValueError(_("chance node {node!r} has outcomes worth +inf and -inf: "
+                                   "its expected value is undefined").format(node=n))
             exact = all(isinstance(t, numbers.Rational) for t in terms)
             vals[n] = sum(terms) if exact else math.fsum(terms)     # Fractions stay exact
         else:
@@ -49,7 +50,7 @@ def reorder(tree: GameTree, how: str = "best") -> GameTree:
     """
     entered("reorder")  # a check may forbid it (abcore.own_work)
     if how not in ("best", "worst"):
-        raise ValueError(f"how must be 'best' or 'worst', not {how!r}")
+        raise ValueError(_("how must be 'best' or 'worst', not {how!r}").format(how=how))
     vals = tree_values(tree)
     children: dict[str, Arcs] = {}
     probs: dict[str, tuple[Probability, ...]] = {}

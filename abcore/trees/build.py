@@ -6,6 +6,7 @@ from typing import Any, Callable
 
 from ..game import Game, Number, may_have_chance
 from ..gamecheck import check_root, find_repetition
+from ..i18n import _
 from ..probability import Probability, check_outcomes
 from ..rng import random_state
 from ..search._common import no_moves
@@ -35,7 +36,7 @@ def from_nested(nested: Any, first: str = "max", **meta: Any) -> GameTree:
     abcore.trees.tree.TreeError: node r: the probabilities sum to 1.1, not 1: fix the "p" values
     """
     if first not in ("max", "min"):
-        raise TreeError(f"first must be 'max' or 'min', not {first!r}")
+        raise TreeError(_("first must be 'max' or 'min', not {first!r}").format(first=first))
     kind: dict[str, str] = {}
     children: dict[str, Arcs] = {}
     values: dict[str, Number] = {}
@@ -43,19 +44,21 @@ def from_nested(nested: Any, first: str = "max", **meta: Any) -> GameTree:
 
     def build(x: Any, node: str, player: str) -> None:
         if isinstance(x, tuple):
-            raise TreeError(f"node {node}: a (probability, subtree) tuple must sit in a list "
-                            "(a chance node); a decision node is a list")
+            raise TreeError(_("node {node}: a (probability, subtree) tuple must sit in a list "
+                              "(a chance node); a decision node is a list").format(node=node))
         if not isinstance(x, list):
-            values[node] = leaf_value(x, f"node {node}")
+            values[node] = leaf_value(x, _("node {node}").format(node=node))
             return
         if not x:
-            raise TreeError(f"node {node}: an empty list; a leaf is a number, a node a non-empty list")
+            raise TreeError(_("node {node}: an empty list; a leaf is a number, a node a non-empty list").format(
+                node=node))
         if all(isinstance(c, tuple) for c in x):
             for c in x:
                 if len(c) != 2:
-                    raise TreeError(f"node {node}: a chance outcome is a (probability, subtree) pair, not {c!r}")
+                    raise TreeError(_("node {node}: a chance outcome is a (probability, subtree) pair, not {c!r}")
+                                    .format(node=node, c=c))
             kind[node] = "chance"
-            probs[node] = tree_probabilities([c[0] for c in x], f"node {node}",
+            probs[node] = tree_probabilities([c[0] for c in x], _("node {node}").format(node=node),
                                              [f"{node}.{i}" for i in range(len(x))])
             subtrees, nxt = [c[1] for c in x], player
         else:
@@ -101,7 +104,8 @@ def from_game(game: Game[Any, Any, Any], state: Any = None, *, depth: int | None
     state = game.initial_state if state is None else state
     check_root(game, state)
     if evaluate is not None and not callable(evaluate):
-        raise TypeError(f"evaluate must be a function evaluate(state, player); got {evaluate!r}")
+        raise TypeError(_("evaluate must be a function evaluate(state, player); got {evaluate!r}").format(
+            evaluate=evaluate))
     is_chance = game.is_chance if may_have_chance(game) else (lambda s: False)
     player = game.to_move(state)
     kind: dict[str, str] = {}
@@ -116,15 +120,15 @@ def from_game(game: Game[Any, Any, Any], state: Any = None, *, depth: int | None
         states[nid], labels[nid] = s, str(s)
         if len(states) > max_nodes:
             find_repetition(game, state, max_states=max_nodes)      # a game without an end?
-            raise ValueError(f"the tree has more than max_nodes={max_nodes} nodes: pass a "
-                             "smaller depth (with evaluate) or a larger max_nodes")
+            raise ValueError(_("the tree has more than max_nodes={max_nodes} nodes: pass a "
+                               "smaller depth (with evaluate) or a larger max_nodes").format(max_nodes=max_nodes))
         if game.is_terminal(s):
             values[nid] = game.utility(s, player)
             continue
         if depth is not None and d == depth:
             if evaluate is None:
-                raise ValueError(f"depth={depth} stops at non-terminal states: pass evaluate=f, "
-                                 "with f(state, player) scoring a state for player")
+                raise ValueError(_("depth={depth} stops at non-terminal states: pass evaluate=f, "
+                                   "with f(state, player) scoring a state for player").format(depth=depth))
             values[nid] = evaluate(s, player)
             continue
         kids: list[tuple[Move, Any]]
@@ -157,7 +161,7 @@ def random_uniform(b: int, d: int, seed: int = 0, *, low: int = -5, high: int = 
     """
     entered("random_uniform")  # a check may forbid it (abcore.own_work)
     if b < 1 or d < 0:
-        raise ValueError(f"need b >= 1 and d >= 0; got b={b}, d={d}")
+        raise ValueError(_("need b >= 1 and d >= 0; got b={b}, d={d}").format(b=b, d=d))
     rng = random_state(seed)
     n = b ** d
     leaves = rng.sample(range(n), n) if distinct else [rng.randint(low, high) for _ in range(n)]
@@ -182,7 +186,7 @@ def unprunable(b: int, d: int, first: str = "max") -> GameTree:
     True
     """
     if b < 1 or d < 0:
-        raise ValueError(f"need b >= 1 and d >= 0; got b={b}, d={d}")
+        raise ValueError(_("need b >= 1 and d >= 0; got b={b}, d={d}").format(b=b, d=d))
 
     def ranks(level: int, kind: str) -> list[int]:
         if level == d:

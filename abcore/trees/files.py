@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..game import Number
+from ..i18n import _
 from ..probability import Probability
 from .tree import DOORS, KINDS, RATIO, Arcs, GameTree, Move, TreeError, leaf_value, tree_probabilities
 
@@ -32,7 +33,7 @@ def from_dict(data: Any, name: str = "tree") -> GameTree:
     (((Fraction(1, 3), 'b'), (Fraction(2, 3), 'c')), -inf)
     """
     if not isinstance(data, dict) or not isinstance(data.get("root"), dict):
-        raise TreeError(f"{name}: the top level must be an object with a \"root\" node object")
+        raise TreeError(_("{name}: the top level must be an object with a \"root\" node object").format(name=name))
     kind: dict[str, str] = {}
     children: dict[str, Arcs] = {}
     values: dict[str, Number] = {}
@@ -42,49 +43,55 @@ def from_dict(data: Any, name: str = "tree") -> GameTree:
 
     def build(node: Any, path: str, parent_kind: str | None) -> str:
         if not isinstance(node, dict):
-            raise TreeError(f"{name}: {path}: a node must be an object, not {node!r}")
+            raise TreeError(_("{name}: {path}: a node must be an object, not {node!r}").format(
+                name=name, path=path, node=node))
         nid = node.get("id")
         if not isinstance(nid, str) or not nid:
-            raise TreeError(f"{name}: {path}: every node needs an \"id\" (a non-empty string)")
+            raise TreeError(_("{name}: {path}: every node needs an \"id\" (a non-empty string)").format(
+                name=name, path=path))
         here = f"{path} > {nid}" if path != "root" else nid
+        where = {"name": name, "here": here}
         unknown = set(node) - FIELDS
         if unknown:
-            raise TreeError(f"{name}: {here}: unknown field(s) {sorted(unknown)}; a node may have "
-                            f"{sorted(FIELDS)}")
+            raise TreeError(_("{name}: {here}: unknown field(s) {unknown}; a node may have {fields}").format(
+                name=name, here=here, unknown=sorted(unknown), fields=sorted(FIELDS)))
         if nid in seen:
-            raise TreeError(f"{name}: {here}: duplicate id {nid!r} (also at {seen[nid]}); ids must be unique")
+            raise TreeError(_("{name}: {here}: duplicate id {nid!r} (also at {other}); ids must be unique").format(
+                name=name, here=here, nid=nid, other=seen[nid]))
         seen[nid] = here
         if "label" in node:
             labels[nid] = str(node["label"])
         if parent_kind == "chance":
             if "p" not in node:
-                raise TreeError(f"{name}: {here}: a child of a chance node needs its probability \"p\"")
+                raise TreeError(_("{name}: {here}: a child of a chance node needs its probability \"p\"").format(**where))
         elif "p" in node:
-            raise TreeError(f"{name}: {here}: \"p\" is only for children of chance nodes")
+            raise TreeError(_("{name}: {here}: \"p\" is only for children of chance nodes").format(**where))
         k = node.get("kind", "leaf")
         if k not in KINDS + ("leaf",):
-            raise TreeError(f"{name}: {here}: unknown kind {k!r}; use one of {list(KINDS)} (or omit it for a leaf)")
+            raise TreeError(_("{name}: {here}: unknown kind {k!r}; use one of {kinds} (or omit it for a leaf)")
+                            .format(name=name, here=here, k=k, kinds=list(KINDS)))
         kids = node.get("children")
         if "value" in node:
             if kids is not None:
-                raise TreeError(f"{name}: {here}: a leaf (it has a \"value\") cannot have children; "
-                                "remove one of \"value\" and \"children\"")
+                raise TreeError(_("{name}: {here}: a leaf (it has a \"value\") cannot have children; "
+                                  "remove one of \"value\" and \"children\"").format(**where))
             if k != "leaf":
-                raise TreeError(f"{name}: {here}: a {k} node has children, not a \"value\"")
+                raise TreeError(_("{name}: {here}: a {k} node has children, not a \"value\"").format(k=k, **where))
             values[nid] = leaf_value(node["value"], f"{name}: {here}")
             return nid
         if k == "leaf" or kids is None:
-            raise TreeError(f"{name}: {here}: a leaf needs a \"value\" (a number); an internal "
-                            "node needs a \"kind\" and \"children\"")
+            raise TreeError(_("{name}: {here}: a leaf needs a \"value\" (a number); an internal "
+                              "node needs a \"kind\" and \"children\"").format(**where))
         if not isinstance(kids, list) or not kids:
-            raise TreeError(f"{name}: {here}: \"children\" must be a non-empty list")
+            raise TreeError(_("{name}: {here}: \"children\" must be a non-empty list").format(**where))
         kind[nid] = k
         arcs: dict[Move, str] = {}
         for child in kids:
             cid = build(child, here, k)
             move = child.get("move", cid)
             if move in arcs:
-                raise TreeError(f"{name}: {here}: two children have the move {move!r}; moves must differ")
+                raise TreeError(_("{name}: {here}: two children have the move {move!r}; moves must differ").format(
+                    name=name, here=here, move=move))
             arcs[move] = cid
         children[nid] = tuple(arcs.items())
         if k == "chance":
@@ -151,7 +158,7 @@ def save(tree: GameTree, path: str | Path, overwrite: bool = False) -> Path:
     """Write ``tree`` as JSON (UTF-8); an existing file is kept unless ``overwrite=True``."""
     path = Path(path)
     if path.exists() and not overwrite:
-        raise FileExistsError(f"{path} exists; pass overwrite=True to replace it")
+        raise FileExistsError(_("{path} exists; pass overwrite=True to replace it").format(path=path))
     path.write_text(json.dumps(to_dict(tree), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return path
 
@@ -170,7 +177,8 @@ def load(path: str | Path) -> GameTree:
     try:
         data = json.loads(file.read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:
-        raise TreeError(f"{file.name}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+        raise TreeError(_("{file}: not valid JSON (line {line}, column {column}: {error})").format(
+            file=file.name, line=e.lineno, column=e.colno, error=e.msg)) from None
     return from_dict(data, file.name)
 
 
@@ -190,8 +198,8 @@ def _shipped_or_file(path: str | Path) -> Path:
     if isinstance(path, Path) or p.suffix or len(p.parts) != 1 or p.exists():
         return p
     if str(path) not in shipped_trees():
-        raise TreeError(f"no tree file {str(path)!r} and no shipped tree of that name: give a "
-                        f"path to a .json file, or one of {shipped_trees()}")
+        raise TreeError(_("no tree file {path!r} and no shipped tree of that name: give a "
+                          "path to a .json file, or one of {names}").format(path=str(path), names=shipped_trees()))
     return Path(str(resources.files("abcore") / "data" / "trees" / f"{path}.json"))
 
 

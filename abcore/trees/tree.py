@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 
 from ..errors import AbcoreError
 from ..game import Game, IllegalMoveError, Number
+from ..i18n import N_, _
 from ..probability import Probability, check_probabilities
 from ..own_work import entered
 
@@ -54,14 +55,14 @@ def leaf_value(v: object, where: str) -> Number:
     elif isinstance(v, (int, float, Fraction)) and not isinstance(v, bool) and not (
             isinstance(v, float) and math.isnan(v)):
         return v
-    raise TreeError(f"{where}: the value {v!r} is not a number (use a number, \"inf\" / \"-inf\", "
-                    "or a fraction such as \"1/3\")")
+    raise TreeError(_("{where}: the value {v!r} is not a number (use a number, \"inf\" / \"-inf\", "
+                      "or a fraction such as \"1/3\")").format(where=where, v=v))
 
 
 def tree_probabilities(ps: Sequence[object], where: str, children: Sequence[str]) -> tuple[Probability, ...]:
     """A chance node's probabilities, checked by :func:`abcore.probability.check_probabilities`;
     an error is a :class:`TreeError` naming the child and asking to fix the ``"p"`` values."""
-    return check_probabilities(ps, where, names=children, fix='fix the "p" values', error=TreeError)
+    return check_probabilities(ps, where, names=children, fix=N_('fix the "p" values'), error=TreeError)
 
 
 class GameTree(Game[str, Move, str]):
@@ -134,7 +135,7 @@ class GameTree(Game[str, Move, str]):
 
     def outcomes(self, state: str) -> tuple[tuple[Probability, str], ...]:
         if state not in self._probs:
-            raise ValueError(f"node {state!r} is not a chance node; it has no outcomes")
+            raise ValueError(_("node {node!r} is not a chance node; it has no outcomes").format(node=state))
         return tuple((p, c) for p, (_, c) in zip(self._probs[state], self._children[state]))
 
     @property

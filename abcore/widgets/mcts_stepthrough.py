@@ -107,9 +107,9 @@ class MCTSStepThrough(StaticFallback, W.VBox):
                  width: float = 8.5, height: float = 4.6, **draw_options: Any):
         events = list(trace)
         if not events or not isinstance(events[0], MCTSEvent) or events[0].kind != "start":
-            raise ValueError("MCTSStepThrough needs an MCTS trace: the list mcts() filled when "
-                             "given trace=[], e.g. log = []; mcts(game, state, simulations=30, "
-                             "seed=0, trace=log)")
+            raise ValueError(_("MCTSStepThrough needs an MCTS trace: the list mcts() filled when "
+                               "given trace=[], e.g. log = []; mcts(game, state, simulations=30, "
+                               "seed=0, trace=log)"))
         self.trace = events
         self.draw_options = dict(draw_options)
         self.dpi, self.size = dpi, (width, height)
@@ -193,9 +193,10 @@ class MCTSStepThrough(StaticFallback, W.VBox):
     def goto(self, iteration: int, phase: str = "backup") -> None:
         """Go to ``phase`` of ``iteration`` (1-based; 0 is the start)."""
         if phase not in PHASE_NAMES:
-            raise ValueError(f"phase must be one of {PHASE_NAMES}, not {phase!r}")
+            raise ValueError(_("phase must be one of {phases}, not {phase!r}").format(phases=PHASE_NAMES, phase=phase))
         if not 0 <= iteration <= self.iterations:
-            raise ValueError(f"iteration {iteration} does not exist: 0 (the start) to {self.iterations}")
+            raise ValueError(_("iteration {i} does not exist: 0 (the start) to {last}").format(
+                i=iteration, last=self.iterations))
         self.show(self.frame_of(iteration, phase))
 
     def _on_controls(self, _change: Any) -> None:
@@ -243,7 +244,8 @@ class MCTSStepThrough(StaticFallback, W.VBox):
         """What frame ``k`` (default: the current one) shows."""
         k = self._frame if k is None else k
         if not 0 <= k < self.frames:
-            raise IndexError(f"frame {k} does not exist: frames run from 0 to {self.frames - 1}")
+            raise IndexError(_("frame {k} does not exist: frames run from 0 to {last}").format(
+                k=k, last=self.frames - 1))
         if ("info", k) in self._cache:
             return self._cache[("info", k)]
         if k == 0:

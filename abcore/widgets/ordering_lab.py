@@ -35,7 +35,8 @@ class OrderingLab(StaticFallback, W.VBox):
     def __init__(self, tree: Any, *, ordering: str = "natural", seed: int = 0, dpi: int = 80,
                  **draw_options: Any):
         if ordering not in _ORDERINGS:
-            raise ValueError(f"ordering must be one of {list(_ORDERINGS)}, not {ordering!r}")
+            raise ValueError(_("ordering must be one of {orderings}, not {ordering!r}").format(
+                orderings=list(_ORDERINGS), ordering=ordering))
         # What the lab compares is which subtrees are pruned: no [α, β] pairs unless asked for.
         self.tree, self.dpi = tree, dpi
         self.draw_options = {"windows": False, **draw_options}

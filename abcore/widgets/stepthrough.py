@@ -81,13 +81,13 @@ class StepThrough(StaticFallback, W.VBox):
     def __init__(self, tree: Any, trace: Iterable[Event], *, game: Any = None,
                  interval: int = 900, dpi: int = 90, **draw_options: Any):
         if is_trace(tree):
-            raise TypeError("the tree comes first, then the trace: StepThrough(tree, log), or "
-                            "StepThrough(None, log, game=game) to draw what the search explored")
+            raise TypeError(_("the tree comes first, then the trace: StepThrough(tree, log), or "
+                              "StepThrough(None, log, game=game) to draw what the search explored"))
         events = list(trace) if isinstance(trace, Iterable) else []
         if not is_trace(events):
-            raise ValueError("StepThrough needs a trace: the list a search filled when given "
-                             "trace=[], e.g. log = []; alphabeta(tree, tree.initial_state, "
-                             "trace=log); StepThrough(tree, log)")
+            raise ValueError(_("StepThrough needs a trace: the list a search filled when given "
+                               "trace=[], e.g. log = []; alphabeta(tree, tree.initial_state, "
+                               "trace=log); StepThrough(tree, log)"))
         self.trace, self.tree, self.game = events, tree, game
         self.passes = passes(events)         # refuses a merged log, with what to do
         first = self.passes[0][2]
@@ -259,7 +259,8 @@ class StepThrough(StaticFallback, W.VBox):
         """What frame ``k`` (default: the current one) shows."""
         k = self.frame if k is None else k
         if not 0 <= k < self.frames:
-            raise IndexError(f"frame {k} does not exist: frames run from 0 to {self.frames - 1}")
+            raise IndexError(_("frame {k} does not exist: frames run from 0 to {last}").format(
+                k=k, last=self.frames - 1))
         r = replay(self.trace, k + 1)
         self._frame_graph = self.graph(k)
         ev = self.trace[k]
