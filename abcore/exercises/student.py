@@ -30,6 +30,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from .._platform import in_browser
 from ..errors import AbcoreError
 
 __all__ = ["student_key", "use_student", "normalise", "StudentKeyError", "EXPLICIT", "AUTOGRADE",
@@ -90,7 +91,7 @@ def _login(environ: Mapping[str, str]) -> str | None:
 
 
 # The browser edition: Pyodide's kernel, whose /drive is the browser's own storage of the site.
-IN_BROWSER = sys.platform == "emscripten"
+IN_BROWSER = in_browser()
 DRIVE = Path("/drive")
 ID_FILE = ".abcore-student.json"        # in the drive's root: {"student": "<id>"}
 _ID = re.compile(r"[^\W_][\w.-]{0,63}")  # a letter or digit first; letters, digits, _ . - after
