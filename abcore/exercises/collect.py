@@ -51,6 +51,12 @@ class Collected:
     refused: list[tuple[str, str]] = field(default_factory=list)
 
     def report(self) -> str:
+        """One line a download, then the counts.
+
+        >>> print(Collected(refused=[("notes.txt", "not a notebook (.ipynb)")]).report())
+        REFUSED  notes.txt: not a notebook (.ipynb)
+        0 filed, 1 refused
+        """
         lines = [f"filed    {name} -> {target}" for name, target in self.filed]
         lines += [f"REFUSED  {name}: {why}" for name, why in self.refused]
         lines.append(f"{len(self.filed)} filed, {len(self.refused)} refused")
