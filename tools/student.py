@@ -18,13 +18,22 @@ build folder holds what a student needs and nothing else:
   cannot print a key (it can still run a search on the student's own tree: INSTRUCTORS.md);
 - ``requirements.txt``: requirements-student.txt (JupyterLab, the widgets, the plots: no test tools);
 - ``README.md``: tools/student-README.md (how to install and open the notebooks), with the list of
-  the notebooks built.
+  the notebooks built; for the French edition (notebooks from ``notebooks/fr/``),
+  tools/student-README.fr.md.
+
+Each student notebook carries, in its metadata ``abcore``, its ``assignment`` (the notebook's
+name without ``.ipynb``), its ``edition`` (``en`` or ``fr``) and its ``version``: the first 12 hex
+digits of the sha256 of its cells (type and source) as written here, so a republished notebook has
+another version (the browser site tells a student whose saved copy is older, and the collector of
+hand-ins reads the assignment from it).
 
 Needs nbgrader (requirements-instructor.txt); `make student` installs it and runs this script.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -35,9 +44,11 @@ ROOT = Path(__file__).resolve().parent.parent
 COPIED = {"abcore": "abcore", "pyproject.toml": "pyproject.toml", "requirements-student.txt": "requirements.txt"}
 INSTRUCTOR_ONLY = {"INSTRUCTORS.md", "INSTRUCTORS.fr.md", "sanitize.cfg", "conftest.py"}
 README = ROOT / "tools" / "student-README.md"
+READMES = {"en": README, "fr": ROOT / "tools" / "student-README.fr.md"}
 INSTRUCTOR_MODULES = {"abcore/exercises/instructor.py", "abcore/exercises/__main__.py",
                       "abcore/exercises/autograde.py", "abcore/exercises/literal.py",
                       "abcore/exercises/parallel.py", "abcore/exercises/feedback.py",
+                      "abcore/exercises/collect.py",
                       "abcore/dashboard"}     # the dashboard reads answers with literal.py
 LEFTOVERS = ("### BEGIN SOLUTION", "### END SOLUTION", "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
 
@@ -64,10 +75,29 @@ def title(notebook: Path) -> str:
     return notebook.stem
 
 
+def edition(notebook: Path) -> str:
+    """``fr`` for a notebook of the French edition (``notebooks/fr/``), else ``en``."""
+    return "fr" if notebook.resolve().parent == ROOT / "notebooks" / "fr" else "en"
+
+
 def readme(notebooks: list[Path]) -> str:
-    """tools/student-README.md with the list of the notebooks built."""
+    """The student README of the notebooks' edition, with the list of the notebooks built."""
+    editions = {edition(nb) for nb in notebooks} or {"en"}
+    if len(editions) > 1:
+        raise SystemExit("tools/student.py: build one edition at a time (English notebooks/*.ipynb "
+                         "or French notebooks/fr/*.ipynb), each into a folder of its own")
     rows = "\n".join(f"| `{nb.name}` | {title(nb)} |" for nb in notebooks)
-    return README.read_text(encoding="utf-8").replace("{notebooks}", rows)
+    return READMES[editions.pop()].read_text(encoding="utf-8").replace("{notebooks}", rows)
+
+
+def version(nb: nbformat.NotebookNode) -> str:
+    """The first 12 hex digits of the sha256 of the notebook's cells, type and source.
+
+    >>> version(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1")]))
+    'dfe66c22ca4d'
+    """
+    cells = [[c.cell_type, c.source] for c in nb.cells]
+    return hashlib.sha256(json.dumps(cells, ensure_ascii=False).encode()).hexdigest()[:12]
 
 
 def preprocessors() -> list:
@@ -88,6 +118,7 @@ def student_version(path: Path) -> nbformat.NotebookNode:
     # The saved widget state belongs to the outputs ClearOutput removed: drop it too (it holds
     # the instructor's last frames as PNG, and nothing displays it any more).
     nb.metadata.pop("widgets", None)
+    nb.metadata["abcore"] = {"assignment": path.stem, "edition": edition(path), "version": version(nb)}
     for cell in nb.cells:
         for marker in LEFTOVERS:
             if marker in cell.source:

@@ -11,6 +11,11 @@ Looked up in this order, the first one set wins:
 2. ``ABCORE_STUDENT``: a key set on purpose (:func:`use_student`, or the environment): in the
    browser (JupyterLite, no login) or where the login name is not the nbgrader student id;
 3. ``JUPYTERHUB_USER``: the hub's user name, which nbgrader's exchange uses as the student id;
+   in the browser edition (JupyterLite: Pyodide, ``sys.platform == "emscripten"``, no login, every
+   student ``web_user``), the id the student gave once, kept in the browser's own drive
+   (:data:`ID_FILE`, written by the student bar, :mod:`abcore.exercises.browser`, or by the
+   address ``?student=...``), read at each call so that it holds across reloads; no id there is a
+   :class:`StudentKeyError` saying where to type it, never ``web_user``;
 4. the login name (``LOGNAME``, ``USER``, ``LNAME``, ``USERNAME``, then the password database),
    nbgrader's student id off a hub.
 
@@ -18,14 +23,18 @@ So a student sees in JupyterLab the tree nbgrader grades them on.
 """
 from __future__ import annotations
 
+import json
 import os
+import re
 import sys
+from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from .._platform import in_browser
 from ..errors import AbcoreError
 
 __all__ = ["student_key", "use_student", "normalise", "StudentKeyError", "EXPLICIT", "AUTOGRADE",
-           "UNCONFIGURED"]
+           "UNCONFIGURED", "valid_id", "saved_id", "save_id", "ID_FILE", "IN_BROWSER"]
 
 EXPLICIT = "ABCORE_STUDENT"
 AUTOGRADE = "ABCORE_AUTOGRADE_STUDENT"
@@ -81,8 +90,82 @@ def _login(environ: Mapping[str, str]) -> str | None:
         return None
 
 
+# The browser edition: Pyodide's kernel, whose /drive is the browser's own storage of the site.
+IN_BROWSER = in_browser()
+DRIVE = Path("/drive")
+ID_FILE = ".abcore-student.json"        # in the drive's root: {"student": "<id>"}
+_ID = re.compile(r"[^\W_][\w.-]{0,63}")  # a letter or digit first; letters, digits, _ . - after
+
+
+def valid_id(key: Any) -> str:
+    """A student id as the browser edition keeps it and names a hand-in with: normalised
+    (:func:`normalise`), 1 to 64 letters, digits, ``_``, ``.`` or ``-``, a letter or digit first,
+    no ``..``; anything else is refused, naming the rule.
+
+    >>> valid_id(" Alice.Martin "), valid_id("émile-2")
+    ('alice.martin', 'émile-2')
+    >>> valid_id("../bob")
+    Traceback (most recent call last):
+    ...
+    ValueError: '../bob' is not a student id: use 1 to 64 letters, digits, _ . or -, starting with a letter or digit (the id your instructor gave you)
+    """
+    out = normalise(key)
+    if not _ID.fullmatch(out) or ".." in out:
+        raise ValueError(f"{str(key)!r} is not a student id: use 1 to 64 letters, digits, _ . or -, "
+                         "starting with a letter or digit (the id your instructor gave you)")
+    return out
+
+
+def saved_id(drive: Path | None = None) -> str | None:
+    """The id kept in ``drive`` (:data:`ID_FILE`), or None: no file, or one that does not hold a
+    valid id (a hand-edited or damaged file is not trusted, the student is asked again).
+
+    >>> import tempfile; d = Path(tempfile.mkdtemp())
+    >>> saved_id(d) is None, save_id(" Alice ", d), saved_id(d)
+    (True, 'alice', 'alice')
+    >>> _ = (d / ID_FILE).write_text('{"student": "../x"}'); saved_id(d) is None
+    True
+    """
+    try:
+        data = json.loads(((DRIVE if drive is None else drive) / ID_FILE).read_text(encoding="utf-8"))
+        found = data.get("student") if isinstance(data, dict) else None
+        return valid_id(found) if isinstance(found, str) else None
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def save_id(key: Any, drive: Path | None = None) -> str:
+    """Keep ``key`` (checked by :func:`valid_id`) in ``drive`` for the next sessions; returns it."""
+    out = valid_id(key)
+    ((DRIVE if drive is None else drive) / ID_FILE).write_text(json.dumps({"student": out}), encoding="utf-8")
+    return out
+
+
+# In both editions (the bar's words, abcore.exercises.browser.TEXTS, are in the same two).
+NO_BROWSER_ID = {
+    "en": "no student id yet: type yours (the id your instructor gave you) in the box \"Student id\" "
+          "at the top of this notebook and press Save, or open the course's link with "
+          "?student=your-id; then run this cell again",
+    "fr": "pas encore d'identifiant : tapez le vôtre (celui que votre enseignant vous a donné) dans "
+          "la case « Identifiant » en haut de ce notebook et appuyez sur Enregistrer, ou ouvrez le "
+          "lien du cours avec ?student=votre-identifiant ; puis exécutez de nouveau cette cellule",
+}
+
+
+def _browser_id() -> str | None:
+    """In the browser edition: the saved id, or the error that asks for it; elsewhere None."""
+    if not IN_BROWSER:
+        return None
+    found = saved_id()
+    if found is None:
+        from ..i18n import language
+        raise StudentKeyError(NO_BROWSER_ID.get(language(), NO_BROWSER_ID["en"]))
+    return found
+
+
 def student_key(environ: Mapping[str, str] | None = None,
-                login: Callable[[Mapping[str, str]], str | None] = _login) -> str:
+                login: Callable[[Mapping[str, str]], str | None] = _login,
+                browser: Callable[[], str | None] = _browser_id) -> str:
     """The key the per-student exercises are drawn from (see the module's docstring).
 
     >>> student_key({"JUPYTERHUB_USER": "alice", "USER": "jovyan"})
@@ -92,6 +175,8 @@ def student_key(environ: Mapping[str, str] | None = None,
     'alice'
     >>> student_key({"USER": "carol"})
     'carol'
+    >>> student_key({"USER": "web_user"}, browser=lambda: "dave")    # the browser edition's saved id
+    'dave'
     >>> student_key({}, login=lambda env: None)
     Traceback (most recent call last):
     ...
@@ -108,6 +193,9 @@ def student_key(environ: Mapping[str, str] | None = None,
     for name in (EXPLICIT, "JUPYTERHUB_USER"):
         if env.get(name, "").strip():
             return env[name].strip()
+    found = browser()
+    if found:
+        return found
     found = login(env)
     if found:
         return found

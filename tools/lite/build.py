@@ -16,7 +16,25 @@ abcore and what it needs with no ``%pip`` cell. The build is always clean: an in
 
 The site's settings are ``tools/lite/jupyter-lite.json`` (the kernel uses the site's Pyodide and
 never falls back to PyPI; the page exposes its app, ``exposeAppInBrowser``, which
-``tests/test_lite.py`` drives) and ``tools/lite/overrides.json`` (no news or update checks).
+``tests/test_lite.py`` and the student bar drive) and ``tools/lite/overrides.json`` (no news or
+update checks).
+
+Two editions, two sites built from the same downloads: the English notebooks at the root
+(``lab/index.html``), the French ones (``notebooks/fr/``, with the French student README) in
+``fr/`` (``fr/lab/index.html``), a JupyterLite of its own that shares the root's Pyodide
+(``static/pyodide/``), keeps its own browser storage (JupyterLite names it after the site's
+address), speaks French (JupyterLab's ``jupyterlab-language-pack-fr-FR``, pinned in
+``sources.toml``, its translations written into both sites' ``api/translations/`` after the
+build: jupyterlite-core 0.6 reads language packs only from the build's own environment, which
+``--ignore-sys-prefix`` leaves out; the French site's overrides set the locale ``fr_FR``), and
+starts its kernels with ``ABCORE_EDITION=fr`` (Pyodide's ``env``), so the kit's messages are
+French from the first cell, whichever cell runs first.
+
+Each notebook with an exercise gets the student bar as its second cell
+(:mod:`abcore.exercises.browser`: the student id asked once and kept, the hand-in download, the
+notice of a newer version), and each site has ``published/``: its notebooks as released and
+``versions.json`` (assignment -> version, ``tools/student.py``), which the bar compares with the
+open notebook's.
 
 Needs Python >= 3.11 and npm; the build tools get a venv of their own in the cache.
 """
@@ -42,6 +60,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 INSTRUCTOR_MODULES = {"abcore/exercises/instructor.py", "abcore/exercises/__main__.py",
                       "abcore/exercises/autograde.py", "abcore/exercises/literal.py",
                       "abcore/exercises/parallel.py", "abcore/exercises/feedback.py",
+                      "abcore/exercises/collect.py",
                       "abcore/dashboard"}     # the dashboard reads answers with literal.py
 HERE = ROOT / "tools" / "lite"
 SOURCES = HERE / "sources.toml"
@@ -49,6 +68,11 @@ REQUIREMENTS = HERE / "requirements.txt"
 # The lab side of the site: these two wheels are its only lab extensions (--ignore-sys-prefix
 # keeps the build venv's others, nbgrader's among them, out of the site).
 EXTENSIONS = ("jupyterlab_widgets", "jupyterlite_pyodide_kernel")
+# The student bar, put at the top of each site notebook with an exercise (not in the course's
+# notebooks: it only does something in the browser, and is inert under nbgrader).
+BAR_ID = "abcore-student-bar"
+BAR_SOURCE = "from abcore.exercises.browser import student_bar; student_bar()"
+FRENCH = "fr"           # the French site's folder
 
 
 class BuildError(SystemExit):
@@ -256,13 +280,24 @@ def build(out: Path, cache: Path) -> dict:
                                  f"add it to [carrier] needs or [[wheels]] in {SOURCES.name}")
     (static / "pyodide-lock.json").write_text(json.dumps(site_lock, indent=1, sort_keys=True))
 
-    print("  student notebooks (tools/student.py)", flush=True)
+    print("  student notebooks (tools/student.py), English and French", flush=True)
     run([str(python), str(ROOT / "tools" / "student.py"), "--out", str(work / "student")],
         "writing the student notebooks")
     contents = work / "student" / "notebooks"
+    french = sorted(p for p in (ROOT / "notebooks" / "fr").glob("*.ipynb") if not p.name.startswith((".", "_")))
+    run([str(python), str(ROOT / "tools" / "student.py"), "--out", str(work / "student-fr"),
+         *map(str, french)], "writing the French student notebooks")
+    contents_fr = work / "student-fr" / "notebooks"
+    shutil.copy2(work / "student-fr" / "README.md", contents_fr / "README.md")
+    for folder in (contents, contents_fr):
+        for nb in folder.glob("*.ipynb"):
+            add_bar(nb)
 
     for name in ("jupyter-lite.json", "overrides.json"):
         shutil.copy2(HERE / name, src / name)
+    src_fr = work / "src-fr"
+    src_fr.mkdir()
+    french_settings(src, src_fr)
     extensions = []
     for pkg in EXTENSIONS:
         pin = next(line for line in REQUIREMENTS.read_text().splitlines()
@@ -273,28 +308,116 @@ def build(out: Path, cache: Path) -> dict:
             run([str(python), "-m", "pip", "download", "--quiet", "--no-deps", "-d", str(dl),
                  pin], f"downloading {pin}")
 
-    print("  jupyter lite build", flush=True)
+    print("  jupyter lite build (English at the root, French in fr/)", flush=True)
     jupyter = python.parent / "jupyter"
-    cmd = [str(jupyter), "lite", "build", "--lite-dir", str(src), "--output-dir", str(out),
-           "--contents", str(contents), "--ignore-sys-prefix", "--no-sourcemaps",
-           *[f"--LiteBuildConfig.federated_extensions={e}" for e in extensions]]
-    run(cmd, "jupyter lite build", cwd=src)
+    for lite_dir, site, folder in ((src, out, contents), (src_fr, out / FRENCH, contents_fr)):
+        cmd = [str(jupyter), "lite", "build", "--lite-dir", str(lite_dir), "--output-dir", str(site),
+               "--contents", str(folder), "--ignore-sys-prefix", "--no-sourcemaps",
+               *[f"--LiteBuildConfig.federated_extensions={e}" for e in extensions]]
+        run(cmd, "jupyter lite build", cwd=lite_dir)
+        publish(site, folder)
+    pack = pip_download(python, sources["language_pack"]["pypi"], dl, sources["language_pack"]["file"],
+                        sources["language_pack"]["sha256"],
+                        f"Check the pin of the language pack in {SOURCES.relative_to(ROOT)}.")
+    for site in (out, out / FRENCH):
+        write_translations(site, pack, sources["language_pack"])
     check_site(out)
+    check_site(out / FRENCH, pyodide="./../static/pyodide/", locale="fr_FR")
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     return {"seconds": round(time.monotonic() - start, 1), "bytes": size,
-            "pyodide_packages": len(shipped), "notebooks": len(list(contents.glob("*.ipynb")))}
+            "pyodide_packages": len(shipped), "notebooks": len(list(contents.glob("*.ipynb"))),
+            "notebooks_fr": len(list(contents_fr.glob("*.ipynb")))}
 
 
-def check_site(out: Path) -> None:
-    """The built site points its kernel at its own Pyodide, and holds every notebook."""
+def add_bar(path: Path) -> bool:
+    """Put the student bar (``BAR_SOURCE``) after the first cell of a notebook with an exercise
+    (an nbgrader solution cell); returns whether it did. The notebook's version is not changed:
+    it is the released cells' (tools/student.py)."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    if not any(c.get("metadata", {}).get("nbgrader", {}).get("solution") for c in nb["cells"]):
+        return False
+    if any(c.get("id") == BAR_ID for c in nb["cells"]):
+        return False
+    bar = {"cell_type": "code", "execution_count": None, "id": BAR_ID,
+           "metadata": {"editable": False, "deletable": False, "tags": ["abcore-student-bar"]},
+           "outputs": [], "source": BAR_SOURCE}
+    nb["cells"].insert(1 if nb["cells"] and nb["cells"][0]["cell_type"] == "markdown" else 0, bar)
+    path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return True
+
+
+def publish(site: Path, contents: Path) -> None:
+    """``published/``: the site's notebooks as released and ``versions.json`` (assignment ->
+    version), outside the contents, so a student's saved copy never shadows them."""
+    folder = site / "published"
+    folder.mkdir()
+    versions = {}
+    for nb in sorted(contents.glob("*.ipynb")):
+        meta = json.loads(nb.read_text(encoding="utf-8"))["metadata"].get("abcore", {})
+        if "version" not in meta:
+            raise BuildError(f"{nb.name} has no metadata.abcore.version: tools/student.py writes it")
+        versions[meta["assignment"]] = meta["version"]
+        shutil.copy2(nb, folder / nb.name)
+    (folder / "versions.json").write_text(json.dumps(versions, indent=1, sort_keys=True))
+
+
+def french_settings(src: Path, src_fr: Path) -> None:
+    """The French site's settings: the English site's, with the root's Pyodide, the locale fr_FR
+    and its kernels started with ABCORE_EDITION=fr."""
+    config = json.loads((src / "jupyter-lite.json").read_text())
+    kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    # "./" is the folder of this file (fr/) for JupyterLite's config loader; the browser
+    # resolves the "..".
+    kernel["pyodideUrl"] = "./../static/pyodide/pyodide.js"
+    kernel["loadPyodideOptions"] = {"env": {"ABCORE_EDITION": "fr"}}
+    (src_fr / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
+    overrides = json.loads((src / "overrides.json").read_text())
+    overrides["@jupyterlab/translation-extension:plugin"] = {"locale": "fr_FR"}
+    (src_fr / "overrides.json").write_text(json.dumps(overrides, indent=2))
+
+
+def write_translations(site: Path, pack: Path, spec: dict) -> None:
+    """JupyterLab's French (the language pack's JSON catalogues of the domains in
+    ``spec["domains"]``) written into the site's ``api/translations/``, as jupyterlite-core writes
+    them when it finds the pack installed (``all.json``: the languages; ``<locale>.json``: the
+    catalogues by domain)."""
+    locale = spec["locale"]
+    folder = site / "api" / "translations"
+    listing = json.loads((folder / "all.json").read_text())
+    listing["data"][locale] = {"displayName": spec["display_name"], "nativeName": spec["native_name"]}
+    data = {}
+    with zipfile.ZipFile(pack) as whl:
+        for domain in spec["domains"]:
+            name = f"{spec['package']}/locale/{locale}/LC_MESSAGES/{domain}.json"
+            try:
+                data[domain] = json.loads(whl.read(name))
+            except KeyError:
+                raise BuildError(f"{pack.name} has no {name}: fix [language_pack] domains in {SOURCES.name}") from None
+    (folder / "all.json").write_text(json.dumps(listing, indent=2, sort_keys=True))
+    (folder / f"{locale}.json").write_text(json.dumps({"data": data, "message": ""}, sort_keys=True))
+
+
+def check_site(out: Path, pyodide: str = "./static/pyodide/", locale: str | None = None) -> None:
+    """The built site points its kernel at its own Pyodide (the root's, for the French site),
+    holds its published notebooks and, if ``locale``, sets it and has its translations."""
     config = json.loads((out / "jupyter-lite.json").read_text())
     settings = config["jupyter-config-data"]["litePluginSettings"]
     kernel = settings["@jupyterlite/pyodide-kernel-extension:kernel"]
-    if not kernel.get("pyodideUrl", "").startswith("./static/pyodide/"):
-        raise BuildError(f"the site's jupyter-lite.json has pyodideUrl={kernel.get('pyodideUrl')!r}, "
-                         "not ./static/pyodide/pyodide.js: the kernel would ask a CDN. Build clean.")
-    if not (out / "static" / "pyodide" / "pyodide.asm.wasm").exists():
-        raise BuildError("the site has no static/pyodide/pyodide.asm.wasm")
+    if not kernel.get("pyodideUrl", "").startswith(pyodide):
+        raise BuildError(f"{out / 'jupyter-lite.json'} has pyodideUrl={kernel.get('pyodideUrl')!r}, "
+                         f"not {pyodide}pyodide.js: the kernel would ask a CDN. Build clean.")
+    root = out if pyodide == "./static/pyodide/" else out.parent
+    if not (root / "static" / "pyodide" / "pyodide.asm.wasm").exists():
+        raise BuildError(f"{root} has no static/pyodide/pyodide.asm.wasm")
+    if not (out / "published" / "versions.json").exists():
+        raise BuildError(f"{out} has no published/versions.json")
+    if locale:
+        overrides = config["jupyter-config-data"].get("settingsOverrides", {})
+        chosen = overrides.get("@jupyterlab/translation-extension:plugin", {}).get("locale")
+        if chosen != locale:
+            raise BuildError(f"the site {out} does not set the locale {locale} (found {chosen!r})")
+        if not (out / "api" / "translations" / f"{locale}.json").exists():
+            raise BuildError(f"the site {out} has no api/translations/{locale}.json")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -307,7 +430,8 @@ def main(argv: list[str] | None = None) -> None:
     if out == ROOT or out in ROOT.parents or out.parent == ROOT / "notebooks":
         raise BuildError(f"refusing to write the site into {out}: choose a build folder")
     stats = build(out, args.cache.resolve())
-    print(f"JupyterLite site in {out}: {stats['bytes'] / 1e6:.1f} MB, {stats['notebooks']} notebooks, "
+    print(f"JupyterLite site in {out}: {stats['bytes'] / 1e6:.1f} MB, {stats['notebooks']} notebooks "
+          f"(and {stats['notebooks_fr']} in {FRENCH}/), "
           f"{stats['pyodide_packages']} Pyodide packages, built in {stats['seconds']} s")
     (out.parent / f"work-{out.name}" / "stats.json").write_text(json.dumps(stats))
 

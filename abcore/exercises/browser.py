@@ -1,0 +1,230 @@
+"""The browser edition's student bar: who you are, hand in, and a newer version of the notebook.
+
+The site (``tools/lite/build.py``) puts one code cell at the top of each notebook that has an
+exercise::
+
+    from abcore.exercises.browser import student_bar; student_bar()
+
+In the browser (JupyterLite's Pyodide kernel) it shows:
+
+- **Student id**: a box and *Save*. The id is checked (:func:`~abcore.exercises.student.valid_id`)
+  and kept in the browser's drive (:data:`~abcore.exercises.student.ID_FILE`), where every later
+  session finds it, so it is asked once; the address ``?student=<id>`` (a course page's link) sets
+  it too, in the page, before any per-student question reads it. The per-student questions then
+  draw this student's tree, and say whose ("the tree of student 'alice'").
+- **Hand in**: the notebook saved, then downloaded as ``<id>_<assignment>.ipynb`` (the assignment
+  is the notebook's ``metadata.abcore.assignment``, written by ``tools/student.py``). The
+  instructor files a folder of such downloads with ``python -m abcore.exercises.collect``.
+- **A newer version**: when the site's copy of this notebook (``published/versions.json``, written
+  by the build) has another version than the open one (``metadata.abcore.version``: a saved
+  browser copy of an older release), the bar says so and offers *Open the new version beside
+  your work*, which saves the site's copy as ``<assignment> (new version).ipynb`` and opens it; the
+  student's own file is not touched.
+
+What only the page can do (read its address, save and download the notebook, fetch the site's
+files) is a small script the bar hands to JupyterLab in an output widget (the site exposes its app,
+``exposeAppInBrowser``). Anywhere else (JupyterLab on a computer, nbgrader's autograde) the bar does
+nothing and prints nothing, so a handed-in notebook grades as any other.
+
+>>> student_bar() is None       # not in the browser: nothing shown
+True
+"""
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from ..i18n import language
+from .student import _ID, IN_BROWSER, ID_FILE, saved_id, save_id
+
+__all__ = ["student_bar", "texts", "TEXTS"]
+
+# The bar's words in both editions (the kit's gettext catalogue is the French edition's owner's;
+# these stay here until they move there).
+TEXTS = {
+    "en": {"id": "Student id", "save": "Save", "hand_in": "Hand in",
+           "ask": "Type the id your instructor gave you and press Save: your per-student questions "
+                  "are drawn from it, and your hand-in is named after it. It is kept in this browser.",
+           "you": "You are <b>{id}</b>: your per-student questions draw the tree of student '{id}'.",
+           "saved_from_url": "Your id <b>{id}</b> was taken from the address and kept in this browser.",
+           "bad": "{error}",
+           "hand_in_help": "Hand in: the notebook is saved, then downloaded as <code>{name}</code>; "
+                           "send that file as your instructor asks.",
+           "need_id": "Save your student id first: the hand-in is named after it.",
+           "downloaded": "Saved and downloaded as <code>{name}</code>.",
+           "newer": "A newer version of this notebook is on the site (version {new}; yours is "
+                    "{old}). Your work here is kept as it is.",
+           "open_new": "Open the new version beside your work",
+           "opened": "Opened <code>{name}</code> beside your work: copy your answers into it."},
+    "fr": {"id": "Identifiant", "save": "Enregistrer", "hand_in": "Rendre",
+           "ask": "Tapez l'identifiant que votre enseignant vous a donné et appuyez sur "
+                  "Enregistrer : vos questions personnelles en sont tirées, et votre rendu porte "
+                  "son nom. Il est gardé dans ce navigateur.",
+           "you": "Vous êtes <b>{id}</b> : vos questions personnelles tracent l'arbre de "
+                  "l'étudiant « {id} ».",
+           "saved_from_url": "Votre identifiant <b>{id}</b> a été pris dans l'adresse et gardé "
+                             "dans ce navigateur.",
+           "bad": "{error}",
+           "hand_in_help": "Rendre : le notebook est enregistré, puis téléchargé sous le nom "
+                           "<code>{name}</code> ; envoyez ce fichier comme votre enseignant le "
+                           "demande.",
+           "need_id": "Enregistrez d'abord votre identifiant : le rendu porte son nom.",
+           "downloaded": "Enregistré et téléchargé sous le nom <code>{name}</code>.",
+           "newer": "Une version plus récente de ce notebook est sur le site (version {new} ; la "
+                    "vôtre est {old}). Votre travail ici reste tel quel.",
+           "open_new": "Ouvrir la nouvelle version à côté de votre travail",
+           "opened": "<code>{name}</code> est ouvert à côté de votre travail : recopiez-y vos "
+                     "réponses."},
+}
+
+
+def texts() -> dict[str, str]:
+    """The bar's words in the kit's language now (:func:`abcore.i18n.language`).
+
+    >>> from abcore.i18n import use_language
+    >>> use_language("fr"); texts()["hand_in"]
+    'Rendre'
+    >>> use_language(None)
+    """
+    return TEXTS.get(language(), TEXTS["en"])
+
+
+# The page's side, run by JupyterLab's JavaScript renderer inside the bar's output widget, where
+# `element` is the output's node. `ARGS` is replaced by a JSON object. It finds the notebook that
+# holds the bar, then does one action: "start" (the address's ?student= and the site's version),
+# "hand_in" (save, then download), "open_new" (the site's copy saved beside and opened).
+SCRIPT = r"""
+(async () => {
+  const ARGS = __ARGS__;
+  const app = window.jupyterapp;
+  // JupyterLab runs this before it puts the output in the page: wait until it is there.
+  for (let i = 0; i < 200 && !element.isConnected; i++) { await new Promise(r => setTimeout(r, 50)); }
+  const bar = element.closest('.abcore-bar');
+  const say = (cls, html) => {
+    const n = bar && bar.querySelector('.' + cls + ' .widget-html-content');
+    if (n) { n.innerHTML = '<span>' + html + '</span>'; }
+  };
+  if (!app || !bar) { return; }
+  const panel = [...app.shell.widgets('main')].find(w => w.node.contains(element));
+  if (!panel) { return; }
+  const meta = panel.context.model.getMetadata('abcore') || {};
+  const assignment = meta.assignment || panel.context.path.split('/').pop().replace(/\.ipynb$/, '');
+  const base = app.serviceManager.serverSettings.baseUrl;
+  const fill = (s, v) => s.replace(/\{(\w+)\}/g, (m, k) => (k in v ? v[k] : m));
+  const esc = s => String(s).replace(/[&<>"']/g, c => '&#' + c.charCodeAt(0) + ';');
+  if (ARGS.action === 'start') {
+    const wanted = new URLSearchParams(window.location.search).get('student');
+    if (wanted && ARGS.valid && wanted.trim().toLowerCase() !== ARGS.id) {
+      const id = wanted.trim().toLowerCase();
+      if (new RegExp(ARGS.valid, 'u').test(id) && !id.includes('..')) {
+        await app.serviceManager.contents.save(ARGS.idFile,
+          {type: 'file', format: 'text', content: JSON.stringify({student: id})});
+        say('abcore-bar-id-status', fill(ARGS.text.saved_from_url, {id: esc(id)}));
+        const box = bar.querySelector('.abcore-bar-id input');
+        if (box) {      // the widget's model follows its box (ipywidgets listens to these events)
+          box.value = id;
+          box.dispatchEvent(new Event('input', {bubbles: true}));
+          box.dispatchEvent(new Event('change', {bubbles: true}));
+        }
+        window.__abcoreStudent = id;
+      }
+    }
+    try {
+      const r = await fetch(base + 'published/versions.json', {cache: 'no-store'});
+      const site = (await r.json())[assignment];
+      if (site && meta.version && site !== meta.version) {
+        say('abcore-bar-version', fill(ARGS.text.newer, {new: esc(site), old: esc(meta.version)}));
+        const b = bar.querySelector('.abcore-bar-open-new');
+        if (b) { b.style.display = ''; }
+      }
+    } catch (e) { /* a site without published/: nothing to compare */ }
+  } else if (ARGS.action === 'hand_in') {
+    await panel.context.save();
+    const name = ARGS.id + '_' + assignment + '.ipynb';
+    const blob = new Blob([JSON.stringify(panel.context.model.toJSON(), null, 1) + '\n'],
+                          {type: 'application/x-ipynb+json'});
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    say('abcore-bar-hand-in-status', fill(ARGS.text.downloaded, {name: esc(name)}));
+  } else if (ARGS.action === 'open_new') {
+    const r = await fetch(base + 'published/' + encodeURIComponent(assignment) + '.ipynb', {cache: 'no-store'});
+    const folder = panel.context.path.includes('/') ? panel.context.path.replace(/\/[^/]*$/, '/') : '';
+    const path = folder + assignment + ' (new version).ipynb';
+    await app.serviceManager.contents.save(path, {type: 'notebook', format: 'json', content: await r.json()});
+    await app.commands.execute('docmanager:open', {path});
+    say('abcore-bar-version', fill(ARGS.text.opened, {name: esc(path)}));
+  }
+})();
+"""
+
+
+# valid_id's rule for the page (JavaScript's \w is ASCII only: letters and digits by Unicode class);
+# the kernel checks again whatever the page wrote (saved_id), so this only spares a useless write.
+VALID_JS = r"^[\p{L}\p{N}][\p{L}\p{N}_.\-]{0,63}$"
+
+
+def _script(action: str, **args: Any) -> str:
+    """The page's script for ``action``, with its arguments as JSON (never pasted as code)."""
+    payload = {"action": action, "text": texts(), **args}
+    return SCRIPT.replace("__ARGS__", json.dumps(payload, ensure_ascii=False).replace("</", "<\\/"))
+
+
+def _span(text: str) -> str:
+    """One inline block: the widget lays its children out as flex items, which would eat the
+    spaces around a <b>."""
+    return f"<span>{text}</span>"
+
+
+def student_bar() -> Any:
+    """Show the student bar in the browser edition (see the module); elsewhere do nothing."""
+    if not IN_BROWSER:
+        return None
+    import ipywidgets as w
+    from IPython.display import Javascript, display
+
+    t = texts()
+    current = saved_id()
+    box = w.Text(value=current or "", placeholder="alice", description=t["id"],
+                 layout=w.Layout(width="22em")).add_class("abcore-bar-id")
+    save = w.Button(description=t["save"], button_style="primary")
+    id_status = w.HTML(_span(t["you"].format(id=current) if current else t["ask"])).add_class("abcore-bar-id-status")
+    hand_in = w.Button(description=t["hand_in"], icon="upload").add_class("abcore-bar-hand-in")
+    hand_status = w.HTML("").add_class("abcore-bar-hand-in-status")
+    version = w.HTML("").add_class("abcore-bar-version")
+    open_new = w.Button(description=t["open_new"], layout=w.Layout(width="auto", display="none"))
+    open_new.add_class("abcore-bar-open-new")
+    page = w.Output(layout=w.Layout(display="none"))
+
+    def run(action: str, **args: Any) -> None:
+        page.outputs = ()
+        page.append_display_data(Javascript(_script(action, **args)))
+
+    def on_save(_: Any) -> None:
+        try:
+            key = save_id(box.value)
+        except ValueError as e:
+            id_status.value = _span(t["bad"].format(error=html.escape(str(e))))
+            return
+        box.value = key
+        id_status.value = _span(t["you"].format(id=key))
+
+    def on_hand_in(_: Any) -> None:
+        key = saved_id()
+        if key is None:
+            hand_status.value = _span(t["need_id"])
+            return
+        run("hand_in", id=key)
+
+    save.on_click(on_save)
+    hand_in.on_click(on_hand_in)
+    open_new.on_click(lambda _: run("open_new"))
+    bar = w.VBox([w.HBox([box, save]), id_status, w.HBox([hand_in, hand_status]),
+                  w.HBox([version, open_new]), page]).add_class("abcore-bar")
+    display(bar)
+    run("start", id=current or "", idFile=ID_FILE, valid=VALID_JS)
+    return None
