@@ -44,6 +44,9 @@ class Report:
                                  "it shows an error)" if self.layout == "nbgrader" else
                                  "the notebooks' checks (hand traces recomputed; other tasks as the "
                                  "student's browser reported them)")
+        self.maxima: dict[str, float] = {}          # each assignment's marks, read from its notebooks
+        for s in self.submissions:
+            self.maxima[s.assignment] = max(self.maxima.get(s.assignment, 0.0), s.marks)
         students = {s.student for s in self.submissions} | set(self.people)
         self.tournament = read_tournament(found, students) if found is not None else None
 
@@ -54,11 +57,17 @@ class Report:
             notes.append("Hand traces are recomputed from the rows written and the id in each file's name; "
                          "the other tasks' verdicts are read as the student's own run stored them.")
         notes += [f"Left out: {s}" for s in self.skipped]
+        said: dict[str, list[str]] = {}
+        for r in self.results:
+            if r.said:
+                said.setdefault(r.task, []).append(r.student)
+        notes += [f"Task {t}: the slip of {', '.join(sorted(set(who)))} is read from the check's message (its "
+                  "published verdict names no slip)." for t, who in sorted(said.items())]
         if self.tournament is not None:
             notes.append(f"The class tournament ({self.tournament.games} games, {len(self.tournament.rows)} "
                          "players): its ratings are at the end of the page.")
         return render(title, slips(self.results), nodes(self.results), identical(self.submissions),
-                      self.scores, notes, self.score_source, self.tournament)
+                      self.scores, notes, self.score_source, self.tournament, self.maxima)
 
 
 def report(course: Path, assignment: str | None = None, skip_unchecked: bool = False,
