@@ -426,3 +426,119 @@ def test_the_page_opens_in_chromium_with_no_error_and_no_request_outside_the_fil
     assert requests[0] == url
     assert len(drawn) == 4 and all(drawn)          # the shares, the nodes, the scores, the ratings
     assert "At a glance" in text and "The class tournament (the capstone)" in text
+
+
+# --- walk25: what an instructor grading a class of 8 found ---------------------------------------
+
+def retyped(rows: str) -> str:
+    """The same rows as another student types them: no space after the comma, [ ] for ( ), ∞
+    for inf, a double space, a comment."""
+    out = rows.replace(", ", ",").replace("(", "[").replace(")", "]").replace("inf", "∞").replace(" ", "  ", 1)
+    return out + "   # done\n"
+
+
+def test_a_retyped_copy_of_a_hand_trace_is_flagged_and_told_from_its_owner(tmp_path):
+    """erin retyped alice's 3.3 rows ((1,inf) for (1, inf)...): compared in the parser's normal
+    form, the copy is flagged, first, with whose tree the rows are right on."""
+    key = answer_key("3.3", "alice")
+    assert retyped(key) != key
+    for student, rows in (("alice", key), ("erin", retyped(key))):
+        folder = tmp_path / "autograded" / student / "03_alphabeta"
+        folder.mkdir(parents=True)
+        nbformat.write(notebook("3.3", rows, graded_outputs("3.3", rows, student)), folder / "03_alphabeta.ipynb")
+    from abcore.dashboard import identical
+    found = identical(report(tmp_path).submissions)
+    assert [(c.task, c.students, c.kind, c.owners) for c in found] == [("3.3", ("alice", "erin"), "hand trace", ("alice",))]
+
+
+def test_identical_function_answers_right_or_wrong_are_told_apart():
+    """A right textbook answer shared is folded last; a wrong one shared comes before it."""
+    from abcore.dashboard import Result, Submission, identical
+    subs = [Submission(s, "03", Path(f"{s}.ipynb"), [Result(s, "03", "3.1", ok, float(ok)), Result(s, "03", "3.2", True, 1)],
+                       {"ex3-1": ("3.1", "return 0"), "ex3-2": ("3.2", "return len(t.leaves)")})
+            for s, ok in (("ann", False), ("bo", True))]
+    assert [(c.task, c.kind) for c in identical(subs)] == [("3.1", "wrong"), ("3.2", "right")]
+
+
+def computed_answer_cell(task: str) -> nbformat.NotebookNode:
+    """The answer cell as nbgrader grades a computed hand trace (LiteralAnswers's rewrite)."""
+    from abcore.exercises.literal import answer_names, refused_source
+    names = answer_names()
+    source = refused_source(f'{VARIABLE[task]} = expected_rows("failsoft", ex.tree)', {task: "it calls expected_rows(...)"},
+                            names)
+    return nbformat.v4.new_code_cell(source, metadata={"nbgrader": {"schema_version": 3, "solution": True,
+                                                                    "grade": False, "grade_id": GRADE_ID[task]}})
+
+
+def test_a_computed_hand_trace_lands_in_the_computed_row(tmp_path):
+    """The verdict publishes refusal 'wrong' (no slip); the answer cell, as graded, binds a
+    ComputedAnswer: the dashboard counts it as computed, in a course and in downloads."""
+    from abcore.exercises.notebook import ComputedAnswer
+    from abcore.dashboard.summary import slips
+    v = exercise_verdict("3.3", ComputedAnswer("3.3", "computed"), "frank")
+    assert v.published()["refusal"] == "wrong" and v.published()["slip"] is None     # what the check publishes
+    folder = tmp_path / "course" / "autograded" / "frank" / "03_alphabeta"
+    folder.mkdir(parents=True)
+    nb = notebook("3.3", "A", [nbformat.v4.new_output("display_data", data={MIME: {"version": 1, **v.published()}})])
+    nb.cells[1] = computed_answer_cell("3.3")
+    nbformat.write(nb, folder / "03_alphabeta.ipynb")
+    down = tmp_path / "downloads"
+    down.mkdir()
+    nb = notebook("3.3", "A")
+    nb.cells[1].source = 'from abcore.practice import expected_rows\ntrace_3_3 = expected_rows("failsoft", ex_3_3.tree)'
+    nbformat.write(nb, down / "frank_03_alphabeta.ipynb")
+    for where in (tmp_path / "course", down):
+        r = report(where)
+        assert [(x.task, x.refusal) for x in r.results] == [("3.3", "computed")]
+        assert [(l.slip, l.students) for l in slips(r.results)["3.3"]] == [("computed", ("frank",))]
+
+
+def test_a_function_checks_slip_named_in_its_message_is_shown(tmp_path):
+    """3.2's check names the slip in its message (a hint) while its verdict carries none: the page
+    shows the slip, in words, and says where it was read."""
+    folder = tmp_path / "autograded" / "bob" / "03_alphabeta"
+    folder.mkdir(parents=True)
+    published = {"version": 1, "task": "3.2", "ok": False, "points": 0, "slip": None, "node": None, "seed": None,
+                 "student": None, "refusal": "wrong"}
+    message = ("alphabeta_leaves is wrong on the tree [[-2, [-1, 0]]]: expected 2, got 3. that is what a search "
+               "reads with a known slip: a cut on > instead of ≥. Fix: cut as soon as v ≥ β")
+    cell = nbformat.v4.new_code_cell("check(alphabeta_leaves)", metadata={"nbgrader": {
+        "schema_version": 3, "grade": True, "solution": False, "grade_id": "ex3-2-check", "points": 1}}, outputs=[
+        nbformat.v4.new_output("display_data", data={MIME: published}),
+        nbformat.v4.new_output("error", ename="CheckFailed", evalue=message, traceback=[])])
+    nbformat.write(nbformat.v4.new_notebook(cells=[cell]), folder / "03_alphabeta.ipynb")
+    r = report(tmp_path)
+    assert [(x.task, x.slip, x.said) for x in r.results] == [("3.2", "strict_cut", True)]
+    page = r.html("t")
+    assert "a cut on &gt; instead of ≥ <small><code>strict_cut</code></small>" in page
+    assert "Task 3.2: the slip of bob is read from the check&#x27;s message" in page
+
+
+def test_a_minimax_tables_first_wrong_node_is_the_first_row_depth_first(handed_in, course):
+    """dan swaps MAX and MIN in 2.4: the check names the deepest wrong node (where the slip
+    shows); the dashboard's first wrong node is the first row of the key, depth first, that his
+    rows get wrong."""
+    from abcore.practice.answer import as_rows, same
+    key, given = as_rows(answer_key("2.4", "dan")), {r.node: r.value for r in as_rows(handed_in[("dan", "2.4")])}
+    first = next(r.node for r in key if not same(given.get(r.node), r.value))
+    checked = exercise_verdict("2.4", handed_in[("dan", "2.4")], "dan").node
+    r = next(x for x in report(course).results if x.student == "dan" and x.task == "2.4")
+    assert r.node == first != checked and [k.node for k in key].index(first) < [k.node for k in key].index(checked)
+
+
+def test_scores_a_bar_per_possible_score_each_student_and_the_course_total():
+    """Whole points 0..4: five bars (the empty ones too); each student's row, the total counting
+    an assignment not handed in as 0."""
+    from matplotlib.figure import Figure
+    from abcore.dashboard.page import _bars, render
+    ax = Figure().subplots()
+    _bars(ax, [0, 3, 3, 4, 4], 4)
+    assert [p.get_height() for p in ax.patches] == [1, 0, 0, 2, 2]
+    page = render("t", {}, {}, [], {"02": {"ann": 4, "bo": 3}, "03": {"ann": 1}}, [], "x", maxima={"02": 4, "03": 4})
+    assert "<tr><td>bo</td><td class=n>3</td><td class=n>not handed in</td><td class=n>3</td></tr>" in page
+    assert "<th>total (out of 8)</th>" in page and "<tr><td>ann</td><td class=n>4</td><td class=n>1</td><td class=n>5</td>" in page
+
+
+def test_a_student_named_like_a_reference_player_is_a_student():
+    from abcore.dashboard.tournament import student_of
+    assert student_of("random", {"random", "ann"}) == "random" and student_of("random", {"ann"}) is None
