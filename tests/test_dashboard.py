@@ -542,3 +542,19 @@ def test_scores_a_bar_per_possible_score_each_student_and_the_course_total():
 def test_a_student_named_like_a_reference_player_is_a_student():
     from abcore.dashboard.tournament import student_of
     assert student_of("random", {"random", "ann"}) == "random" and student_of("random", {"ann"}) is None
+
+
+def test_instructors_points_table_is_the_notebooks():
+    """INSTRUCTORS.md's table of each notebook's points is the sum of its graded cells' points."""
+    import json
+    import re
+    root = Path(__file__).resolve().parent.parent / "notebooks"
+    text = (root / "INSTRUCTORS.md").read_text(encoding="utf-8")
+    head, points = re.search(r"\| notebook \|(.*)\|\n\|[-| ]+\|\n\| points \|(.*)\|", text).groups()
+    table = dict(zip((h.strip() for h in head.split("|")), (float(p) for p in points.split("|"))))
+    marks = {}
+    for nb in sorted(root.glob("[0-9][0-9]_*.ipynb")):
+        cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
+        marks[nb.name[:2]] = sum(float(c["metadata"]["nbgrader"].get("points", 0)) for c in cells
+                                 if c.get("metadata", {}).get("nbgrader", {}).get("grade"))
+    assert table == marks
