@@ -241,6 +241,7 @@ def slip_in_message(message: str) -> str | None:
     return next((name for words, name in _slip_titles() if words in after), None)
 
 
+@functools.lru_cache(maxsize=8192)
 def answer_of(source: str, variable: str) -> tuple[bool, Any]:
     """(bound here, the value) of ``variable`` in a cell: the string literal (or None) it is bound
     to, or a :class:`~abcore.exercises.catalogue.ComputedAnswer` when it is computed."""
@@ -381,6 +382,7 @@ def _canon(x: Any) -> Any:
     return x
 
 
+@functools.lru_cache(maxsize=8192)
 def rows_form(text: str) -> str:
     r"""A hand trace's rows in the hand-trace parser's normal form, one row a line: spaces,
     brackets (``[ ]`` or ``( )``), ``inf`` or ``∞``, ``3`` or ``3.0``, ``->`` and comments
