@@ -447,8 +447,12 @@ def test_a_retyped_copy_of_a_hand_trace_is_flagged_and_told_from_its_owner(tmp_p
         folder.mkdir(parents=True)
         nbformat.write(notebook("3.3", rows, graded_outputs("3.3", rows, student)), folder / "03_alphabeta.ipynb")
     from abcore.dashboard import identical
-    found = identical(report(tmp_path).submissions)
+    from abcore.dashboard.summary import COPIED, slips
+    r = report(tmp_path)
+    found = identical(r.submissions)
     assert [(c.task, c.students, c.kind, c.owners) for c in found] == [("3.3", ("alice", "erin"), "hand trace", ("alice",))]
+    # in 3.3's table erin is not "no catalogued slip" but a line of her own
+    assert [(l.slip, l.students) for l in slips(r.results)["3.3"]] == [(COPIED, ("erin",)), ("right", ("alice",))]
 
 
 def test_identical_function_answers_right_or_wrong_are_told_apart():

@@ -16,7 +16,7 @@ from pathlib import Path
 from .export import write_grades, write_ratings, write_slips
 from .page import render
 from .read import DashboardError, Result, Submission, read_all
-from .summary import gradebook_scores, identical, nodes, scores, slips
+from .summary import copied, gradebook_scores, identical, nodes, scores, slips
 from .tournament import RESULTS, Tournament, read_tournament, tournament_file
 
 __all__ = ["build", "Report", "report", "DashboardError", "Result", "Submission", "Tournament"]
@@ -31,7 +31,8 @@ class Report:
                  tournament: Path | None = None):
         found = tournament_file(course, tournament, assignment)
         self.layout, self.submissions, self.skipped = read_all(course, assignment, skip_unchecked)
-        self.results = [r for s in self.submissions for r in s.results]
+        self.copies = identical(self.submissions)
+        self.results = copied([r for s in self.submissions for r in s.results], self.copies)
         book = gradebook_scores(course) if self.layout == "nbgrader" else None
         self.people: dict[str, dict[str, str]] = {}
         if book is not None:
@@ -66,7 +67,7 @@ class Report:
         if self.tournament is not None:
             notes.append(f"The class tournament ({self.tournament.games} games, {len(self.tournament.rows)} "
                          "players): its ratings are at the end of the page.")
-        return render(title, slips(self.results), nodes(self.results), identical(self.submissions),
+        return render(title, slips(self.results), nodes(self.results), self.copies,
                       self.scores, notes, self.score_source, self.tournament, self.maxima)
 
 

@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any
 
 from .read import _task_order
-from .summary import KINDS, OUTCOMES, RIGHT, UNNAMED, Copies, Line, describe, top_slips
+from .summary import COPIED, KINDS, OUTCOMES, RIGHT, UNNAMED, Copies, Line, describe, top_slips
 from .tournament import Tournament
 
 __all__ = ["render", "png"]
@@ -109,11 +109,11 @@ def _shares_figure(table: dict[str, list[Line]]) -> str:
     palette = [c for i, c in enumerate(matplotlib.colormaps["tab20"].colors)  # type: ignore[attr-defined]
                if i not in (4, 5, 14, 15)]
     colours: dict[str, Any] = {RIGHT: "#7bb07b", UNNAMED: "#9a9a9a", "not written": "#d0d0d0",
-                               "kit call": "#d0d0d0", "computed": "#d0d0d0"}
+                               "kit call": "#d0d0d0", "computed": "#d0d0d0", COPIED: "#b0b0b0"}
     for i, task in enumerate(tasks):
         left = 0.0
         for line in sorted(table[task], key=lambda l: l.slip != RIGHT):
-            colour = colours.setdefault(line.slip, palette[(len(colours) - 5) % len(palette)])
+            colour = colours.setdefault(line.slip, palette[(len(colours) - 6) % len(palette)])
             ax.barh(i, line.share, left=left, color=colour, edgecolor="white")
             if line.share >= 0.08:
                 ax.text(left + line.share / 2, i, _plain(line.slip[:14]), ha="center", va="center", fontsize=7)

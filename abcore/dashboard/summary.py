@@ -17,11 +17,12 @@ from typing import Any, Iterable
 
 from .read import Result, Submission, _task_order, seeded_tree
 
-__all__ = ["Line", "slips", "RIGHT", "UNNAMED", "OUTCOMES", "describe", "top_slips", "nodes", "Copies", "KINDS", "identical", "scores", "gradebook_scores", "gradebook_grades"]
+__all__ = ["Line", "slips", "RIGHT", "UNNAMED", "OUTCOMES", "describe", "top_slips", "nodes", "Copies", "KINDS", "identical", "copied", "COPIED", "scores", "gradebook_scores", "gradebook_grades"]
 
 RIGHT = "right"
 UNNAMED = "wrong, no catalogued slip"
-OUTCOMES = (RIGHT, UNNAMED, "not written", "kit call", "computed")     # the lines that name no slip
+COPIED = "another student's rows"
+OUTCOMES = (RIGHT, UNNAMED, "not written", "kit call", "computed", COPIED)     # the lines that name no slip
 
 
 @dataclass(frozen=True)
@@ -171,6 +172,15 @@ def identical(subs: Iterable[Submission]) -> list[Copies]:
                     owners(a, tasks[(a, c)], who))
              for (a, c, answer), who in groups.items() if len(who) > 1]
     return sorted(found, key=lambda c: (KINDS.index(c.kind), -c.lines, c.assignment, c.cell, c.students))
+
+
+def copied(results: Iterable[Result], copies: Iterable[Copies]) -> list[Result]:
+    """``results`` with each refused hand trace whose rows are those of a classmate they are right
+    for (:attr:`Copies.owners`) and that names no slip counted as :data:`COPIED`."""
+    from dataclasses import replace
+    took = {(s, c.assignment, c.task) for c in copies if c.owners for s in c.students if s not in c.owners}
+    return [replace(r, refusal=COPIED) if (r.student, r.assignment, r.task) in took and not r.ok and not r.slip
+            and r.refusal in (None, "wrong") else r for r in results]
 
 
 def scores(subs: Iterable[Submission]) -> dict[str, dict[str, float]]:
