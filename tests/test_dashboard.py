@@ -450,7 +450,8 @@ def test_a_retyped_copy_of_a_hand_trace_is_flagged_and_told_from_its_owner(tmp_p
     from abcore.dashboard.summary import COPIED, slips
     r = report(tmp_path)
     found = identical(r.submissions)
-    assert [(c.task, c.students, c.kind, c.owners) for c in found] == [("3.3", ("alice", "erin"), "hand trace", ("alice",))]
+    assert [(c.task, c.students, c.kind, c.owners) for c in found] == \
+        [("3.3", ("alice", "erin"), "hand trace", ("alice",))]
     # in 3.3's table erin is not "no catalogued slip" but a line of her own
     assert [(l.slip, l.students) for l in slips(r.results)["3.3"]] == [(COPIED, ("erin",)), ("right", ("alice",))]
 
@@ -458,7 +459,8 @@ def test_a_retyped_copy_of_a_hand_trace_is_flagged_and_told_from_its_owner(tmp_p
 def test_identical_function_answers_right_or_wrong_are_told_apart():
     """A right textbook answer shared is folded last; a wrong one shared comes before it."""
     from abcore.dashboard import Result, Submission, identical
-    subs = [Submission(s, "03", Path(f"{s}.ipynb"), [Result(s, "03", "3.1", ok, float(ok)), Result(s, "03", "3.2", True, 1)],
+    subs = [Submission(s, "03", Path(f"{s}.ipynb"),
+                       [Result(s, "03", "3.1", ok, float(ok)), Result(s, "03", "3.2", True, 1)],
                        {"ex3-1": ("3.1", "return 0"), "ex3-2": ("3.2", "return len(t.leaves)")})
             for s, ok in (("ann", False), ("bo", True))]
     assert [(c.task, c.kind) for c in identical(subs)] == [("3.1", "wrong"), ("3.2", "right")]
@@ -468,8 +470,8 @@ def computed_answer_cell(task: str) -> nbformat.NotebookNode:
     """The answer cell as nbgrader grades a computed hand trace (LiteralAnswers's rewrite)."""
     from abcore.exercises.literal import answer_names, refused_source
     names = answer_names()
-    source = refused_source(f'{VARIABLE[task]} = expected_rows("failsoft", ex.tree)', {task: "it calls expected_rows(...)"},
-                            names)
+    source = refused_source(f'{VARIABLE[task]} = expected_rows("failsoft", ex.tree)',
+                            {task: "it calls expected_rows(...)"}, names)
     return nbformat.v4.new_code_cell(source, metadata={"nbgrader": {"schema_version": 3, "solution": True,
                                                                     "grade": False, "grade_id": GRADE_ID[task]}})
 
@@ -540,7 +542,8 @@ def test_scores_a_bar_per_possible_score_each_student_and_the_course_total():
     assert [p.get_height() for p in ax.patches] == [1, 0, 0, 2, 2]
     page = render("t", {}, {}, [], {"02": {"ann": 4, "bo": 3}, "03": {"ann": 1}}, [], "x", maxima={"02": 4, "03": 4})
     assert "<tr><td>bo</td><td class=n>3</td><td class=n>not handed in</td><td class=n>3</td></tr>" in page
-    assert "<th>total (out of 8)</th>" in page and "<tr><td>ann</td><td class=n>4</td><td class=n>1</td><td class=n>5</td>" in page
+    assert "<th>total (out of 8)</th>" in page
+    assert "<tr><td>ann</td><td class=n>4</td><td class=n>1</td><td class=n>5</td>" in page
 
 
 def test_a_student_named_like_a_reference_player_is_a_student():

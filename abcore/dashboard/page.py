@@ -92,7 +92,8 @@ def _task_tables(table: dict[str, list[Line]]) -> str:
     for task, lines in table.items():
         parts.append(f'<h3 id="task-{_e(task)}">Task {_e(task)}</h3><table><tr><th>outcome</th>'
                      "<th>students</th><th>share</th><th>who</th></tr>")
-        parts += [f'<tr><td{" class=ok" if l.slip == RIGHT else ""}>{_slip(task, l.slip)}</td><td class="n">{l.count}</td>'
+        parts += [f'<tr><td{" class=ok" if l.slip == RIGHT else ""}>{_slip(task, l.slip)}</td>'
+                  f'<td class="n">{l.count}</td>'
                   f'<td class="n">{l.share:.0%}</td><td>{_who(l)}</td></tr>' for l in lines]
         parts.append("</table>")
     return "".join(parts)

@@ -388,7 +388,8 @@ def rows_form(text: str) -> str:
     brackets (``[ ]`` or ``( )``), ``inf`` or ``∞``, ``3`` or ``3.0``, ``->`` and comments
     aside; rows the parser cannot read: the text without any space.
 
-    >>> rows_form("A (-inf, inf) 3  # the root\nB (1,inf) -> 2 cut C") == rows_form("A [-∞, ∞] 3.0\nB [1, inf] 2 cut C")
+    >>> mine = rows_form("A (-inf, inf) 3  # the root\nB (1,inf) -> 2 cut C")
+    >>> mine == rows_form("A [-∞, ∞] 3.0\nB [1, inf] 2 cut C")
     True
     """
     from ..practice.answer import as_rows
