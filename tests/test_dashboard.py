@@ -299,6 +299,10 @@ def test_nbgrader_export_writes_moodles_grade_import(tmp_path):
                     ["'=cmd", "", "", "", "0", "", "0"],
                     ["ann", "Ann", "Z", "Ann@u.ro", "1.5", "1.5", "3"],
                     ["bo", "Bo", "Z", "Bo@u.ro", "1", "", "1"]]
+    # the page's histograms run from 0 to each assignment's marks, the gradebook's
+    from abcore.dashboard.summary import gradebook_scores
+    with mock.patch.dict(os.environ, env):
+        assert gradebook_scores(tmp_path)[2] == {"ps1": 2.0, "ps2": 2.0}
 
 
 def _greedy(game, state):

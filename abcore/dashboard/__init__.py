@@ -35,8 +35,9 @@ class Report:
         self.results = copied([r for s in self.submissions for r in s.results], self.copies)
         book = gradebook_scores(course) if self.layout == "nbgrader" else None
         self.people: dict[str, dict[str, str]] = {}
+        self.maxima: dict[str, float] = {}          # each assignment's marks: the gradebook's, else its notebooks'
         if book is not None:
-            graded, self.people = book
+            graded, self.people, self.maxima = book
             self.scores = {a: by for a, by in graded.items() if assignment is None or a == assignment}
             self.score_source = "nbgrader's gradebook (gradebook.db)"
         else:
@@ -45,9 +46,9 @@ class Report:
                                  "it shows an error)" if self.layout == "nbgrader" else
                                  "the notebooks' checks (hand traces recomputed; other tasks as the "
                                  "student's browser reported them)")
-        self.maxima: dict[str, float] = {}          # each assignment's marks, read from its notebooks
         for s in self.submissions:
-            self.maxima[s.assignment] = max(self.maxima.get(s.assignment, 0.0), s.marks)
+            if not book:
+                self.maxima[s.assignment] = max(self.maxima.get(s.assignment, 0.0), s.marks)
         students = {s.student for s in self.submissions} | set(self.people)
         self.tournament = read_tournament(found, students) if found is not None else None
 

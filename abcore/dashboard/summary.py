@@ -193,9 +193,10 @@ def scores(subs: Iterable[Submission]) -> dict[str, dict[str, float]]:
     return {a: dict(out[a]) for a in sorted(out)}
 
 
-def gradebook_scores(course: Path) -> tuple[dict[str, dict[str, float]], dict[str, dict[str, str]]] | None:
-    """:func:`gradebook_grades` of the course's ``gradebook.db`` (None: no gradebook, or nbgrader
-    not installed)."""
+def gradebook_scores(course: Path) -> tuple[dict[str, dict[str, float]], dict[str, dict[str, str]],
+                                           dict[str, float]] | None:
+    """:func:`gradebook_grades` of the course's ``gradebook.db``, and each assignment's marks
+    (nbgrader's ``max_score``) (None: no gradebook, or nbgrader not installed)."""
     db = course / "gradebook.db"
     if not db.is_file():
         return None
@@ -204,7 +205,7 @@ def gradebook_scores(course: Path) -> tuple[dict[str, dict[str, float]], dict[st
     except ImportError:
         return None
     with Gradebook(f"sqlite:///{db}") as gb:
-        return gradebook_grades(gb)
+        return (*gradebook_grades(gb), {a.name: float(a.max_score or 0) for a in gb.assignments})
 
 
 def gradebook_grades(gb: Any, assignments: Iterable[str] = (), students: Iterable[str] = ()
