@@ -16,7 +16,7 @@ from pathlib import Path
 from .export import write_grades, write_ratings, write_slips
 from .page import render
 from .read import DashboardError, Result, Submission, read_all
-from .summary import gradebook_scores, identical, nodes, scores, slips
+from .summary import copied, gradebook_scores, identical, nodes, scores, slips
 from .tournament import RESULTS, Tournament, read_tournament, tournament_file
 
 __all__ = ["build", "Report", "report", "DashboardError", "Result", "Submission", "Tournament"]
@@ -31,11 +31,13 @@ class Report:
                  tournament: Path | None = None):
         found = tournament_file(course, tournament, assignment)
         self.layout, self.submissions, self.skipped = read_all(course, assignment, skip_unchecked)
-        self.results = [r for s in self.submissions for r in s.results]
+        self.copies = identical(self.submissions)
+        self.results = copied([r for s in self.submissions for r in s.results], self.copies)
         book = gradebook_scores(course) if self.layout == "nbgrader" else None
         self.people: dict[str, dict[str, str]] = {}
+        self.maxima: dict[str, float] = {}          # each assignment's marks: the gradebook's, else its notebooks'
         if book is not None:
-            graded, self.people = book
+            graded, self.people, self.maxima = book
             self.scores = {a: by for a, by in graded.items() if assignment is None or a == assignment}
             self.score_source = "nbgrader's gradebook (gradebook.db)"
         else:
@@ -44,6 +46,9 @@ class Report:
                                  "it shows an error)" if self.layout == "nbgrader" else
                                  "the notebooks' checks (hand traces recomputed; other tasks as the "
                                  "student's browser reported them)")
+        for s in self.submissions:
+            if not book:
+                self.maxima[s.assignment] = max(self.maxima.get(s.assignment, 0.0), s.marks)
         students = {s.student for s in self.submissions} | set(self.people)
         self.tournament = read_tournament(found, students) if found is not None else None
 
@@ -54,11 +59,17 @@ class Report:
             notes.append("Hand traces are recomputed from the rows written and the id in each file's name; "
                          "the other tasks' verdicts are read as the student's own run stored them.")
         notes += [f"Left out: {s}" for s in self.skipped]
+        said: dict[str, list[str]] = {}
+        for r in self.results:
+            if r.said:
+                said.setdefault(r.task, []).append(r.student)
+        notes += [f"Task {t}: the slip of {', '.join(sorted(set(who)))} is read from the check's message (its "
+                  "published verdict names no slip)." for t, who in sorted(said.items())]
         if self.tournament is not None:
             notes.append(f"The class tournament ({self.tournament.games} games, {len(self.tournament.rows)} "
                          "players): its ratings are at the end of the page.")
-        return render(title, slips(self.results), nodes(self.results), identical(self.submissions),
-                      self.scores, notes, self.score_source, self.tournament)
+        return render(title, slips(self.results), nodes(self.results), self.copies,
+                      self.scores, notes, self.score_source, self.tournament, self.maxima)
 
 
 def report(course: Path, assignment: str | None = None, skip_unchecked: bool = False,

@@ -16,7 +16,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--assignment", help="only this assignment (default: every one)")
     parser.add_argument("--out", type=Path, default=Path("report.html"), help="the page (default report.html)")
     parser.add_argument("--csv", type=Path, help="one row per student x task: student, assignment, task, ok, "
-                        "points, slip, node, seed")
+                        "points, slip, node, seed, outcome (the line of the page's table)")
     parser.add_argument("--grades", type=Path, help="Moodle's grade import: one row per student "
                         "(map its 'ID number' column to your students)")
     parser.add_argument("--tournament", type=Path, help="the class tournament's results (python -m abcore."

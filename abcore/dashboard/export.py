@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import Iterable
 
 from .read import Result
+from .summary import outcome
 from .tournament import Tournament
 
 __all__ = ["SLIP_COLUMNS", "write_slips", "MOODLE_ID", "write_grades", "RATING_COLUMNS", "write_ratings"]
 
-SLIP_COLUMNS = ("student", "assignment", "task", "ok", "points", "slip", "node", "seed")
+SLIP_COLUMNS = ("student", "assignment", "task", "ok", "points", "slip", "node", "seed", "outcome")
 MOODLE_ID = "ID number"      # the column the instructor maps, in Moodle's grade import, to the student
 
 
@@ -32,14 +33,15 @@ def _number(text: str) -> bool:
 
 
 def write_slips(path: Path, results: Iterable[Result]) -> int:
-    """Write the slips CSV (:data:`SLIP_COLUMNS`); returns its number of rows."""
+    """Write the slips CSV (:data:`SLIP_COLUMNS`; ``outcome``: the line of the page's table the
+    row counts in, :func:`.summary.outcome`); returns its number of rows."""
     n = 0
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(SLIP_COLUMNS)
         for r in results:
             w.writerow([_cell(r.student), _cell(r.assignment), _cell(r.task), "1" if r.ok else "0",
-                        f"{r.points:g}", _cell(r.slip), _cell(r.node), _cell(r.seed)])
+                        f"{r.points:g}", _cell(r.slip), _cell(r.node), _cell(r.seed), _cell(outcome(r))])
             n += 1
     return n
 

@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any
 
 from .read import _task_order
-from .summary import RIGHT, UNNAMED, Copies, Line
+from .summary import COPIED, KINDS, OUTCOMES, RIGHT, UNNAMED, Copies, Line, describe, top_slips
 from .tournament import Tournament
 
 __all__ = ["render", "png"]
@@ -52,31 +52,49 @@ def _names(students: tuple[str, ...]) -> str:
     return ", ".join(_e(s) for s in students)
 
 
+def _slip(task: str, slip: str) -> str:
+    """A slip as the page shows it: the catalogue's words, its code name small (an outcome that
+    names no slip, or a name no catalogue knows: as it is)."""
+    words = describe(task, slip) if slip not in OUTCOMES else None
+    return f"{_e(words)} <small><code>{_e(slip)}</code></small>" if words else _e(slip)
+
+
 def _glance(table: dict[str, list[Line]]) -> str:
     rows = []
     for task, lines in table.items():
-        wrong = [l for l in lines if l.slip != RIGHT]
         right = sum(l.count for l in lines if l.slip == RIGHT)
         n = sum(l.count for l in lines)
-        top = wrong[0] if wrong else None
+        top = top_slips(lines)
+        if not top:
+            cells = '<td class="ok" colspan="3">none</td>'
+        elif len(top) == 1:
+            cells = (f"<td>{_slip(task, top[0].slip)}</td><td class=n>{top[0].count} ({top[0].share:.0%})</td>"
+                     f"<td>{_names(top[0].students)}</td>")
+        else:
+            cells = (f"<td><b>a tie of {len(top)}:</b> " + "; ".join(_slip(task, l.slip) for l in top)
+                     + f"</td><td class=n>{top[0].count} ({top[0].share:.0%}) each</td><td>"
+                     + "; ".join(_names(l.students) for l in top) + "</td>")
         rows.append(f'<tr><td><a href="#task-{_e(task)}">{_e(task)}</a></td><td class="n">{n}</td>'
-                    f'<td class="n">{right} ({right / n:.0%})</td>'
-                    + (f"<td>{_e(top.slip)}</td><td class=\"n\">{top.count} ({top.share:.0%})</td>"
-                       f"<td>{_names(top.students)}</td>" if top else '<td class="ok" colspan="3">none</td>')
-                    + "</tr>")
+                    f'<td class="n">{right} ({right / n:.0%})</td>{cells}</tr>')
     return ("<h2 id=glance>At a glance: the most common slip of each task</h2><table><tr><th>task</th><th>students</th>"
-            "<th>right</th><th>most common slip</th><th>how many</th><th>who</th></tr>"
+            "<th>right</th><th>most common slip (a tie says so)</th><th>how many</th><th>who</th></tr>"
             + "".join(rows) + "</table>")
+
+
+def _who(l: Line) -> str:
+    if l.slip != RIGHT or not l.students:
+        return _names(l.students)
+    return f"<details><summary>{l.count} name{'s' if l.count > 1 else ''}</summary>{_names(l.students)}</details>"
 
 
 def _task_tables(table: dict[str, list[Line]]) -> str:
     parts = ["<h2 id=tasks>Each task: the slips, by count</h2>"]
     for task, lines in table.items():
         parts.append(f'<h3 id="task-{_e(task)}">Task {_e(task)}</h3><table><tr><th>outcome</th>'
-                     "<th>students</th><th>share</th><th>who (the right ones: in the CSV)</th></tr>")
-        parts += [f'<tr><td{" class=ok" if l.slip == RIGHT else ""}>{_e(l.slip)}</td><td class="n">{l.count}</td>'
-                  f'<td class="n">{l.share:.0%}</td><td>{"" if l.slip == RIGHT else _names(l.students)}</td></tr>'
-                  for l in lines]
+                     "<th>students</th><th>share</th><th>who</th></tr>")
+        parts += [f'<tr><td{" class=ok" if l.slip == RIGHT else ""}>{_slip(task, l.slip)}</td>'
+                  f'<td class="n">{l.count}</td>'
+                  f'<td class="n">{l.share:.0%}</td><td>{_who(l)}</td></tr>' for l in lines]
         parts.append("</table>")
     return "".join(parts)
 
@@ -92,11 +110,11 @@ def _shares_figure(table: dict[str, list[Line]]) -> str:
     palette = [c for i, c in enumerate(matplotlib.colormaps["tab20"].colors)  # type: ignore[attr-defined]
                if i not in (4, 5, 14, 15)]
     colours: dict[str, Any] = {RIGHT: "#7bb07b", UNNAMED: "#9a9a9a", "not written": "#d0d0d0",
-                               "kit call": "#d0d0d0", "computed": "#d0d0d0"}
+                               "kit call": "#d0d0d0", "computed": "#d0d0d0", COPIED: "#b0b0b0"}
     for i, task in enumerate(tasks):
         left = 0.0
         for line in sorted(table[task], key=lambda l: l.slip != RIGHT):
-            colour = colours.setdefault(line.slip, palette[(len(colours) - 5) % len(palette)])
+            colour = colours.setdefault(line.slip, palette[(len(colours) - 6) % len(palette)])
             ax.barh(i, line.share, left=left, color=colour, edgecolor="white")
             if line.share >= 0.08:
                 ax.text(left + line.share / 2, i, _plain(line.slip[:14]), ha="center", va="center", fontsize=7)
@@ -132,52 +150,92 @@ def _nodes(where: dict[str, dict[str, Counter]]) -> str:
     return "".join(parts)
 
 
+_KIND_WORDS = {
+    "hand trace": ("Hand traces: the same rows",
+                   "Each student traces their own tree, so the same rows (compared in the hand-trace parser's "
+                   "normal form: spaces, brackets, inf or ∞ and comments aside) answer someone else's tree: "
+                   "look at these first."),
+    "wrong": ("The same wrong answer",
+              "An answer the check refuses, written the same way (comments and layout aside) by several "
+              "students: the same mistake, written alike."),
+    "right": ("The same right answer",
+              "A right answer of a textbook function: there are few ways to write one, so the same right "
+              "answer means little on its own (a long one more than a one-liner)."),
+}
+
+
 def _copies(found: list[Copies]) -> str:
     head = "<h2 id=identical>Identical answers</h2>"
     if not found:
         return head + "<p>No two students wrote the same answer in any answer cell.</p>"
-    groups: dict[tuple[str, ...], list[Copies]] = {}
-    for c in found:
-        groups.setdefault(c.students, []).append(c)
-    order = sorted(groups, key=lambda g: (-len(groups[g]), -sum(c.lines for c in groups[g]), g))
-    who = "".join(f"<tr><td>{_names(g)}</td><td class=n>{len(groups[g])}</td><td>"
-                  f"{_e(', '.join(sorted({c.task for c in groups[g]}, key=_task_order)))}</td>"
-                  f"<td class=n>{sum(c.lines for c in groups[g])}</td></tr>" for g in order)
-    rows = "".join(f"<tr><td>{_e(c.assignment)}</td><td>{_e(c.task)}</td><td>{_e(c.cell)}</td>"
-                   f'<td class="n">{c.lines}</td><td>{_names(c.students)}</td></tr>' for c in found)
-    return (head + "<p class=note>The same answer (comments and layout aside) in the same cell; a hand "
-            "trace copied answers another student's tree. Short answers can agree by chance: read the "
-            "long ones first.</p><table><tr><th>students</th><th>answers in common</th><th>tasks</th>"
-            "<th>lines in all</th></tr>" + who + f"</table><details><summary>Each answer cell ({len(found)})"
-            "</summary><table><tr><th>assignment</th><th>task</th><th>answer cell</th><th>lines</th>"
-            "<th>students</th></tr>" + rows + "</table></details>")
+    parts = [head]
+    for kind in KINDS:
+        these = [c for c in found if c.kind == kind]
+        if not these:
+            continue
+        title, note = _KIND_WORDS[kind]
+        rows = "".join(f"<tr><td>{_e(c.assignment)}</td><td>{_e(c.task)}</td><td>{_e(c.cell)}</td>"
+                       f'<td class="n">{c.lines}</td><td>{_names(c.students)}'
+                       + (f"<br><small>right on the tree of {_names(c.owners)} only</small>" if c.owners else "")
+                       + "</td></tr>" for c in these)
+        table = ("<table><tr><th>assignment</th><th>task</th><th>answer cell</th><th>lines</th><th>students</th>"
+                 f"</tr>{rows}</table>")
+        parts.append(f"<h3>{title} ({len(these)})</h3><p class=note>{note}</p>"
+                     + (f"<details><summary>The {len(these)} answer cells</summary>{table}</details>"
+                        if kind == "right" else table))
+    return "".join(parts)
 
 
+def _bars(ax: Any, values: list[float], top: float | None, colour: str = "#68a") -> None:
+    """One bar per possible score, 0 to ``top`` (the marks), a bar at 0 students included, when
+    the scores are whole points (at most 60 bars); else a histogram of 10 bins."""
+    whole = all(float(v).is_integer() for v in values)
+    top = max([*values, top or 0.0])
+    if whole and float(top).is_integer() and top <= 60:
+        counts = Counter(int(v) for v in values)
+        ticks = range(int(top) + 1)
+        ax.bar(list(ticks), [counts[k] for k in ticks], color=colour, width=0.8)
+        ax.set_xticks(list(ticks)[::max(1, len(ticks) // 12)])
+    else:
+        ax.hist(values, bins=10, color=colour)
+    ax.set_xlabel("points")
+    ax.set_ylabel("students", fontsize=8)
+    ax.yaxis.get_major_locator().set_params(integer=True)
 
-def _scores(scores: dict[str, dict[str, float]], source: str) -> str:
+
+def _scores(scores: dict[str, dict[str, float]], source: str, maxima: dict[str, float]) -> str:
     from matplotlib.figure import Figure
     scores = {a: by for a, by in scores.items() if by}        # an assignment nobody handed in: no line
     if not scores:
         return ""
+    out_of = {a: maxima.get(a) or None for a in scores}
     parts = [f"<h2 id=scores>Scores per assignment</h2><p class=note>From {_e(source)}.</p><table><tr><th>assignment"
-             "</th><th>students</th><th>mean</th><th>lowest</th><th>median</th><th>highest</th></tr>"]
+             "</th><th>out of</th><th>students</th><th>mean</th><th>lowest</th><th>median</th><th>highest</th></tr>"]
     for a, by in scores.items():
         v = sorted(by.values())
-        parts.append(f"<tr><td>{_e(a)}</td><td class=n>{len(v)}</td><td class=n>{sum(v) / len(v):.2f}</td>"
+        parts.append(f"<tr><td>{_e(a)}</td><td class=n>{'' if out_of[a] is None else f'{out_of[a]:g}'}</td>"
+                     f"<td class=n>{len(v)}</td><td class=n>{sum(v) / len(v):.2f}</td>"
                      f"<td class=n>{v[0]:g}</td><td class=n>{v[len(v) // 2]:g}</td><td class=n>{v[-1]:g}</td></tr>")
     parts.append("</table>")
-    fig = Figure(figsize=(2.8 * len(scores) + 1, 2.4))
-    axes = fig.subplots(1, len(scores), squeeze=False)
+    students = sorted({s for by in scores.values() for s in by})
+    totals = {s: sum(by.get(s, 0.0) for by in scores.values()) for s in students}
+    most = sum(m for m in out_of.values() if m) if all(out_of.values()) else None
+    fig = Figure(figsize=(2.8 * (len(scores) + 1) + 1, 2.4))
+    axes = fig.subplots(1, len(scores) + 1, squeeze=False)
     for ax, (a, by) in zip(axes[0], scores.items()):
-        values = Counter(by.values())
-        if len(values) <= 12:                  # a bar a score: 0 and 1 are not two halves of [0, 1]
-            ax.bar([f"{v:g}" for v in sorted(values)], [values[v] for v in sorted(values)], color="#68a")
-        else:
-            ax.hist(list(by.values()), bins=10, color="#68a")
-        ax.set_title(_plain(a), fontsize=9)
-        ax.set_xlabel("points")
-        ax.set_ylabel("students", fontsize=8)
+        _bars(ax, list(by.values()), out_of[a])
+        ax.set_title(_plain(a) + (f" (out of {out_of[a]:g})" if out_of[a] else ""), fontsize=9)
+    _bars(axes[0][-1], list(totals.values()), most, "#a86")
+    axes[0][-1].set_title("course total" + (f" (out of {most:g})" if most else ""), fontsize=9)
     parts.append(png(fig))
+    head = "".join(f"<th>{_e(a)}</th>" for a in scores)
+    rows = "".join(f"<tr><td>{_e(s)}</td>" + "".join(
+        f"<td class=n>{scores[a][s]:g}</td>" if s in scores[a] else "<td class=n>not handed in</td>" for a in scores)
+        + f"<td class=n>{totals[s]:g}</td></tr>" for s in students)
+    parts.append(f"<h3 id=students>Each student</h3><p class=note>The course total counts an assignment not handed "
+                 f"in as 0 (the grades CSV leaves its cell empty).</p><details><summary>The {len(students)} students"
+                 f"</summary><table><tr><th>student</th>{head}<th>total{f' (out of {most:g})' if most else ''}</th>"
+                 f"</tr>{rows}</table></details>")
     return "".join(parts)
 
 
@@ -255,15 +313,15 @@ def _tournament(t: Tournament | None) -> str:
 
 def render(title: str, table: dict[str, list[Line]], where: dict[str, dict[str, Counter]],
            copies: list[Copies], scores: dict[str, dict[str, float]], notes: list[str],
-           score_source: str, tournament: Tournament | None = None) -> str:
-    """The page (a string of HTML)."""
+           score_source: str, tournament: Tournament | None = None, maxima: dict[str, float] | None = None) -> str:
+    """The page (a string of HTML); ``maxima``: each assignment's marks (its bars run 0 to them)."""
     sections = [("glance", "At a glance", bool(table)), ("tasks", "Each task", bool(table)),
                 ("nodes", "First wrong node", bool(where)), ("identical", "Identical answers", True),
                 ("scores", "Scores", any(scores.values())), ("tournament", "Tournament", tournament is not None)]
     nav = " · ".join(f'<a href="#{a}">{t}</a>' for a, t, shown in sections if shown)
     body = [f"<h1>{_e(title)}</h1><p>{nav}</p>"] + [f"<p class=note>{_e(n)}</p>" for n in notes]
     body += [_glance(table), _shares_figure(table) if table else "", _task_tables(table), _nodes(where),
-             _copies(copies), _scores(scores, score_source), _tournament(tournament)]
+             _copies(copies), _scores(scores, score_source, maxima or {}), _tournament(tournament)]
     return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f"<title>{_e(title)}</title><style>{CSS}</style></head><body>\n"
             + "\n".join(body) + "\n</body></html>\n")

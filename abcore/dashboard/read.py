@@ -13,7 +13,12 @@ Two layouts (:func:`find`):
   stored (self-reported: a dashboard never runs a student's code).
 
 Several verdicts of one task in a notebook (a visible check and its hidden tests) make one
-result: right when all are right; the slip and node of the first refused one.
+result: right when all are right; the slip and node of the first refused one. Three things are
+read beside the verdict (:func:`read`): a hand trace computed instead of written (the answer
+cell binds a ``ComputedAnswer``) is refused as ``computed``; a function check whose verdict names
+no slip but whose message does (a check's hint: "a known slip: a cut on > instead of ≥") gets
+that slip (``said``: from the message); and a minimax table's first wrong node is the first row,
+depth first, that differs from the key (the check names the deepest one, where the slip shows).
 """
 from __future__ import annotations
 
@@ -23,6 +28,7 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -55,18 +61,20 @@ class Result:
     refusal: str | None = None
     recomputed: bool = False
     graded: bool = False        # a graded cell (nbgrader's metadata) published it
+    said: bool = False          # the slip read from the check's message (its verdict names none)
 
 
 @dataclass
 class Submission:
     """One notebook of one student: its results, and its written answers (for identical answers:
-    {answer cell: (task, the answer normalised)})."""
+    {answer cell: (task, the answer normalised)}) and its marks (the graded cells' points)."""
 
     student: str
     assignment: str
     path: Path
     results: list[Result] = field(default_factory=list)
     answers: dict[str, tuple[str, str]] = field(default_factory=dict)
+    marks: float = 0.0
 
 
 DOWNLOAD = re.compile(r"^(?P<student>.+?)_(?P<assignment>\d\d_\w+)$")
@@ -194,12 +202,46 @@ def _stored(nb: dict, student: str, assignment: str) -> dict[str, Result]:
                 cell_points = None
             was = found.get(task)
             if was is None or (was.ok and not ok):   # the first refused verdict names the slip
-                found[task] = Result(student, assignment, task, ok, 0.0, None if ok else v.get("slip"),
+                said = None if ok or v.get("slip") else slip_in_message(_error(cell))
+                found[task] = Result(student, assignment, task, ok, 0.0, None if ok else v.get("slip") or said,
                                      None if ok else v.get("node"), v.get("seed") or (was.seed if was else None),
-                                     None if ok else v.get("refusal"))
+                                     None if ok else v.get("refusal"), said=said is not None)
     return {t: replace(r, points=earned.get(t, float(r.ok)), graded=t in earned) for t, r in found.items()}
 
 
+def _error(cell: dict) -> str:
+    """The message of the error a code cell shows ('' when none)."""
+    for out in cell.get("outputs", []) or []:
+        if isinstance(out, dict) and out.get("output_type") == "error" and isinstance(out.get("evalue"), str):
+            return out["evalue"]
+    return ""
+
+
+@functools.lru_cache(maxsize=1)
+def _slip_titles() -> list[tuple[str, str]]:
+    """(the words a check uses for a catalogued slip, its name), the longest words first."""
+    from ..diagnose.variants import VARIANTS
+    return sorted(((v.slip, v.name) for v in VARIANTS.values() if len(v.slip) >= 12), key=lambda t: -len(t[0]))
+
+
+def slip_in_message(message: str) -> str | None:
+    """The catalogued slip a check's message names after the word "slip" (a function check's
+    hint names it in words; its verdict may carry no name), or None.
+
+    >>> slip_in_message("expected 2, got 3. that is what a search reads with a known slip: a cut on > "
+    ...                 "instead of ≥. Fix: ...")
+    'strict_cut'
+    >>> slip_in_message("a cut on > instead of ≥") is None, slip_in_message("") is None
+    (True, True)
+    """
+    at = message.find("slip")
+    if at < 0:
+        return None
+    after = message[at:]
+    return next((name for words, name in _slip_titles() if words in after), None)
+
+
+@functools.lru_cache(maxsize=8192)
 def answer_of(source: str, variable: str) -> tuple[bool, Any]:
     """(bound here, the value) of ``variable`` in a cell: the string literal (or None) it is bound
     to, or a :class:`~abcore.exercises.catalogue.ComputedAnswer` when it is computed."""
@@ -236,21 +278,32 @@ def _check_points(nb: dict, task: str) -> float | None:
     return None
 
 
-def _recomputed(nb: dict, student: str, assignment: str) -> dict[str, Result]:
-    """{task: result} of the per-student hand traces, recomputed from the rows the answer cells
-    write and the student's id (the last cell binding an answer's variable wins, as in a run)."""
+def _hand_answers(nb: dict, layout: str) -> dict[str, Any]:
+    """{per-student task: its answer} as the answer cells bind it (the last cell binding an
+    answer's variable wins, as in a run): rows as text, None, or a ``ComputedAnswer``. In an
+    nbgrader course the kit's check cells (graded, not answers) are not read: they bind the
+    variable again, through a call."""
     from ..exercises.literal import answer_names
-    from ..exercises.notebook import exercise_verdict
     answers: dict[str, Any] = {}
-    for variable, task in answer_names().items():
-        for cell in nb["cells"]:
-            if cell.get("cell_type") == "code":
-                try:
-                    bound, value = answer_of(_source(cell), variable)
-                except SyntaxError:
-                    continue
-                if bound:
-                    answers[task] = value
+    for cell in nb["cells"]:
+        g = _grade(cell)
+        if cell.get("cell_type") != "code" or (layout == "nbgrader" and (g.get("locked") or
+                                                                        (g.get("grade") and not g.get("solution")))):
+            continue
+        for variable, task in answer_names().items():
+            try:
+                bound, value = answer_of(_source(cell), variable)
+            except SyntaxError:
+                continue
+            if bound:
+                answers[task] = value
+    return answers
+
+
+def _recomputed(answers: dict[str, Any], nb: dict, student: str, assignment: str) -> dict[str, Result]:
+    """{task: result} of the per-student hand traces, recomputed from the rows the answer cells
+    write (``answers``: :func:`_hand_answers`) and the student's id."""
+    from ..exercises.notebook import exercise_verdict
     found: dict[str, Result] = {}
     for task, answer in answers.items():
         v = exercise_verdict(task, answer, drawn(task, student))
@@ -261,14 +314,97 @@ def _recomputed(nb: dict, student: str, assignment: str) -> dict[str, Result]:
     return found
 
 
+@functools.lru_cache(maxsize=4096)
+def seeded_tree(task: str, seed: int) -> Any:
+    """The tree of per-student exercise ``task`` drawn from ``seed`` (the seed a verdict carries:
+    the student's tree, without drawing their fair tree again)."""
+    from ..exercises import exercise
+    from ..practice.generate import practice_tree
+    ex = exercise(task)
+    return practice_tree(seed, depth=3, chance=ex.mode == "star1", **ex.shape)
+
+
+def first_wrong_value(task: str, seed: int, answer: str) -> str | None:
+    """A minimax table's first wrong node: the first node, depth first (the order of the key's
+    rows, the root first), whose row is missing (an inner node) or whose value is not the key's;
+    None when the rows cannot be read or the task is not a minimax table.
+
+    >>> from abcore.exercises import student_tree
+    >>> from abcore.exercises.instructor import answer_key
+    >>> s = student_tree("2.4", "ann")
+    >>> key = answer_key("2.4", "ann")
+    >>> first_wrong_value("2.4", s.seed, key) is None
+    True
+    >>> root = s.tree.label(s.tree.initial_state)
+    >>> first_wrong_value("2.4", s.seed, key.replace(f"{root} ", f"{root} 1000 #", 1)) == root
+    True
+    """
+    from ..exercises import exercise
+    from ..practice.answer import as_rows, same
+    from ..trees import tree_values
+    if exercise(task).mode != "minimax":
+        return None
+    try:
+        given = {r.node: r.value for r in as_rows(answer)}
+    except ValueError:
+        return None
+    tree = seeded_tree(task, seed)
+    values = tree_values(tree)
+    for n in tree.nodes:
+        name, leaf = tree.label(n), tree.kind(n) == "leaf"
+        if (name not in given and not leaf) or (name in given and not same(given[name], values[n])):
+            return name
+    return None
+
+
+def _beside(r: Result, answer: Any) -> Result:
+    """``r`` with what its answer cell says beside the verdict: a computed hand trace refused as
+    ``computed``; a minimax table's first wrong node (:func:`first_wrong_value`)."""
+    from ..exercises.catalogue import ComputedAnswer
+    if r.ok:
+        return r
+    if isinstance(answer, ComputedAnswer) and not r.slip and r.refusal in (None, "wrong"):
+        return replace(r, refusal="computed", node=None)
+    if isinstance(answer, str) and r.seed is not None:
+        node = first_wrong_value(r.task, r.seed, answer)
+        return replace(r, node=node) if node else r
+    return r
+
+
 TASK_OF_CELL = re.compile(r"^ex(\d+)-(\d+)")
 
 
+def _canon(x: Any) -> Any:
+    if isinstance(x, tuple):
+        return tuple(_canon(y) for y in x)
+    if isinstance(x, (int, float, Fraction)) and not isinstance(x, bool):
+        return round(float(x), 9)
+    return x
+
+
+@functools.lru_cache(maxsize=8192)
+def rows_form(text: str) -> str:
+    r"""A hand trace's rows in the hand-trace parser's normal form, one row a line: spaces,
+    brackets (``[ ]`` or ``( )``), ``inf`` or ``∞``, ``3`` or ``3.0``, ``->`` and comments
+    aside; rows the parser cannot read: the text without any space.
+
+    >>> mine = rows_form("A (-inf, inf) 3  # the root\nB (1,inf) -> 2 cut C")
+    >>> mine == rows_form("A [-∞, ∞] 3.0\nB [1, inf] 2 cut C")
+    True
+    """
+    from ..practice.answer import as_rows
+    try:
+        rows = as_rows(text)
+    except ValueError:
+        return "".join(text.split())
+    return "\n".join(repr(_canon((r.node, r.window, r.value, r.cut, r.exit, r.ucb))) for r in rows)
+
+
 def _normalised(source: str) -> str | None:
-    """An answer cell's answer with comments and layout dropped: a hand trace's rows (each line's
-    spaces collapsed), else the cell's syntax tree (or its words, when it is not plain Python);
-    None for a stub left as released (``NotImplementedError``, an answer still None) and for a
-    hand trace computed instead of written (the table counts those)."""
+    """An answer cell's answer with comments and layout dropped: a hand trace's rows (the
+    parser's normal form, :func:`rows_form`), else the cell's syntax tree (or its words, when it
+    is not plain Python); None for a stub left as released (``NotImplementedError``, an answer
+    still None) and for a hand trace computed instead of written (the table counts those)."""
     from ..exercises.literal import answer_names
     if "NotImplementedError" in source:
         return None
@@ -278,11 +414,11 @@ def _normalised(source: str) -> str | None:
         except SyntaxError:
             break
         if bound:
-            if isinstance(value, str):
-                return "\n".join(" ".join(line.split()) for line in value.splitlines() if line.strip())
+            if isinstance(value, str) and value.strip():
+                return rows_form(value)
             return None                         # a stub, or computed (its own line in the table)
     try:
-        return ast.dump(ast.parse(source))
+        return ast.unparse(ast.parse(source))
     except SyntaxError:
         return " ".join(source.split())
 
@@ -309,8 +445,10 @@ def read(path: Path, student: str, assignment: str, layout: str) -> Submission:
     recomputed) and its written answers. A notebook with no result at all is refused."""
     nb = _load(path)
     results = _stored(nb, student, assignment)
+    answers = _hand_answers(nb, layout)
     if layout == "downloads":
-        results.update(_recomputed(nb, student, assignment))
+        results.update(_recomputed(answers, nb, student, assignment))
+    results = {t: _beside(r, answers.get(t)) for t, r in results.items()}
     if not results:
         raise Unchecked(
             f"{str(path)!r} has no verdict ({MIME}) and no hand-trace answer to recompute: "
@@ -318,8 +456,9 @@ def read(path: Path, student: str, assignment: str, layout: str) -> Submission:
                f"{assignment} --force`)" if layout == "nbgrader" else
                "ask the student to run every cell (Run > Run All Cells) before downloading it")
             + ", or pass --skip-unchecked to leave such notebooks out (the page lists them)")
+    marks = sum(float(_grade(c).get("points", 0) or 0) for c in nb["cells"] if _grade(c).get("grade"))
     return Submission(student, assignment, path, sorted(results.values(), key=lambda r: _task_order(r.task)),
-                      _answers(nb))
+                      _answers(nb), marks)
 
 
 def _task_order(task: str) -> tuple:

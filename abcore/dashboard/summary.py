@@ -15,12 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-from .read import Result, Submission, _task_order
+from .read import Result, Submission, _task_order, seeded_tree
 
-__all__ = ["Line", "slips", "RIGHT", "UNNAMED", "nodes", "Copies", "identical", "scores", "gradebook_scores", "gradebook_grades"]
+__all__ = ["Line", "slips", "RIGHT", "UNNAMED", "OUTCOMES", "describe", "top_slips", "nodes", "Copies", "KINDS", "identical", "copied", "COPIED", "scores", "gradebook_scores", "gradebook_grades"]
 
 RIGHT = "right"
 UNNAMED = "wrong, no catalogued slip"
+COPIED = "another student's rows"
+OUTCOMES = (RIGHT, UNNAMED, "not written", "kit call", "computed", COPIED)     # the lines that name no slip
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,7 @@ def slips(results: Iterable[Result]) -> dict[str, list[Line]]:
         groups: dict[str, list[str]] = defaultdict(list)
         for student, what in sorted(who.items()):
             groups[what].append(student)
-        rank = {RIGHT: 3, UNNAMED: 1, "not written": 2, "kit call": 2, "computed": 2}
+        rank = {s: 2 for s in OUTCOMES} | {RIGHT: 3, UNNAMED: 1}
         order = sorted(groups, key=lambda s: (rank.get(s, 0), -len(groups[s]), s))
         table[task] = [Line(s, len(groups[s]), len(groups[s]) / len(who), tuple(groups[s])) for s in order]
     return table
@@ -65,13 +67,41 @@ def slips(results: Iterable[Result]) -> dict[str, list[Line]]:
 
 @functools.lru_cache(maxsize=4096)
 def _depths(task: str, seed: int) -> dict[str, int]:
-    """{letter: depth} of the tree of per-student exercise ``task`` drawn from ``seed`` (the seed
-    a verdict carries: the same tree as the student's, without drawing their fair tree again)."""
-    from ..exercises import exercise
-    from ..practice.generate import practice_tree
-    ex = exercise(task)
-    tree = practice_tree(seed, depth=3, chance=ex.mode == "star1", **ex.shape)
+    """{letter: depth} of the tree of per-student exercise ``task`` drawn from ``seed``."""
+    tree = seeded_tree(task, seed)
     return {tree.label(n): tree.depth_of(n) for n in tree.nodes}
+
+
+def describe(task: str, slip: str) -> str | None:
+    """A catalogued slip in the student's words: the hand-trace catalogue's title for a
+    per-student task (:data:`abcore.exercises.slips.SLIPS`), else the function checks' catalogue's
+    (:data:`abcore.diagnose.variants.VARIANTS`); None for a name neither knows (a refusal, a
+    forged name).
+
+    >>> describe("3.3", "strict_cut")
+    'a cut on > instead of ≥ (a value equal to the bound cuts too)'
+    >>> describe("3.1", "hard_for_soft"), describe("3.1", "right")
+    ('fail-hard where fail-soft is asked', None)
+    """
+    from ..diagnose.variants import VARIANTS
+    from ..exercises.slips import SLIPS
+    for s in SLIPS.get(task, ()):
+        if s.name == slip:
+            return s.title
+    v = VARIANTS.get(slip)
+    return v.slip if v is not None else None
+
+
+def top_slips(lines: list[Line]) -> list[Line]:
+    """The most common catalogued slips of a task's lines: one line, or several when they tie
+    (the outcomes that name no slip only when no slip is named).
+
+    >>> [l.slip for l in top_slips([Line("a", 1, .2, ("x",)), Line("b", 1, .2, ("y",)), Line(RIGHT, 3, .6, ())])]
+    ['a', 'b']
+    """
+    named = [l for l in lines if l.slip not in OUTCOMES]
+    wrong = named or [l for l in lines if l.slip != RIGHT][:1]
+    return [l for l in wrong if l.count == wrong[0].count] if wrong else []
 
 
 def nodes(results: Iterable[Result]) -> dict[str, dict[str, Counter]]:
@@ -99,27 +129,58 @@ def nodes(results: Iterable[Result]) -> dict[str, dict[str, Counter]]:
 
 @dataclass(frozen=True)
 class Copies:
-    """Students whose answer in one answer cell is the same (comments and layout aside)."""
+    """Students whose answer in one answer cell is the same (comments and layout aside; a hand
+    trace's rows in the parser's normal form); ``kind``: :data:`KINDS`."""
 
     assignment: str
     cell: str
     task: str
     students: tuple[str, ...]
     lines: int
+    kind: str = "wrong"
+    owners: tuple[str, ...] = ()    # a hand trace: the students of the group it is right for
+
+
+# The kinds of identical answers, the telling first: a per-student hand trace (each student's
+# tree is their own: the same rows answer someone else's), an answer the check refuses (the same
+# mistake), an answer right for all (a textbook function has few right ways to be written).
+KINDS = ("hand trace", "wrong", "right")
 
 
 def identical(subs: Iterable[Submission]) -> list[Copies]:
-    """Every group of two or more students with the same answer in the same cell, the largest
-    answers first (a long identical answer is rarer by chance)."""
+    """Every group of two or more students with the same answer in the same cell: the hand traces
+    first, then the answers refused for at least one of them, then the right ones (:data:`KINDS`);
+    the largest answers first in each (a long identical answer is rarer by chance)."""
+    from ..exercises import EXERCISES
+    subs = list(subs)
+    ok = {(s.student, s.assignment, r.task): r.ok for s in subs for r in s.results}
     groups: dict[tuple[str, str, str], set[str]] = defaultdict(set)
     tasks: dict[tuple[str, str], str] = {}
     for s in subs:
         for cell, (task, answer) in s.answers.items():
             groups[(s.assignment, cell, answer)].add(s.student)
             tasks[(s.assignment, cell)] = task
-    found = [Copies(a, c, tasks[(a, c)], tuple(sorted(who)), answer.count("\n") + 1)
+
+    def kind(a: str, task: str, who: set[str]) -> str:
+        if task in EXERCISES:
+            return "hand trace"
+        return "right" if all(ok.get((w, a, task), False) for w in who) else "wrong"
+    def owners(a: str, task: str, who: set[str]) -> tuple[str, ...]:
+        right = tuple(sorted(w for w in who if ok.get((w, a, task), False)))
+        return right if task in EXERCISES and len(right) < len(who) else ()
+    found = [Copies(a, c, tasks[(a, c)], tuple(sorted(who)), answer.count("\n") + 1, kind(a, tasks[(a, c)], who),
+                    owners(a, tasks[(a, c)], who))
              for (a, c, answer), who in groups.items() if len(who) > 1]
-    return sorted(found, key=lambda c: (-c.lines, c.assignment, c.cell, c.students))
+    return sorted(found, key=lambda c: (KINDS.index(c.kind), -c.lines, c.assignment, c.cell, c.students))
+
+
+def copied(results: Iterable[Result], copies: Iterable[Copies]) -> list[Result]:
+    """``results`` with each refused hand trace whose rows are those of a classmate they are right
+    for (:attr:`Copies.owners`) and that names no slip counted as :data:`COPIED`."""
+    from dataclasses import replace
+    took = {(s, c.assignment, c.task) for c in copies if c.owners for s in c.students if s not in c.owners}
+    return [replace(r, refusal=COPIED) if (r.student, r.assignment, r.task) in took and not r.ok and not r.slip
+            and r.refusal in (None, "wrong") else r for r in results]
 
 
 def scores(subs: Iterable[Submission]) -> dict[str, dict[str, float]]:
@@ -132,9 +193,10 @@ def scores(subs: Iterable[Submission]) -> dict[str, dict[str, float]]:
     return {a: dict(out[a]) for a in sorted(out)}
 
 
-def gradebook_scores(course: Path) -> tuple[dict[str, dict[str, float]], dict[str, dict[str, str]]] | None:
-    """:func:`gradebook_grades` of the course's ``gradebook.db`` (None: no gradebook, or nbgrader
-    not installed)."""
+def gradebook_scores(course: Path) -> tuple[dict[str, dict[str, float]], dict[str, dict[str, str]],
+                                           dict[str, float]] | None:
+    """:func:`gradebook_grades` of the course's ``gradebook.db``, and each assignment's marks
+    (nbgrader's ``max_score``) (None: no gradebook, or nbgrader not installed)."""
     db = course / "gradebook.db"
     if not db.is_file():
         return None
@@ -143,7 +205,7 @@ def gradebook_scores(course: Path) -> tuple[dict[str, dict[str, float]], dict[st
     except ImportError:
         return None
     with Gradebook(f"sqlite:///{db}") as gb:
-        return gradebook_grades(gb)
+        return (*gradebook_grades(gb), {a.name: float(a.max_score or 0) for a in gb.assignments})
 
 
 def gradebook_grades(gb: Any, assignments: Iterable[str] = (), students: Iterable[str] = ()

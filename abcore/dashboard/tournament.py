@@ -58,12 +58,18 @@ DOWNLOADED = re.compile(r"^(?P<student>.+?)_\d\d_\w+$")
 def student_of(player: str, students: set[str]) -> str | None:
     """The student id a player's name is (a notebook of nbgrader's ``submitted/<id>/`` is named
     ``<id>``, a download ``<id>_10_player.ipynb`` is named ``<id>_10_player``); the name itself
-    when the course does not know it; None for a reference player (``random``, ``alphabeta:4``...).
+    when the course does not know it; None for a reference player (``random``, ``alphabeta:4``...)
+    unless the course has a student of that id (a folder ``submitted/random/``: the tournament
+    refuses to seat both under one name, so the player is the student).
 
     >>> student_of("ann_10_player", {"ann"}), student_of("s7", set()), student_of("mcts:1000", {"ann"})
     ('ann', 's7', None)
+    >>> student_of("random", {"random", "ann"}), student_of("random", {"ann"})
+    ('random', None)
     """
     from ..tournament.players import player_kind
+    if player in students:
+        return player
     try:
         if player_kind(player) == "reference":
             return None
