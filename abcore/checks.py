@@ -183,15 +183,20 @@ def _changed_since(yours: Callable, call: Callable, first: tuple | None, same: C
 def _right_afresh(yours: Callable, reference: Callable, call: Callable, tree: GameTree, same: Callable) -> bool:
     """Whether ``yours`` answers right on ``tree`` with its nodes renamed (so nothing a cache kept
     from earlier trees, keyed by node names, applies); False when it cannot tell."""
+    root = str(tree.initial_state)
+
+    def new(n: Any) -> str:         # the same shape of name (as many dots: a depth read from it stays)
+        n = str(n)
+        return "fresh" + n[len(root):] if n.startswith(root) else f"fresh_{n}"
     try:
-        fresh = GameTree(f"fresh.{tree.initial_state}",
-                         {f"fresh.{n}": tree.kind(n) for n in tree.nodes if tree.kind(n) != "leaf"},
-                         {f"fresh.{n}": tuple((m, f"fresh.{tree.result(n, m)}") for m in tree.actions(n))
+        fresh = GameTree(new(tree.initial_state),
+                         {new(n): tree.kind(n) for n in tree.nodes if tree.kind(n) != "leaf"},
+                         {new(n): tuple((m, new(tree.result(n, m))) for m in tree.actions(n))
                           for n in tree.nodes if tree.kind(n) != "leaf"},
-                         {f"fresh.{n}": tree.value(n) for n in tree.leaves},
-                         probs={f"fresh.{n}": tuple(p for p, _ in tree.outcomes(n))
+                         {new(n): tree.value(n) for n in tree.leaves},
+                         probs={new(n): tuple(p for p, _ in tree.outcomes(n))
                                 for n in tree.nodes if tree.kind(n) == "chance"},
-                         labels={f"fresh.{n}": tree.label(n) for n in tree.nodes})
+                         labels={new(n): tree.label(n) for n in tree.nodes})
         return bool(same(call(yours, fresh), call(reference, fresh)))
     except Exception:
         return False
