@@ -180,6 +180,9 @@ SLIPS: dict[str, tuple[Slip, ...]] = {
     "3.3": _ab_slips(False, (Slip("fail_hard_values", "fail-hard's bound in a fail-soft trace: "
                                   "fail-soft returns the best value found, even outside the window",
                                   _ab(returns="hard")),
+                             Slip("fail_hard", "fail-hard alpha-beta in a fail-soft trace: a node returns the "
+                                  "best value found, not the bound (α or β), at a cut and after its last child",
+                                  _ab(hard=True)),
                              Slip("hard_on_exit", "fail-hard's bound on exit in a fail-soft trace: after its last "
                                   "child, a node returns the best value found, not α (β at MIN)",
                                   _ab(exit="hard")))),
