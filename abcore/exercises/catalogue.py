@@ -171,6 +171,11 @@ def _work(s: StudentTree, rows: list) -> tuple[int, int]:
     return sum(1 for r in rows if r.node in inner), sum(1 for r in rows if r.cut)
 
 
+# the slips that most often give the key's rows (or another slip's): tried first, so most unfair
+# trees are passed over after one or two slips' rows (measured on 300 trees a task)
+_SCREENED_FIRST = {"other_bound", "hard_on_exit", "soft_on_exit", "strict_cut"}
+
+
 def fair(s: StudentTree) -> bool:
     """Is ``s`` a fair question: the exercise's work, and every catalogued slip refused on it?
     (Screened on the hand-trace of :mod:`.slips`, which a test holds equal to the search's.)"""
@@ -187,11 +192,15 @@ def fair(s: StudentTree) -> bool:
     rows, cut = _work(s, key)
     if not lo <= rows <= hi or (cuts is not None and cut != cuts):
         return False
-    made = [slip.rows(s) for slip in SLIPS[ex.id]]
     # every slip refused, and each told apart from the others (the one named is the one made; an
-    # answer that leaves the leaves out may fit two alike, and is told so)
-    return (all(rows_differ(rows, key, ex.id) for rows in made)
-            and all(rows_differ(a, b, ex.id) for i, a in enumerate(made) for b in made[i + 1:]))
+    # answer that leaves the leaves out may fit two alike, and is told so); the first miss stops
+    made: list = []
+    for slip in sorted(SLIPS[ex.id], key=lambda x: x.name not in _SCREENED_FIRST):
+        rows = slip.rows(s)
+        if not rows_differ(rows, key, ex.id) or not all(rows_differ(rows, other, ex.id) for other in made):
+            return False
+        made.append(rows)
+    return True
 
 
 def student_tree(which: str, student: str | None = None) -> StudentTree:
