@@ -196,10 +196,10 @@ def fair(s: StudentTree) -> bool:
     # answer that leaves the leaves out may fit two alike, and is told so); the first miss stops
     made: list = []
     for slip in sorted(SLIPS[ex.id], key=lambda x: x.name not in _SCREENED_FIRST):
-        rows = slip.rows(s)
-        if not rows_differ(rows, key, ex.id) or not all(rows_differ(rows, other, ex.id) for other in made):
+        given = slip.rows(s)
+        if not rows_differ(given, key, ex.id) or not all(rows_differ(given, other, ex.id) for other in made):
             return False
-        made.append(rows)
+        made.append(given)
     return True
 
 
