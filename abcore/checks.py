@@ -100,24 +100,36 @@ def _check(student: Callable, reference: Callable | None, cases: Iterable[GameTr
     drawn = cases is None or isinstance(cases, _RandomCases)     # random trees, or the course's
     cases = random_cases() if cases is None else sorted(cases, key=len)
     name, reference, yours = _prepared("check", student, reference, task, name)
-    count = 0
+    count, first, typed = 0, None, None
     for tree in cases:
         expected = call(reference, tree)
         got = _run(yours, name, tree, call, expected, draw)
-        if not same(got, expected):
+        if not same(got, expected) and _same(got, expected):
+            typed = typed or (tree, expected, got)  # the right value as another type: a wrong value first
+        elif not same(got, expected):
             _show(tree, draw)
             said = (f"{name} is wrong on the tree {nested(tree)!r} ({tree.to_move(tree.initial_state).upper()} "
                     f"to move at the root): expected {expected!r}, got {got!r}")
-            if _changes_when_asked_again(yours, call, tree, got, same):
-                raise CheckFailed(said + f". Asked again on the same tree, {name} answers differently: it keeps "
-                                  "something between calls (a counter or a total kept outside the function and "
-                                  "never reset): start every call afresh")
+            again = _changes_when_asked_again(yours, call, tree, got, same)
+            if again or _changed_since(yours, call, first, same):
+                raise CheckFailed(said + f". Asked again on {'the same tree' if again else 'a tree before'}, "
+                                  f"{name} answers differently: it keeps something between calls (a counter, a "
+                                  "total or a maximum kept outside the function and never reset): start every "
+                                  "call afresh")
             if count and _right_afresh(yours, reference, call, tree, same):
                 raise CheckFailed(said + f". Yet on the same tree with its nodes renamed, {name} answers right: it "
                                   "keeps something from the trees before (a cache or a global kept between calls, "
                                   "keyed by node names, which repeat from tree to tree): start every call afresh")
             raise _refusal(said, hint, (expected, got, tree), student, tree, windows)
+        if first is None:
+            first = (tree, got)
         count += 1
+    if typed is not None:
+        tree, expected, got = typed
+        _show(tree, draw)
+        raise _refusal(f"{name} is wrong on the tree {nested(tree)!r} ({tree.to_move(tree.initial_state).upper()} "
+                       f"to move at the root): expected {expected!r}, got {got!r}", hint, (expected, got, tree),
+                       student, tree, windows)
     trees = (f"{count} random tree{'s' * (count != 1)}" if drawn
              else "the course's tree" if count == 1 else f"the course's {count} trees")
     return f"{name}: the same answer as the reference on {trees}"
@@ -148,26 +160,43 @@ def check_verdict(student: Callable, task: str, cases: Iterable[GameTree] | None
     return _verdict(lambda: _check(student, None, cases, call, _same, None, False, None, None, task), task)
 
 
+_VALUES = (int, float, str, bool, list, tuple, dict, set, frozenset, type(None))
+
+
 def _changes_when_asked_again(yours: Callable, call: Callable, tree: GameTree, got: Any, same: Callable) -> bool:
-    """Whether ``call(yours, tree)`` gives another answer than ``got`` the second time."""
+    """Whether ``call(yours, tree)`` gives another answer than ``got`` the second time (an answer
+    compared by value only: two generators, say, are never equal)."""
+    if not isinstance(got, _VALUES):
+        return False
     try:
         return not same(call(yours, tree), got)
     except Exception:
         return False
 
 
+def _changed_since(yours: Callable, call: Callable, first: tuple | None, same: Callable) -> bool:
+    """Whether ``yours`` now answers another thing than it did on the first tree it got right
+    (``first``: (tree, answer)): something kept between calls, a global maximum, say."""
+    return first is not None and _changes_when_asked_again(yours, call, first[0], first[1], same)
+
+
 def _right_afresh(yours: Callable, reference: Callable, call: Callable, tree: GameTree, same: Callable) -> bool:
     """Whether ``yours`` answers right on ``tree`` with its nodes renamed (so nothing a cache kept
     from earlier trees, keyed by node names, applies); False when it cannot tell."""
+    root = str(tree.initial_state)
+
+    def new(n: Any) -> str:         # the same shape of name (as many dots: a depth read from it stays)
+        n = str(n)
+        return "fresh" + n[len(root):] if n.startswith(root) else f"fresh_{n}"
     try:
-        fresh = GameTree(f"fresh.{tree.initial_state}",
-                         {f"fresh.{n}": tree.kind(n) for n in tree.nodes if tree.kind(n) != "leaf"},
-                         {f"fresh.{n}": tuple((m, f"fresh.{tree.result(n, m)}") for m in tree.actions(n))
+        fresh = GameTree(new(tree.initial_state),
+                         {new(n): tree.kind(n) for n in tree.nodes if tree.kind(n) != "leaf"},
+                         {new(n): tuple((m, new(tree.result(n, m))) for m in tree.actions(n))
                           for n in tree.nodes if tree.kind(n) != "leaf"},
-                         {f"fresh.{n}": tree.value(n) for n in tree.leaves},
-                         probs={f"fresh.{n}": tuple(p for p, _ in tree.outcomes(n))
+                         {new(n): tree.value(n) for n in tree.leaves},
+                         probs={new(n): tuple(p for p, _ in tree.outcomes(n))
                                 for n in tree.nodes if tree.kind(n) == "chance"},
-                         labels={f"fresh.{n}": tree.label(n) for n in tree.nodes})
+                         labels={new(n): tree.label(n) for n in tree.nodes})
         return bool(same(call(yours, fresh), call(reference, fresh)))
     except Exception:
         return False

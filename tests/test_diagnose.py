@@ -89,6 +89,11 @@ NOT_A_SEARCH = {"ex9-3-select-child__returns_the_move.py",
                 # hunt3: the kit's answer helpers (abcore.own_work's kit_answer) refuse first
                 "ex2-1-minimax-value__kit_slip_helper_mm.py", "ex7-1-expectimax-value__kit_hand_trace_star1_root.py",
                 "ex9-3-select-child__kit_ucb_rule.py"}
+# hunt4: planted files that are no slip of the catalogue: diagnose must name none (the check says so)
+UNCATALOGUED = {"ex4-1-failhard-value__default_window_1000.py", "ex4-1-failhard-value__min_children_get_full_beta.py",
+                "ex9-2-backup__sign_only.py", "ex9-2-backup__times_visits.py", "ex9-2-backup__halved_per_level.py",
+                "ex9-3-select-child__c_times_whole_score.py", "ex2-1-minimax-value__mean_at_min.py",
+                "ex6-2-limited-value__max_everywhere.py"}
 
 # the exercises whose instructor's solution must never be flagged: notebook -> grade_id
 SOLUTIONS = {
@@ -140,7 +145,14 @@ ON_DISK = sorted(p.name for p in (HERE / "planted").glob("ex*.py") if p.name.sta
 KIT_CALLS = {n for n in ON_DISK if n.endswith(("__calls_the_kit.py", "__catches_the_refusal.py"))} | NOT_A_SEARCH
 
 
-@pytest.mark.parametrize("name", [n for n in ON_DISK if n not in CRASHES and n not in KIT_CALLS],
+@pytest.mark.parametrize("name", sorted(UNCATALOGUED), ids=lambda n: n.removesuffix(".py"))
+def test_a_planted_slip_the_catalogue_does_not_know_is_named_as_none(name):
+    student = defined((HERE / "planted" / name).read_text())
+    found = diagnose(student, EXERCISES[student.__name__])
+    assert found is None or found.variant is None, str(found)
+
+
+@pytest.mark.parametrize("name", [n for n in ON_DISK if n not in CRASHES and n not in KIT_CALLS | UNCATALOGUED],
                          ids=lambda n: n.removesuffix(".py"))
 def test_the_notebooks_planted_solutions_are_named(name):
     student = defined((HERE / "planted" / name).read_text())
@@ -153,8 +165,8 @@ def test_the_notebooks_planted_solutions_are_named(name):
 
 def test_every_planted_solution_of_these_exercises_is_in_the_table():
     # a new planted wrong solution must be named (a variant of the catalogue) or said to be none
-    assert len(ON_DISK) >= 23 and set(ON_DISK) <= set(PLANTED) | set(CRASHES) | KIT_CALLS, \
-        set(ON_DISK) - set(PLANTED) - set(CRASHES) - KIT_CALLS
+    assert len(ON_DISK) >= 23 and set(ON_DISK) <= set(PLANTED) | set(CRASHES) | KIT_CALLS | UNCATALOGUED, \
+        set(ON_DISK) - set(PLANTED) - set(CRASHES) - KIT_CALLS - UNCATALOGUED
     assert not set(PLANTED) & set(CRASHES)
 
 
@@ -295,7 +307,7 @@ def _answers(kind):
     return call
 
 
-@pytest.mark.parametrize("name", [n for n in ON_DISK if not n.startswith("ex9") and n not in KIT_CALLS],
+@pytest.mark.parametrize("name", [n for n in ON_DISK if not n.startswith("ex9") and n not in KIT_CALLS | UNCATALOGUED],
                          ids=lambda n: n.removesuffix(".py"))
 def test_a_failing_check_names_the_slip(name):
     from abcore.checks import CheckFailed, check, random_cases

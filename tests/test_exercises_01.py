@@ -28,5 +28,8 @@ class TestExercises(ExerciseTests):
         "ex1-1-tree-size__memo_across_calls.py": 'Yet on the same tree with its nodes renamed, tree_size answers right',
         "ex1-2-longest-game__root_only.py": 'that is the height of the whole tree, from its root',
         "ex1-2-longest-game__a_float.py": 'return a whole number, the count of moves: yours returns 0.0',
+        # hunt4: a maximum kept in a global was told "not their sum nor the number of moves"
+        "ex1-2-longest-game__a_global_maximum.py": "Asked again on a tree before, longest_game answers differently: "
+                                                   "it keeps something between calls",
         "ex1-3-my-tictactoe__delegates_to_the_kit.py": "MyTicTacToe calls the kit's TicTacToe.",
     }

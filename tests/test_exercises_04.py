@@ -24,8 +24,22 @@ class TestExercises(ExerciseTests):
         "ex4-1-failhard-value__entry_window.py": "This looks like a known slip: each child searched with the node's entry window",
         "ex4-1-failhard-value__no_cut_at_min.py": "This looks like a known slip: no α-cut at MIN nodes",
         "ex4-1-failhard-value__no_cut_at_max.py": "This looks like a known slip: no β-cut at MAX nodes",
+        # hunt4: the default window (-1000, 1000) was accepted; MIN's children searched with β = +∞ were
+        # named as two slips whose leaves coincide on one tree
+        "ex4-1-failhard-value__default_window_1000.py":
+            "with the window (−∞, +∞) given, yours returns −∞, but called with no window it returns −1000: the "
+            "defaults must be alpha=-INF, beta=INF",
+        "ex4-1-failhard-value__min_children_get_full_beta.py":
+            "the right answers, but it cuts later than fail-hard. This matches none of the known slips of this exercise",
         # per-student (abcore.exercises): the tree of the key `instructor` (conftest.py)
         "ex4-2-failhard-by-hand__fail_soft_values.py": "fail-hard returns the bound",
+        # hunt4: as in 3.3; and fail-hard at a cut, fail-soft on exit (was named "α = v")
+        "ex4-2-failhard-by-hand__unfinished.py": re.compile(r"\[unfinished: your rows stop after \d+ of the key's "
+                                                            r"\d+, and agree with it so far\]$"),
+        "ex4-2-failhard-by-hand__no_cut_at_min.py": re.compile(r"^(?!.*cut on ≥).*\[(the slip|your rows fit \d of the "
+                                                               r"usual slips alike): .*no cut at MIN nodes"),
+        "ex4-2-failhard-by-hand__hard_at_cut_soft_on_exit.py": re.compile(
+            r"\[(the slip|your rows fit \d of the usual slips alike): .*fail-soft's value on exit in a fail-hard trace"),
         "ex4-2-failhard-by-hand__no_cuts.py": re.compile(r"when \w+ is reached; .* so \w+ is cut"),
     }
 

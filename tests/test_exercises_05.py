@@ -13,6 +13,11 @@ class TestExercises(ExerciseTests):
     HIDDEN_TESTS = True
     # planted file -> what the student's check must say (a regular expression; . matches newlines)
     MESSAGES = {name: re.compile(pattern, re.S) for name, pattern in {
+        # hunt4: the kinds read from the depth in the node's name; renaming the tree for the cache test
+        # added a dot, and it was told that it keeps a cache between calls
+        "ex5-1-best-first-order__depth_parity_kinds.py":
+            r"expected \{'r': -1\}, got \{'r': 1\}\. At 'r': yours is 1 where -1 is expected; this matches none of "
+            r"the known slips of this exercise$",
         "ex5-1-best-first-order__highest_first_everywhere.py":
             r"best_first_order \(the value, for MAX, of the move searched first at each node\) is wrong on "
             r"the tree \[1, -1\] \(MIN to move at the root\): expected \{'r': -1\}, got \{'r': 1\}\. "

@@ -53,6 +53,11 @@ class TestExercises(ExerciseTests):
         # per-student (abcore.exercises): the tree of the key `instructor` (conftest.py)
         "ex7-3-star1-by-hand__divides_by_count.py": "dividing by the number of outcomes",
         "ex7-3-star1-by-hand__no_star1_cut.py": r"when \w+ is reached.* so \w+ is cut",
+        # hunt4: a cut chance node valued with the other bound (uncatalogued then); the cut lists left out
+        # (was told "cut on ≥, not >")
+        "ex7-3-star1-by-hand__cut_returns_the_other_bound.py":
+            r"\[the slip: a cut chance node valued with the other bound \(L where U goes, U where L goes\)\]",
+        "ex7-3-star1-by-hand__cut_lists_left_out.py": r"^(?!.*cut on ≥).*\[the slip: no `cut` list written",
         # the hunt of 2026-11-28 (issue 22): answers the checks once accepted
         "ex7-2-chance-bounds__bounds_swapped.py": r"has its lowest above its highest: return \(lowest, highest\), in that order",
         "ex7-2-chance-bounds__checks_reference.py": r"calls the kit's private reference \(a search of abcore\.diagnose",

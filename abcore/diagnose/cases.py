@@ -72,7 +72,10 @@ def cases(kind: str) -> tuple[Case, ...]:
         return tuple(Case(kind, None, (kids, sum(n for n, _ in kids) + 1, cs[i % 4]))
                      for i, kids in enumerate(out)) + (
             # with c = 2: ln N and ln(N + 1) choose differently (the first child, not the second)
-            Case(kind, None, (((7, 6.0), (1, -1.0)), 9, 2.0)),)
+            Case(kind, None, (((7, 6.0), (1, -1.0)), 9, 2.0)),
+            # with c = 0: the best mean (the second child), where c = 1 takes the third and c times the
+            # whole score (all 0) the first: a score scaled by c is not c = 1 (hunt4)
+            Case(kind, None, (((5, 1.0), (10, 6.0), (1, 0.0)), 17, 0.0)),)
     raise ValueError(f"no diagnostic cases for the kind {kind!r}: use one of minimax, alphabeta, failhard, "
                      "negamax, limited, expectimax, backup, select")
 

@@ -27,7 +27,7 @@ from ..practice.mcts_practice import check_ucb, ucb_key, ucb_rows
 from ..trees import GameTree
 from ..verdict import Verdict
 from .minimax import check_minimax, minimax_rows
-from .slips import SLIPS, hand_trace, name_slip, rows_differ
+from .slips import SLIPS, fitting_slips, hand_trace, rows_differ
 from .student import normalise, student_key
 
 __all__ = ["Exercise", "EXERCISES", "StudentTree", "exercise", "exercise_seed", "student_tree",
@@ -171,6 +171,11 @@ def _work(s: StudentTree, rows: list) -> tuple[int, int]:
     return sum(1 for r in rows if r.node in inner), sum(1 for r in rows if r.cut)
 
 
+# the slips that most often give the key's rows (or another slip's): tried first, so most unfair
+# trees are passed over after one or two slips' rows (measured on 300 trees a task)
+_SCREENED_FIRST = {"other_bound", "hard_on_exit", "soft_on_exit", "strict_cut"}
+
+
 def fair(s: StudentTree) -> bool:
     """Is ``s`` a fair question: the exercise's work, and every catalogued slip refused on it?
     (Screened on the hand-trace of :mod:`.slips`, which a test holds equal to the search's.)"""
@@ -187,7 +192,15 @@ def fair(s: StudentTree) -> bool:
     rows, cut = _work(s, key)
     if not lo <= rows <= hi or (cuts is not None and cut != cuts):
         return False
-    return all(rows_differ(slip.rows(s), key, ex.id) for slip in SLIPS[ex.id])
+    # every slip refused, and each told apart from the others (the one named is the one made; an
+    # answer that leaves the leaves out may fit two alike, and is told so); the first miss stops
+    made: list = []
+    for slip in sorted(SLIPS[ex.id], key=lambda x: x.name not in _SCREENED_FIRST):
+        given = slip.rows(s)
+        if not rows_differ(given, key, ex.id) or not all(rows_differ(given, other, ex.id) for other in made):
+            return False
+        made.append(given)
+    return True
 
 
 def student_tree(which: str, student: str | None = None) -> StudentTree:
@@ -236,9 +249,17 @@ def verdict(which: str, answer: Any, student: str | StudentTree | None = None) -
         v = check_trace(s.exercise.mode, s.tree, rows)
     if v.ok:
         return replace(v, expected=())
-    slip = name_slip(s.exercise.id, s, rows, list(v.expected), v.node)
-    if slip is not None:
-        message = f"{v.message} [the slip: {slip.title}]"
+    if v.so_far:                # the right rows so far, then none: unfinished, no slip
+        inner = {s.tree.label(n) for n in s.tree.nodes if s.tree.kind(n) != "leaf"}
+        given, asked = (sum(1 for r in rs if r.node in inner) for rs in (rows, v.expected))
+        return replace(v, message=f"{v.message} [unfinished: your rows stop after {given} of the key's {asked}, "
+                                  "and agree with it so far]", expected=())
+    slips = fitting_slips(s.exercise.id, s, rows, list(v.expected), v.node)
+    if len(slips) == 1:
+        message = f"{v.message} [the slip: {slips[0].title}]"
+    elif slips:
+        message = (f"{v.message} [your rows fit {len(slips)} of the usual slips alike: "
+                   + "; or ".join(x.title for x in slips) + "]")
     else:
-        message = f"{v.message} [none of the usual slips of exercise {s.exercise.id} gives this row]"
-    return replace(v, message=message, expected=(), slip=slip.name if slip else None)
+        message = f"{v.message} [none of the usual slips of exercise {s.exercise.id} gives these rows]"
+    return replace(v, message=message, expected=(), slip=slips[0].name if len(slips) == 1 else None)

@@ -19,7 +19,7 @@ from ..practice.answer import Row, same, same_window
 from ..practice.mcts_practice import UCB_TOLERANCE
 from ..trees import GameTree
 
-__all__ = ["Slip", "SLIPS", "hand_trace", "slip_rows", "name_slip", "rows_differ"]
+__all__ = ["Slip", "SLIPS", "hand_trace", "slip_rows", "name_slip", "fitting_slips", "rows_differ"]
 
 
 INF = math.inf
@@ -37,15 +37,17 @@ class Slip:
 
 def hand_trace(tree: GameTree, *, hard: bool = False, strict: bool = False, alpha_v: bool = False,
                stale: bool = False, returns: str | None = None, uniform: bool = False,
-               unclipped: bool = False, exit_as_entry: bool = False, swap: bool = False) -> list[Row]:
+               unclipped: bool = False, exit_as_entry: bool = False, swap: bool = False,
+               exit: str | None = None, nocut: str | None = None, other_bound: bool = False) -> list[Row]:
     """Rows of alpha-beta (fail-soft, or fail-hard with ``hard``) or, on a tree with chance nodes,
     Star1, traced by hand with the slips asked for: ``strict`` cuts on > instead of ≥,
     ``alpha_v`` sets α = v (β = v) instead of max(α, v), ``stale`` never narrows the window,
     ``returns`` ("hard"/"soft") returns the other way at a cut, ``uniform`` weighs outcomes
     equally (a plain mean), ``unclipped`` leaves Star1's outcome window unclipped to [L, U],
-    ``exit_as_entry`` writes the window on exit where the entry's goes, ``swap`` takes the
-    largest at MIN nodes and the smallest at MAX nodes. Without slips, the search's own rows
-    (tested against the kit's trace).
+    ``exit_as_entry`` writes the window on exit where the entry's goes, ``swap`` takes the largest
+    at MIN nodes and the smallest at MAX nodes, ``exit`` ("hard"/"soft") returns the other way
+    after the last child, ``nocut`` ("max"/"min") never cuts at nodes of that kind, ``other_bound``
+    values a cut chance node with the other bound. Without slips, the search's own rows.
 
     >>> t = GameTree.from_nested([[3, 12, 8], [2, 4, 6]])
     >>> [(r.node, r.value, r.cut) for r in hand_trace(t) if r.cut]
@@ -78,7 +80,7 @@ def hand_trace(tree: GameTree, *, hard: bool = False, strict: bool = False, alph
         for i, c in enumerate(kids):
             w = node(c, a0, b0) if stale else node(c, a, b)
             v = max(v, w) if big else min(v, w)
-            if cuts(v, b, True) if big else cuts(v, a, False):
+            if tree.kind(n) != nocut and (cuts(v, b, True) if big else cuts(v, a, False)):
                 row["cut"] = tuple(L(k) for k in kids[i + 1:])
                 value = v if soft else (b if big else a)
                 row.update(value=value, exit=(a, b))
@@ -87,7 +89,7 @@ def hand_trace(tree: GameTree, *, hard: bool = False, strict: bool = False, alph
                 a = v
             elif not big and (alpha_v or v < b):
                 b = v
-        value = v if soft or not hard else (a if big else b)
+        value = v if (exit == "soft" if exit else soft or not hard) else (a if big else b)
         row.update(value=value, exit=(a, b))
         return value
 
@@ -103,18 +105,15 @@ def hand_trace(tree: GameTree, *, hard: bool = False, strict: bool = False, alph
             s = s + p * v
             if cuts(A, v, True) or cuts(v, B, True):
                 row["cut"] = tuple(L(k) for k in kids[i + 1:])
-                value = s + rest * (high if cuts(A, v, True) else low)
+                value = s + rest * (high if cuts(A, v, True) != other_bound else low)
                 row.update(value=value, exit=(a, b))
                 return value
         row.update(value=s, exit=(a, b))
         return s
 
     node(tree.initial_state, low, high)
-    out = []
-    for name, r in rows.items():
-        window = r["exit"] if exit_as_entry else r["window"]
-        out.append(Row(name, window, r["value"], r["cut"], r["exit"]))
-    return out
+    return [Row(name, r["exit"] if exit_as_entry else r["window"], r["value"], r["cut"], r["exit"])
+            for name, r in rows.items()]
 
 
 def _mm(tree: GameTree, kind_of: Callable[[str], str]) -> list[Row]:
@@ -154,11 +153,21 @@ _AB_COMMON = (   # name, title, hand_trace's flag
     ("exit_window", "the window on exit written where the window on entry goes", {"exit_as_entry": True}),
     ("no_narrowing", "children entered with the node's own window, never narrowed", {"stale": True}),
     ("kinds_swapped", "MAX keeps the smallest, MIN the largest", {"swap": True}),
+    ("no_cut_at_min", "no cut at MIN nodes (only MAX nodes cut)", {"nocut": "min"}),
+    ("no_cut_at_max", "no cut at MAX nodes (only MIN nodes cut)", {"nocut": "max"}),
 )
 
 
+def _cuts_left_out(**flag: Any) -> Callable[[Any], list]:
+    return lambda s: [replace(r, cut=()) for r in hand_trace(s.tree, **flag)]
+
+
+_CUTS_LEFT_OUT = "no `cut` list written (the right rows, but no arc marked cut)"
+
+
 def _ab_slips(hard: bool, extra: tuple = ()) -> tuple[Slip, ...]:
-    return tuple(Slip(name, title, _ab(hard=hard, **flag)) for name, title, flag in _AB_COMMON) + extra
+    return tuple(Slip(name, title, _ab(hard=hard, **flag)) for name, title, flag in _AB_COMMON) + (
+        Slip("cuts_left_out", _CUTS_LEFT_OUT, _cuts_left_out(hard=hard)),) + extra
 
 
 SLIPS: dict[str, tuple[Slip, ...]] = {
@@ -170,10 +179,19 @@ SLIPS: dict[str, tuple[Slip, ...]] = {
                  lambda s: _mm(s.tree, lambda n: "min"))),
     "3.3": _ab_slips(False, (Slip("fail_hard_values", "fail-hard's bound in a fail-soft trace: "
                                   "fail-soft returns the best value found, even outside the window",
-                                  _ab(returns="hard")),)),
+                                  _ab(returns="hard")),
+                             Slip("fail_hard", "fail-hard alpha-beta in a fail-soft trace: a node returns the "
+                                  "best value found, not the bound (α or β), at a cut and after its last child",
+                                  _ab(hard=True)),
+                             Slip("hard_on_exit", "fail-hard's bound on exit in a fail-soft trace: after its last "
+                                  "child, a node returns the best value found, not α (β at MIN)",
+                                  _ab(exit="hard")))),
     "4.2": _ab_slips(True, (Slip("fail_soft_values", "fail-soft's value in a fail-hard trace: "
                                  "fail-hard returns the bound (α or β) when the value falls outside "
-                                 "the window", _ab(hard=True, returns="soft")),)),
+                                 "the window", _ab(hard=True, returns="soft")),
+                            Slip("soft_on_exit", "fail-soft's value on exit in a fail-hard trace: after its last "
+                                 "child, a node returns α (β at MIN), not the best value found",
+                                 _ab(hard=True, exit="soft")))),
     "7.3": (Slip("strict_cut", "a cut on > instead of ≥ (a value equal to the bound cuts too)",
                  _ab(strict=True)),
             Slip("plain_mean", "a plain mean at chance nodes (the probabilities left out)",
@@ -181,7 +199,10 @@ SLIPS: dict[str, tuple[Slip, ...]] = {
             Slip("unclipped_window", "the outcome's window (A, B) not clipped to [L, U]",
                  _ab(unclipped=True)),
             Slip("exit_window", "the window on exit written where the window on entry goes",
-                 _ab(exit_as_entry=True))),
+                 _ab(exit_as_entry=True)),
+            Slip("other_bound", "a cut chance node valued with the other bound (L where U goes, U where L goes)",
+                 _ab(other_bound=True)),
+            Slip("cuts_left_out", _CUTS_LEFT_OUT, _cuts_left_out())),
     "9.4": (Slip("c_one", "UCB1 with c = 1 instead of √2", _mcts("c_one")),
             Slip("log_n_plus_1", "ln(N + 1) instead of ln N", _mcts("log_n_plus_1")),
             Slip("sqrt2_twice", "√2 taken twice (c·√2·√(ln N / n))", _mcts("sqrt2_twice")),
@@ -219,30 +240,47 @@ def _row_same(got: Row, want: Row) -> bool:
     return got.ucb is None
 
 
-def rows_differ(got: list[Row], want: list[Row], task: str) -> bool:
+def rows_differ(got: list[Row], want: list[Row], task: str, inner: set | None = None) -> bool:
     """Would the check refuse the rows ``got`` (a slip's, every row written) where ``want`` is
-    the key? Rows compared as the checks do (2.4: the values, in any order)."""
+    the key? Rows compared as the checks do (2.4: the values, in any order); with ``inner`` (the
+    inner nodes' labels), on those rows alone, as an answer that leaves the leaves out gives them."""
     if task == "2.4":
         g = {r.node: r.value for r in got}
         return any(not same(g.get(r.node), r.value) for r in want)
+    if inner is not None and task != "9.4":
+        got, want = [r for r in got if r.node in inner], [r for r in want if r.node in inner]
     # The window on exit is optional in an answer: a slip must show without it.
     return len(got) != len(want) or not all(_row_same(replace(a, exit=None), b) for a, b in zip(got, want))
 
 
 def name_slip(task: str, student_tree: Any, answer: list[Row], key: list[Row],
               node: str | None) -> Slip | None:
-    """The catalogued slip the answer makes, or None: the first slip whose rows say what the
-    answer's say on every row up to the one the check refused (``node``), and differ from the
-    key's there."""
-    made = [(slip, slip.rows(student_tree)) for slip in SLIPS[task]]
-    for slip, rows in made:                 # an answer that is the slip's, row for row
-        if _says(task, answer, rows):
-            return slip
-    for slip, rows in made:                 # the slip's rows up to the first one refused
-        if _agrees_up_to(task, answer, rows, key, node) and \
-                (task != "2.4" or _rule_everywhere(student_tree.tree, slip.name, answer, key)):
-            return slip
-    return None
+    """The catalogued slip the answer makes, when exactly one fits (:func:`fitting_slips`), else None."""
+    found = fitting_slips(task, student_tree, answer, key, node)
+    return found[0] if len(found) == 1 else None
+
+
+def fitting_slips(task: str, student_tree: Any, answer: list[Row], key: list[Row],
+                  node: str | None) -> list[Slip]:
+    """The catalogued slips whose rows explain the whole answer: every row it gives says what
+    that slip's row for its node says, in the slip's order (2.4: and the slip's rule holds at every
+    node the answer gives). One row alone, where the numbers of two rules coincide, names none;
+    two slips whose rows are the same here are both returned. ``key`` and ``node`` (the row the
+    check refused) are kept for the callers' sake: a slip must differ from the key there."""
+    keyed = {r.node: r for r in key}
+    found = []
+    for slip in SLIPS[task]:
+        rows = slip.rows(student_tree)
+        if not _says(task, answer, rows):
+            continue
+        if task == "2.4" and not _rule_everywhere(student_tree.tree, slip.name, answer, key):
+            continue
+        mine = {r.node: r for r in rows}
+        if node is not None and node in mine and node in keyed and task != "9.4" \
+                and _row_same(replace(mine[node], exit=None), keyed[node]):
+            continue                # the slip gives the key's row where the answer was refused
+        found.append(slip)
+    return found
 
 
 _RULES = {"kinds_swapped": lambda kind: "min" if kind == "max" else "max",
@@ -283,35 +321,3 @@ def _says(task: str, answer: list[Row], slip: list[Row]) -> bool:
         return False
     places = [order.index(r.node) for r in answer]
     return bool(answer) and places == sorted(places) and all(_row_same(r, by_name[r.node]) for r in answer)
-
-
-def _agrees_up_to(task: str, answer: list[Row], slip: list[Row], key: list[Row], node: str | None) -> bool:
-    by_name, keyed = {r.node: r for r in slip}, {r.node: r for r in key}
-    if task == "9.4":                       # the path: rows compared in order, by position
-        return _agrees_on_path(answer, slip, key)
-    if node is None or node not in by_name:
-        return False
-    if task == "2.4":
-        given = {r.node: r.value for r in answer}
-        return (same(given.get(node), by_name[node].value)
-                and not same(by_name[node].value, keyed[node].value if node in keyed else None))
-    for r in answer:
-        want = by_name.get(r.node)
-        if want is None or not _row_same(r, want):
-            return False
-        if r.node == node:
-            return node not in keyed or not _row_same(r, keyed[node])
-    return False
-
-
-def _agrees_on_path(answer: list[Row], slip: list[Row], key: list[Row]) -> bool:
-    """9.4: the answer's rows agree with the slip's, by position, up to the first row where the
-    answer leaves the key, and the slip leaves the key there too."""
-    for i, r in enumerate(answer):
-        k = key[i] if i < len(key) else None
-        s = slip[i] if i < len(slip) else None
-        if s is None or not _row_same(r, replace(s, ucb=s.ucb if r.ucb is not None else None)):
-            return False
-        if k is None or not _row_same(r, replace(k, ucb=k.ucb if r.ucb is not None else None)):
-            return True
-    return False

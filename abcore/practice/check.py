@@ -332,7 +332,7 @@ def _check_cut(tree: GameTree, node: _Node, row: Row, view: str, bounds: tuple) 
         v = node.last_return
         strict = tree.kind(n) != "chance" and (same(v, ev.beta) if _cuts_on_beta(tree, n, view) else same(v, ev.alpha))
         if strict:
-            raise _Fail("cut", L(n), f"cut on ≥, not >: {reason} (a value equal to the bound "
+            raise _Fail("cut", L(n), f"{reason}: a tie cuts too (a value equal to the bound "
                         "cannot change the choice above)")
         raise _Fail("cut", L(n), reason)
     missing = [c for c in want if c not in got]
@@ -403,16 +403,16 @@ def _value_message(tree: GameTree, node: _Node, got: Any, want: Any, view: str) 
     if kind == "chance":
         total = sum(p * v for _, v, p in received)
         k = len(received)
+        if ev is not None:          # a cut node's value is its bound, whatever the numbers suggest
+            side = "U" if ev.value <= ev.alpha else "L"
+            return (f"{name} is cut, so it returns its bound: Σ p·v over the outcomes searched, the "
+                    f"others counted at {side}: {fv(want)}, not {fv(got)}")
         if k > 1 and same(got, total / k):
             return (f"dividing by the number of outcomes: the probabilities already weigh them; "
                     f"{name} returns Σ p·v = {fv(want)}, not Σ p·v / {k} = {fv(got)}")
         if k > 1 and same(got, sum(v for _, v, _ in received) / k):
             return (f"an average without the probabilities: {name} returns Σ p·v = {fv(want)}, "
                     f"not the plain mean {fv(got)}")
-        if ev is not None:
-            side = "U" if ev.value <= ev.alpha else "L"
-            return (f"{name} is cut, so it returns its bound: Σ p·v over the outcomes searched, the "
-                    f"others counted at {side}: {fv(want)}, not {fv(got)}")
         terms = " + ".join(f"{fv(p)}·{fv(v)}" for _, v, p in received)
         return f"{name} returns Σ p·v = {terms} = {fv(want)}, not {fv(got)}"
     values = ", ".join(f"{L(c)}: {fv(v)}" for c, v, _ in received)
@@ -423,8 +423,8 @@ def _value_message(tree: GameTree, node: _Node, got: Any, want: Any, view: str) 
                     f"v = max of the negated children's values ({values}) = {fv(want)}, not {fv(got)}")
         return f"{name} returns v = max of the negated children's values ({values}) = {fv(want)}, not {fv(got)}"
     vs = [v for _, v, _ in received]
-    other = min(vs) if kind == "max" else max(vs)
-    if same(got, other) and not same(other, want):
+    other, best = (min(vs), max(vs)) if kind == "max" else (max(vs), min(vs))
+    if same(got, other) and not same(other, want) and same(best, want):    # the other player's choice
         word, best = ("MAX", "largest") if kind == "max" else ("MIN", "smallest")
         return (f"{name} is a {word} node: it keeps the {best} value returned ({values}), "
                 f"{fv(want)}, not {fv(got)}")

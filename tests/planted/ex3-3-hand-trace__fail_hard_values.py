@@ -1,4 +1,5 @@
-# Fail-hard's trace in a fail-soft exercise: a cut node returns the bound, not the value it found.
-from abcore.practice import expected_rows
+# Fail-hard's bound at a cut in a fail-soft exercise: a cut node returns the bound, not the value it found
+# (after its last child, the value found, as fail-soft).
+from abcore.exercises.slips import hand_trace
 
-trace_3_3 = expected_rows("failhard", ex_3_3.tree)
+trace_3_3 = hand_trace(ex_3_3.tree, returns="hard")
