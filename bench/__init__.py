@@ -6,6 +6,7 @@ A script, never a timed test. Its modules, one idea each:
 - :mod:`bench.reference`: a plain bitboard negamax, the yardstick (not part of abcore);
 - :mod:`bench.peers`: OpenSpiel's ``alpha_beta_search`` on the same game, when installed;
 - :mod:`bench.overhead`: what tracing costs when it is off, and what counting costs;
+- :mod:`bench.connect4_port`: Connect 4 ``solve`` beside a plain CPython port of Pons' solver;
 - :mod:`bench.mcts`: MCTS simulations per second beside OpenSpiel's ``MCTSBot``, and the solver;
 - :mod:`bench.run`: the tables, in order (``main``).
 """
