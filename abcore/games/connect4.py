@@ -335,11 +335,11 @@ class ConnectFour(Game[C4State, int, str]):
         >>> g.search_actions(g.initial_state)
         (4, 3, 5, 2, 6, 1, 7)
         """
+        if state & _WON:
+            return ()
         cur, col, centre = (state & self._curbits) >> _LOW, self._col, self._centre
         seen, opp, mask, possible = self._seen
         if seen is not state:                            # search_bounds did not just see it
-            if state & _WON:
-                return ()
             mask = state >> self._sl
             if mask == self._full:
                 return ()
@@ -448,7 +448,7 @@ def _centre_ranks(width: int, height: int) -> dict[int, int]:
 
 
 @functools.cache
-def _bound_tables(size: int, top: int) -> tuple[tuple, tuple, tuple]:
+def _bound_tables(size: int, top: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """For n = 0..size stones played: the value range of a win with the mover's next stone, of a
     loss to the opponent's next one, and (neither) each end one stone in, (0, 0) two cells from
     the end: what :meth:`ConnectFour.search_bounds` returns.
