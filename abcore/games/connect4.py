@@ -128,7 +128,9 @@ class ConnectFour(Game[C4State, int, str]):
         self._window_bytes = _window_bytes(self._windows, self._s)
         self._winning = _winning_cells(width, height)
         # (state, the opponent's winning cells, mask, playable cells): search_bounds' last
-        # "neither" state, whose moves a search asks for next.
+        # "neither" state, whose moves a search asks for next. Speed: the mask and playable
+        # cells kept too, not made again by search_actions: solve over the End set, 37,633 ->
+        # 37,129 bytecode instructions a position, CPU 0.99 (0.94-1.02, 11 alternating rounds).
         self._seen: tuple = (None, 0, 0, 0)
         # Speed: what search_actions learns about the children it returns, kept for them. For
         # each child of a safe move, ranking it computed the winning cells the child's opponent
@@ -145,7 +147,9 @@ class ConnectFour(Game[C4State, int, str]):
         # Speed: search_bounds' three answers for n stones played, made once per size (a win
         # with the next stone, a loss to the opponent's next one, neither: each end one stone
         # in, a draw two cells from the end); search_bounds indexes them instead of computing
-        # and packing two ints: End set, solve, new/old CPU in alternating rounds: see below.
+        # and packing two ints. solve over the End set, against this module without them:
+        # 38,473 -> 37,129 bytecode instructions a position (counted with sys.settrace), CPU
+        # 0.98 of the time (0.94-1.02 over 11 rounds alternating the two position by position).
         self._wins_now, self._loses_next, self._neither = _bound_tables(self._size, self._top_score)
         self.initial_state = C4State(self._wh)
 
@@ -197,7 +201,9 @@ class ConnectFour(Game[C4State, int, str]):
             raise IllegalMoveError(action, self.actions(state), state)
         m = (mask + self._bottom) & self._col[action]   # the cell the stone falls to
         # The child: the opponent's stones become "current" (state ^ mask in current's field),
-        # and m joins the mask.
+        # and m joins the mask. Speed: one xor and one add, here and in search_actions' base,
+        # not the child rebuilt from its two bitboards: solve over the End set, 38,126 -> 37,129
+        # bytecode instructions a position, CPU 0.97 (0.94-1.03, 11 alternating rounds).
         child = (state ^ mask << _LOW) + (m << self._sl)
         if child in self._kids[mask.bit_count() + 1]:    # search_actions saw it: no four there
             return C4State(child)
@@ -364,7 +370,9 @@ class ConnectFour(Game[C4State, int, str]):
         moves = []
         # Speed: the safe cells one by one (at most one a column), not the width's columns, and
         # each move as one int, its centre rank less 16 x its threat count, so that a plain
-        # sort() puts most threats first, ties centre-first; measured below (End set, solve).
+        # sort() puts most threats first, ties centre-first. solve over the End set, against
+        # the loop over centre-first columns and (count, column) pairs sorted by the count:
+        # 38,290 -> 37,129 bytecode instructions a position, CPU 0.99 (0.90-1.05, 11 rounds).
         while safe:
             m = safe & -safe
             safe ^= m

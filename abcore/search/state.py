@@ -221,7 +221,8 @@ class Search:
         else:
             moves = () if move is None else (move,)
         # Speed: one result a search (solve's driver used to build a second one), and list
-        # comprehensions, not generator expressions, for the tuples: see bench/connect4_port.py.
+        # comprehensions, not generator expressions, for the tuples: solve's _result after a
+        # Connect 4 search, 11.2-14.2 -> 5.7-7.6 us (timeit, best of 5 x 20,000, 3 runs).
         return SearchResult(value, move, moves, SearchStats(*counts),
                             tuple([(m, v) for m, v, _ in root]), tuple([b for _, _, b in root]))
 
