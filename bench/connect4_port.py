@@ -8,10 +8,11 @@ copied into it: it is run from where it lies, found through ``ABCORE_PONS_PORT``
 else ``../shared/bench/c4_pons_port.py`` beside the project's folder; without it the section
 says so and is skipped.
 
-On the shipped End and Middle sets, in rounds that alternate the two (who goes first alternates
-too), each round solving the whole set with each, every value checked against the file: the
-median of the per-round CPU-time ratios, each side's median mean time per position, and the mean
-nodes (abcore counts every state entered, terminal states and table hits included; the port
+On the shipped End and Middle sets, in rounds that each solve the whole set with both, position
+by position, alternating which goes first (a busy spell of a shared machine falls on both alike:
+rounds of a whole set each ranged 1.14-1.46 on End where these range 1.26-1.33), every value
+checked against the file: the median of the per-round CPU-time ratios, each side's median mean
+time per position, and the mean nodes (abcore counts every state entered, terminal states and table hits included; the port
 counts each call of its recursive search, Pons' way). The port parses each move string inside
 its timing (a few microseconds); abcore's states are made before it (``from_moves``).
 
