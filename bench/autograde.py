@@ -62,15 +62,19 @@ def course(folder: Path, notebooks: list[Path], students: int) -> Path:
     return root
 
 
-def measure(root: Path, notebooks: list[Path], workers: int) -> dict[str, float]:
-    """Seconds of wall time to autograde each notebook for every submitted student."""
+def measure(root: Path, notebooks: list[Path], workers: int,
+            cpu: dict[str, float] | None = None) -> dict[str, float]:
+    """Seconds of wall time to autograde each notebook for every submitted student (and, into
+    ``cpu`` if given, the CPU seconds of the processes that did it)."""
     from abcore.exercises.parallel import autograde_class
 
     out = {}
     for nb in notebooks:
-        start = time.perf_counter()
+        start, c0 = time.perf_counter(), _children_cpu()
         codes = autograde_class(root, nb.stem, workers=workers)
         out[nb.stem] = time.perf_counter() - start
+        if cpu is not None:
+            cpu[nb.stem] = _children_cpu() - c0
         failed = [s for s, c in codes.items() if c]
         if failed:
             raise SystemExit(f"nbgrader autograde failed on {nb.stem} for {failed}: see {root / 'logs'}")
@@ -86,8 +90,8 @@ def measure_class(students: int, workers: list[int], prefixes: Sequence[str] = (
                   show: bool = True) -> dict[int, dict]:
     """Autograde ``students`` blank submissions of the notebooks (all, or those whose names start
     with one of ``prefixes``) once per count of ``workers``: {workers: {"seconds": {notebook:
-    wall seconds for the class}, "wall": total, "cpu": CPU seconds of every process started,
-    "load": the 1-minute load average at the end}}."""
+    wall seconds for the class}, "wall": total, "cpus": {notebook: CPU seconds}, "cpu": CPU
+    seconds of every process started, "load": the 1-minute load average at the end}}."""
     notebooks = [n for n in _student_build().course_notebooks()
                  if not prefixes or n.name.startswith(tuple(prefixes))]
     env = {"PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
@@ -100,10 +104,10 @@ def measure_class(students: int, workers: list[int], prefixes: Sequence[str] = (
             sub = Path(folder) / f"w{w}"
             sub.mkdir()
             root = course(sub, notebooks, students)
-            c0 = _children_cpu()
-            seconds = measure(root, notebooks, w)
-            out[w] = {"seconds": seconds, "wall": sum(seconds.values()),
-                      "cpu": _children_cpu() - c0, "load": os.getloadavg()[0]}
+            each: dict[str, float] = {}
+            seconds = measure(root, notebooks, w, each)
+            out[w] = {"seconds": seconds, "wall": sum(seconds.values()), "cpus": each,
+                      "cpu": sum(each.values()), "load": os.getloadavg()[0]}
             if show:
                 _show(students, w, out[w])
     return out
