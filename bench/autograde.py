@@ -6,22 +6,25 @@ INSTRUCTORS.md writes it.
     python -m bench.autograde                               # 1 student, every notebook, 1 worker
     python -m bench.autograde --students 4 --workers 1 2 --notebooks 05 07    # the speed-up
 
-Prints seconds a notebook (wall, per student), the course's total a student, and the estimate
-for a class of 120 (the total x 120 / the measured speed-up of the workers, when several were
-measured). A bench, not a test: issue 26's goal is 45 s a student on this 2-core machine.
-Needs nbgrader (requirements-instructor.txt).
+Prints seconds a notebook (wall, per student), the course's total a student, the CPU seconds of
+nbgrader and its kernels a student (what a quiet machine's one worker would take, near enough),
+and the estimate for a class of 120 (the total x 120 / the measured speed-up of the workers, when
+several were measured). A bench, not a test: issue 26's goal is 45 s a student on this 2-core
+machine. Needs nbgrader (requirements-instructor.txt).
 """
 from __future__ import annotations
 
 import argparse
 import importlib.util
 import os
+import resource
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAL_SECONDS = 45.0        # issue 26: the whole course's autograde a student
@@ -59,19 +62,73 @@ def course(folder: Path, notebooks: list[Path], students: int) -> Path:
     return root
 
 
-def measure(root: Path, notebooks: list[Path], workers: int) -> dict[str, float]:
-    """Seconds of wall time to autograde each notebook for every submitted student."""
+def measure(root: Path, notebooks: list[Path], workers: int,
+            cpu: dict[str, float] | None = None) -> dict[str, float]:
+    """Seconds of wall time to autograde each notebook for every submitted student (and, into
+    ``cpu`` if given, the CPU seconds of the processes that did it)."""
     from abcore.exercises.parallel import autograde_class
 
     out = {}
     for nb in notebooks:
-        start = time.perf_counter()
+        start, c0 = time.perf_counter(), _children_cpu()
         codes = autograde_class(root, nb.stem, workers=workers)
         out[nb.stem] = time.perf_counter() - start
+        if cpu is not None:
+            cpu[nb.stem] = _children_cpu() - c0
         failed = [s for s, c in codes.items() if c]
         if failed:
             raise SystemExit(f"nbgrader autograde failed on {nb.stem} for {failed}: see {root / 'logs'}")
     return out
+
+
+def _children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def measure_class(students: int, workers: list[int], prefixes: Sequence[str] = (),
+                  show: bool = True) -> dict[int, dict]:
+    """Autograde ``students`` blank submissions of the notebooks (all, or those whose names start
+    with one of ``prefixes``) once per count of ``workers``: {workers: {"seconds": {notebook:
+    wall seconds for the class}, "wall": total, "cpus": {notebook: CPU seconds}, "cpu": CPU
+    seconds of every process started, "load": the 1-minute load average at the end}}."""
+    notebooks = [n for n in _student_build().course_notebooks()
+                 if not prefixes or n.name.startswith(tuple(prefixes))]
+    env = {"PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+           "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""),
+           "MPLBACKEND": "Agg"}
+    os.environ.update(env)
+    out: dict[int, dict] = {}
+    with tempfile.TemporaryDirectory(prefix="abcore-bench-autograde-") as folder:
+        for w in workers:
+            sub = Path(folder) / f"w{w}"
+            sub.mkdir()
+            root = course(sub, notebooks, students)
+            each: dict[str, float] = {}
+            seconds = measure(root, notebooks, w, each)
+            out[w] = {"seconds": seconds, "wall": sum(seconds.values()), "cpus": each,
+                      "cpu": sum(each.values()), "load": os.getloadavg()[0]}
+            if show:
+                _show(students, w, out[w])
+    return out
+
+
+def _show(students: int, w: int, r: dict) -> None:
+    print(f"\n{students} student(s), {w} worker(s): seconds a notebook, for the class / a student")
+    for name, s in r["seconds"].items():
+        print(f"  {name:<32} {s:7.1f}   {s / students:6.1f}")
+    each = r["wall"] / students
+    print(f"  {'all':<32} {r['wall']:7.1f}   {each:6.1f}   goal <= {GOAL_SECONDS:.0f} s a student: "
+          f"{'MET' if each <= GOAL_SECONDS else 'over'}")
+    print(f"  CPU seconds (nbgrader and its kernels): {r['cpu']:.1f}, {r['cpu'] / students:.1f} a "
+          f"student; load {r['load']:.2f} at the end")
+
+
+def class_minutes(students: int, runs: dict[int, dict]) -> dict[int, tuple[float, float | None]]:
+    """{workers: (minutes for a class of CLASS, speed-up over one worker or None)}."""
+    one = runs.get(1, {}).get("wall")
+    return {w: (r["wall"] / students * CLASS / 60, one / r["wall"] if one and w != 1 else None)
+            for w, r in runs.items()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,31 +137,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, nargs="+", default=[1])
     p.add_argument("--notebooks", nargs="*", default=[], help="prefixes (08 09); default all")
     a = p.parse_args(argv)
-    notebooks = [n for n in _student_build().course_notebooks()
-                 if not a.notebooks or n.name.startswith(tuple(a.notebooks))]
-    env = {"PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
-           "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""),
-           "MPLBACKEND": "Agg"}
-    os.environ.update(env)
-    totals = {}
-    with tempfile.TemporaryDirectory(prefix="abcore-bench-autograde-") as folder:
-        for w in a.workers:
-            sub = Path(folder) / f"w{w}"
-            sub.mkdir()
-            root = course(sub, notebooks, a.students)
-            seconds = measure(root, notebooks, w)
-            totals[w] = sum(seconds.values())
-            print(f"\n{a.students} student(s), {w} worker(s): seconds a notebook, for the class / a student")
-            for name, s in seconds.items():
-                print(f"  {name:<32} {s:7.1f}   {s / a.students:6.1f}")
-            each = totals[w] / a.students
-            print(f"  {'all':<32} {totals[w]:7.1f}   {each:6.1f}   goal <= {GOAL_SECONDS:.0f} s a student: "
-                  f"{'MET' if each <= GOAL_SECONDS else 'over'}")
-    one = totals.get(1)
-    for w, t in totals.items():
-        speedup = one / t if one else 1.0
-        print(f"class of {CLASS}, {w} worker(s): {t / a.students * CLASS / 60:.0f} min"
-              + (f" (speed-up {speedup:.2f} x one worker, measured)" if one and w != 1 else ""))
+    runs = measure_class(a.students, a.workers, a.notebooks)
+    for w, (minutes, speedup) in class_minutes(a.students, runs).items():
+        print(f"class of {CLASS}, {w} worker(s): {minutes:.0f} min"
+              + (f" (speed-up {speedup:.2f} x one worker, measured)" if speedup else ""))
     return 0
 
 

@@ -220,6 +220,9 @@ def connect4() -> None:
     print()
     from . import connect4_steps
     connect4_steps.main()
+    print()
+    from . import connect4_port
+    connect4_port.main([])
 
 
 def _load() -> str:

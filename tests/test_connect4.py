@@ -245,6 +245,22 @@ def test_what_the_hooks_remember_is_a_fact_about_the_exact_state(size, seed):
                 assert (used.winner(child) is not None) == naive_ends(child, width, height), (s, a)
 
 
+def test_finished_games_have_no_moves_whatever_was_asked_before():
+    """search_bounds keeps the facts of its last state for search_actions (ConnectFour._seen),
+    and it answers any state it is given: asked next about the same finished game (four in a
+    row, or a full board), search_actions still says there is nothing to play."""
+    rng = random.Random(3)
+    finished = [GAME.from_moves(m) for m in ("4455667", "1122334", "561727374")]
+    while len(finished) < 8 or not any(GAME.winner(s) is None for s in finished):
+        s = GAME.initial_state
+        while not GAME.is_terminal(s):
+            s = GAME.result(s, rng.choice(GAME.actions(s)))
+        finished.append(s)
+    for s in finished:
+        GAME.search_bounds(s)
+        assert GAME.search_actions(s) == () and GAME.actions(s) == ()
+
+
 def test_search_actions_order_and_rules():
     assert GAME.search_actions(GAME.initial_state) == (4, 3, 5, 2, 6, 1, 7)
     assert GAME.search_actions(GAME.from_moves("445566")) == (3,)          # wins at once

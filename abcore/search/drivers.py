@@ -154,9 +154,7 @@ def _best_root(search: Search, value: Number) -> Any:
 
 
 def _result(search: Search, value: Number, move: Any, stats: SearchStats | None) -> SearchResult:
-    r = search.result(value, stats)
-    return SearchResult(value, move, () if move is None else (move,), r.stats, r.root_values,
-                        r.root_bounds)
+    return search.result(value, stats, move=move)
 
 
 def mtdf(game: Game, state: Any, *, first_guess: Number = 0, depth: int | None = None,
