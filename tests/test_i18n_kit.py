@@ -284,3 +284,21 @@ def test_mcts_games_and_statistics_errors_in_french():
     from abcore.widgets import StepThrough
     with pytest.raises(ValueError, match=f"StepThrough demande une trace{NBSP}: la liste"):
         StepThrough(GameTree.from_nested([1, 2]), [])
+
+
+def test_a_hand_trace_refusal_in_french():
+    from abcore import GameTree
+    from abcore.practice import check_trace
+
+    t = GameTree.from_nested([[3, 12, 8], [2, 4, 6]],
+                             labels={'r': 'A', 'r.0': 'B', 'r.1': 'C', 'r.1.1': 'D', 'r.1.2': 'E'})
+    answer = "A [-inf, inf] 3\nB [-inf, inf] 3\nC [-inf, inf] 2 cut D E"
+    english = str(check_trace("failsoft", t, answer))
+    abcore.use_language("fr")
+    assert str(check_trace("failsoft", t, answer)) == (
+        f"ligne 3, C{NBSP}: fenêtre non resserrée{NBSP}: en A, α est monté à 3 quand B a renvoyé 3, "
+        "donc la recherche entre dans C avec (3, +∞), pas avec (−∞, +∞)")
+    assert check_trace("failsoft", t, answer.replace("C [-inf", "C [3")).message.startswith(
+        f"juste{NBSP}: vos 3 lignes")
+    abcore.use_language("en")
+    assert str(check_trace("failsoft", t, answer)) == english
