@@ -302,3 +302,22 @@ def test_a_hand_trace_refusal_in_french():
         f"juste{NBSP}: vos 3 lignes")
     abcore.use_language("en")
     assert str(check_trace("failsoft", t, answer)) == english
+
+
+def test_an_mcts_refusal_in_french():
+    import dataclasses
+
+    from abcore.practice import mcts_question, practice_tree
+    from abcore.practice.mcts_practice import check_mcts, check_ucb, ucb_key
+
+    tree = practice_tree(2, low=-1, high=1)
+    q = mcts_question(tree, seed=2)
+    rows = list(q.key)
+    path, player, credited, visits, total = next(r for r in q.backup.detail if r[2] != 0)
+    i = [r[0] for r in q.backup.detail].index(path)
+    rows[i] = dataclasses.replace(rows[i], value=total - 2 * credited)
+    abcore.use_language("fr")
+    assert f"{NBSP}: rétropropagation créditée au mauvais joueur{NBSP}: le total de" in check_mcts(
+        tree, rows, q).message
+    assert check_ucb(q, list(ucb_key(q))).message.startswith(f"juste{NBSP}: les valeurs UCB1 aux")
+    assert check_ucb(q, []).message.startswith(f"ligne 1{NBSP}: le chemin part de la racine")
