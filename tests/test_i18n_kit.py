@@ -377,3 +377,17 @@ def test_a_diagnosis_in_french():
         f"dès que v ≥ β à MAX, v ≤ α à MIN{NBSP}: une égalité suffit, le parent ne choisira pas ce nœud.")
     abcore.use_language("en")
     assert str(d) == english
+
+
+def test_a_kit_call_refused_in_french():
+    from abcore import GameTree, tree_values
+    from abcore.checks import watched
+    from abcore.verdict import WriteItYourself
+
+    def minimax_value(tree, node):
+        return tree_values(tree)[node]
+    abcore.use_language("fr")
+    with pytest.raises(WriteItYourself) as e:
+        watched("2.1", minimax_value)(GameTree.from_nested([1, 2]), "r")
+    assert str(e.value).startswith("minimax_value appelle tree_values(tree) du kit, cela même que "
+                                   "l'exercice 2.1 vous demande d'écrire")
