@@ -32,6 +32,7 @@ from typing import Any, Callable, Mapping
 
 from .._platform import in_browser
 from ..errors import AbcoreError
+from ..i18n import N_, _
 
 __all__ = ["student_key", "use_student", "normalise", "StudentKeyError", "EXPLICIT", "AUTOGRADE",
            "UNCONFIGURED", "valid_id", "saved_id", "save_id", "ID_FILE", "IN_BROWSER"]
@@ -141,15 +142,10 @@ def save_id(key: Any, drive: Path | None = None) -> str:
     return out
 
 
-# In both editions (the bar's words, abcore.exercises.browser.TEXTS, are in the same two).
-NO_BROWSER_ID = {
-    "en": "no student id yet: type yours (the id your instructor gave you) in the box \"Student id\" "
-          "at the top of this notebook and press Save, or open the course's link with "
-          "?student=your-id; then run this cell again",
-    "fr": "pas encore d'identifiant : tapez le vôtre (celui que votre enseignant vous a donné) dans "
-          "la case « Identifiant » en haut de ce notebook et appuyez sur Enregistrer, ou ouvrez le "
-          "lien du cours avec ?student=votre-identifiant ; puis exécutez de nouveau cette cellule",
-}
+# Marked here, translated when raised (the kit's catalogue has the French).
+NO_BROWSER_ID = N_("no student id yet: type yours (the id your instructor gave you) in the box \"Student id\" "
+                   "at the top of this notebook and press Save, or open the course's link with "
+                   "?student=your-id; then run this cell again")
 
 
 def _browser_id() -> str | None:
@@ -158,8 +154,7 @@ def _browser_id() -> str | None:
         return None
     found = saved_id()
     if found is None:
-        from ..i18n import language
-        raise StudentKeyError(NO_BROWSER_ID.get(language(), NO_BROWSER_ID["en"]))
+        raise StudentKeyError(_(NO_BROWSER_ID))
     return found
 
 
