@@ -24,7 +24,7 @@ import i18n as tool  # noqa: E402
 NBSP = "\u00a0"
 NNBSP = "\u202f"
 SAME = {"CHANCE", "chance ○", "score", "budget", "simulations", "phase", "◀ phase", "phase ▶",
-        "expansion", "{points:g} / {out_of:g} points", "total W"}
+        "expansion", "{points:g} / {out_of:g} points", "total W", "version", "question"}
 
 
 @pytest.fixture(autouse=True)
