@@ -112,8 +112,8 @@ def valid_id(key: Any) -> str:
     """
     out = normalise(key)
     if not _ID.fullmatch(out) or ".." in out:
-        raise ValueError(f"{str(key)!r} is not a student id: use 1 to 64 letters, digits, _ . or -, "
-                         "starting with a letter or digit (the id your instructor gave you)")
+        raise ValueError(_("{key!r} is not a student id: use 1 to 64 letters, digits, _ . or -, "
+                           "starting with a letter or digit (the id your instructor gave you)").format(key=str(key)))
     return out
 
 
@@ -194,10 +194,11 @@ def student_key(environ: Mapping[str, str] | None = None,
     found = login(env)
     if found:
         return found
-    raise StudentKeyError(
+    raise StudentKeyError(_(
         "no student key: not on JupyterHub (JUPYTERHUB_USER) and no login name; set yours, your "
         "nbgrader student id, with `from abcore.exercises import use_student; use_student(\"your "
-        f"id\")` (or the environment variable {EXPLICIT}), then run the exercise's cells again")
+        "id\")` (or the environment variable {variable}), then run the exercise's cells again").format(
+        variable=EXPLICIT))
 
 
 def normalise(key: Any) -> str:
@@ -210,7 +211,7 @@ def normalise(key: Any) -> str:
     """
     out = str(key).strip().casefold()
     if not out:
-        raise ValueError('the student key is empty: give your nbgrader student id, e.g. use_student("alice")')
+        raise ValueError(_('the student key is empty: give your nbgrader student id, e.g. use_student("alice")'))
     return out
 
 
@@ -229,6 +230,6 @@ def use_student(key: str) -> str:
     """
     key = str(key).strip()
     if not key:
-        raise ValueError('the student key is empty: give your nbgrader student id, e.g. use_student("alice")')
+        raise ValueError(_('the student key is empty: give your nbgrader student id, e.g. use_student("alice")'))
     os.environ[EXPLICIT] = key
     return key
