@@ -15,6 +15,7 @@ from .diagnose import EXERCISES as DIAGNOSED
 from .diagnose import diagnose
 from .errors import MissingMemberError
 from .game import Number
+from .i18n import N_, _, ngettext
 from .own_work import ENTRIES, KitTampered, guarded, own_work
 from .trees import GameTree
 from .trees.cases import RandomCases as _RandomCases
@@ -108,18 +109,15 @@ def _check(student: Callable, reference: Callable | None, cases: Iterable[GameTr
             typed = typed or (tree, expected, got)  # the right value as another type: a wrong value first
         elif not same(got, expected):
             _show(tree, draw)
-            said = (f"{name} is wrong on the tree {nested(tree)!r} ({tree.to_move(tree.initial_state).upper()} "
-                    f"to move at the root): expected {expected!r}, got {got!r}")
+            said = _wrong_on(name, tree, expected, got)
             again = _changes_when_asked_again(yours, call, tree, got, same)
             if again or _changed_since(yours, call, first, same):
-                raise CheckFailed(said + f". Asked again on {'the same tree' if again else 'a tree before'}, "
-                                  f"{name} answers differently: it keeps something between calls (a counter, a "
-                                  "total or a maximum kept outside the function and never reset): start every "
-                                  "call afresh")
+                raise CheckFailed(_kept(said, name, again))
             if count and _right_afresh(yours, reference, call, tree, same):
-                raise CheckFailed(said + f". Yet on the same tree with its nodes renamed, {name} answers right: it "
-                                  "keeps something from the trees before (a cache or a global kept between calls, "
-                                  "keyed by node names, which repeat from tree to tree): start every call afresh")
+                raise CheckFailed(_("{said}. Yet on the same tree with its nodes renamed, {name} answers "
+                                    "right: it keeps something from the trees before (a cache or a global "
+                                    "kept between calls, keyed by node names, which repeat from tree to "
+                                    "tree): start every call afresh").format(said=said, name=name))
             raise _refusal(said, hint, (expected, got, tree), student, tree, windows)
         if first is None:
             first = (tree, got)
@@ -127,12 +125,38 @@ def _check(student: Callable, reference: Callable | None, cases: Iterable[GameTr
     if typed is not None:
         tree, expected, got = typed
         _show(tree, draw)
-        raise _refusal(f"{name} is wrong on the tree {nested(tree)!r} ({tree.to_move(tree.initial_state).upper()} "
-                       f"to move at the root): expected {expected!r}, got {got!r}", hint, (expected, got, tree),
+        raise _refusal(_wrong_on(name, tree, expected, got), hint, (expected, got, tree),
                        student, tree, windows)
-    trees = (f"{count} random tree{'s' * (count != 1)}" if drawn
-             else "the course's tree" if count == 1 else f"the course's {count} trees")
-    return f"{name}: the same answer as the reference on {trees}"
+    if drawn:
+        return ngettext("{name}: the same answer as the reference on {count} random tree",
+                        "{name}: the same answer as the reference on {count} random trees",
+                        count).format(name=name, count=count)
+    if count == 1:
+        return _("{name}: the same answer as the reference on the course's tree").format(name=name)
+    return _("{name}: the same answer as the reference on the course's {count} trees").format(
+        name=name, count=count)
+
+
+NOT_WRITTEN = N_("{name} is not written yet: replace `raise NotImplementedError()` in its cell with "
+                 "your code, run that cell, then run this check again")
+
+
+def _wrong_on(name: str, tree: GameTree, expected: Any, got: Any) -> str:
+    """The first sentence of a refusal: the tree, who moves at its root, both answers."""
+    return _("{name} is wrong on the tree {tree!r} ({mover} to move at the root): expected "
+             "{expected!r}, got {got!r}").format(name=name, tree=nested(tree), expected=expected,
+                                                 got=got, mover=tree.to_move(tree.initial_state).upper())
+
+
+def _kept(said: str, name: str, again: bool) -> str:
+    """The refusal of a function that answers differently when asked again."""
+    if again:
+        return _("{said}. Asked again on the same tree, {name} answers differently: it keeps something "
+                 "between calls (a counter, a total or a maximum kept outside the function and never "
+                 "reset): start every call afresh").format(said=said, name=name)
+    return _("{said}. Asked again on a tree before, {name} answers differently: it keeps something "
+             "between calls (a counter, a total or a maximum kept outside the function and never "
+             "reset): start every call afresh").format(said=said, name=name)
 
 
 def _verdict(run: Callable[[], str], task: str | None) -> Verdict:
@@ -207,15 +231,15 @@ def _run(yours: Callable, name: str, tree: GameTree, call: Callable, expected: A
     try:
         return call(yours, tree)
     except NotImplementedError:
-        raise NotWrittenYet(f"{name} is not written yet: replace `raise NotImplementedError()` in "
-                            "its cell with your code, run that cell, then run this check again") from None
+        raise NotWrittenYet(_(NOT_WRITTEN).format(name=name)) from None
     except WriteItYourself:
         raise
     except Exception as e:  # the student's bug: show it on the tree that triggered it
         _show(tree, draw)
-        raise CheckFailed(f"{name} raised {type(e).__name__}: {e} on the tree {nested(tree)!r} "
-                          f"({tree.to_move(tree.initial_state).upper()} to move at the root); "
-                          f"expected {expected!r}") from e
+        raise CheckFailed(_("{name} raised {error}: {e} on the tree {tree!r} ({mover} to move at the "
+                            "root); expected {expected!r}").format(
+            name=name, error=type(e).__name__, e=e, tree=nested(tree), expected=expected,
+            mover=tree.to_move(tree.initial_state).upper())) from e
 
 
 def _refusal(said: str, hint: Callable | None, args: tuple, student: Callable, tree: GameTree | None,
@@ -238,17 +262,21 @@ def _why(hint: Callable | None, args: tuple, student: Callable, tree: GameTree |
         extra = hint(*args) if hint else None
     except Exception:           # a hint must never crash the check: an unforeseen answer
         extra = None
+    found = [] if found is None else found
     slip = _name_the_slip(student, tree, windows, found) if tree is not None else ""
+    known = bool(slip) and bool(found) and found[-1].variant is not None
     if extra:                   # the check named it: the catalogue adds only a slip it names too
-        return f". {extra}" + (slip if "looks like a known slip" in slip else "")
-    if "looks like a known slip" in slip:
+        return f". {extra}" + (slip if known else "")
+    if known:
         return slip
     said = isinstance(args[1], str) and isinstance(args[0], dict)   # the check's call said what is wrong
     d = "" if said else differs(args[0], args[1])
     if slip:                    # the catalogue says it matches none, and where it parts
         return (f". {d[0].upper()}{d[1:]}" if d else "") + slip
-    none = "matches none of the known slips of this exercise"
-    return f". {d[0].upper()}{d[1:]}; this {none}" if d else f". This {none}"
+    if d:
+        return _(". {what}; this matches none of the known slips of this exercise").format(
+            what=d[0].upper() + d[1:])
+    return _(". This matches none of the known slips of this exercise")
 
 
 def differs(expected: Any, got: Any) -> str:
@@ -263,28 +291,36 @@ def differs(expected: Any, got: Any) -> str:
     'yours returns None where a int is expected (did a branch forget its return?)'
     """
     if got is None and expected is not None:
-        return (f"yours returns None where a {type(expected).__name__} is expected (did a branch forget "
-                "its return?)")
+        return _("yours returns None where a {expected} is expected (did a branch forget its "
+                 "return?)").format(expected=type(expected).__name__)
     seqs = (list, tuple)
     if isinstance(expected, seqs) and isinstance(got, seqs):
         if type(got) is not type(expected):
-            return f"yours returns a {type(got).__name__} where a {type(expected).__name__} is expected"
+            return _("yours returns a {got} where a {expected} is expected").format(
+                got=type(got).__name__, expected=type(expected).__name__)
         if len(got) != len(expected):
-            return f"yours has {len(got)} items where {len(expected)} are expected"
+            return _("yours has {got} items where {expected} are expected").format(
+                got=len(got), expected=len(expected))
         k = next((k for k, (a, b) in enumerate(zip(expected, got)) if not _same(a, b)), None)
         if k is not None:
-            inner = differs(expected[k], got[k]) or f"yours is {got[k]!r} where {expected[k]!r} is expected"
-            return f"item {k}: {inner}"
+            inner = differs(expected[k], got[k]) or _("yours is {got!r} where {expected!r} is "
+                                                      "expected").format(got=got[k], expected=expected[k])
+            return _("item {k}: {inner}").format(k=k, inner=inner)
     if isinstance(expected, dict) and isinstance(got, dict):
         k = next((k for k in expected if k not in got or not _same(expected[k], got[k])), None)
         if k is not None:
-            inner = "" if k not in got else (differs(expected[k], got[k])
-                                             or f"yours is {got[k]!r} where {expected[k]!r} is expected")
-            return f"at {k!r}: {inner}" if k in got else f"yours has no {k!r}"
+            if k not in got:
+                return _("yours has no {k!r}").format(k=k)
+            inner = (differs(expected[k], got[k])
+                     or _("yours is {got!r} where {expected!r} is expected").format(got=got[k],
+                                                                                   expected=expected[k]))
+            return _("at {k!r}: {inner}").format(k=k, inner=inner)
     if type(expected) is int and type(got) is float and got == expected:
-        return "yours is the right number, but a float: return a whole number, an int (// divides to an int)"
+        return _("yours is the right number, but a float: return a whole number, an int (// divides "
+                 "to an int)")
     if type(got) is not type(expected) and not (isinstance(got, (int, float)) and isinstance(expected, (int, float))):
-        return f"yours returns a {type(got).__name__} where a {type(expected).__name__} is expected"
+        return _("yours returns a {got} where a {expected} is expected").format(
+            got=type(got).__name__, expected=type(expected).__name__)
     return ""           # two numbers (or values) that differ: the message already shows both
 
 
@@ -322,7 +358,7 @@ def _show(tree: GameTree, draw: bool) -> None:
     except Exception:       # no plot module or no IPython: the message alone must do
         return
     ax = draw_tree(tree)
-    ax.set_title("the smallest tree where your function fails")
+    ax.set_title(_("the smallest tree where your function fails"))
     display(ax.figure)
     plt.close(ax.figure)
 
@@ -380,22 +416,28 @@ def _check_answer(name: str, got: Any, expected: Any, hints: Iterable[tuple[Any,
     def norm(x: Any) -> Any:
         return frozenset(x) if isinstance(x, (set, frozenset, list)) else x
     if got is None:
-        raise NotWrittenYet(f"{name} is not written yet: replace `raise NotImplementedError()` in the "
-                            "answer cell with your answers, run that cell, then run this check again")
+        raise NotWrittenYet(_("{name} is not written yet: replace `raise NotImplementedError()` in the "
+                              "answer cell with your answers, run that cell, then run this check "
+                              "again").format(name=name))
     if _same(norm(got), norm(expected)):
         return name
     for wrong, why in hints:
         if _same(norm(got), norm(wrong)):
-            raise CheckFailed(f"{name} = {got!r} is not right: {why}")
+            raise CheckFailed(_("{name} = {got!r} is not right: {why}").format(name=name, got=got, why=why))
     if isinstance(norm(expected), frozenset) and isinstance(norm(got), frozenset):
         extra, missing = norm(got) - norm(expected), norm(expected) - norm(got)
         said = []
         if extra:
-            said.append(f"{len(extra)} of your leaves {'is' if len(extra) == 1 else 'are'} evaluated after all")
+            said.append(ngettext("{n} of your leaves is evaluated after all",
+                                 "{n} of your leaves are evaluated after all", len(extra)).format(n=len(extra)))
         if missing:
-            said.append(f"{len(missing)} more {'leaf is' if len(missing) == 1 else 'leaves are'} never evaluated")
-        raise CheckFailed(f"{name} = {sorted(got)!r} is not right: {' and '.join(said)}. {question}".strip())
-    raise CheckFailed(f"{name} = {got!r} is not right. {question}".strip())
+            said.append(ngettext("{n} more leaf is never evaluated", "{n} more leaves are never evaluated",
+                                 len(missing)).format(n=len(missing)))
+        both = said[0] if len(said) == 1 else _("{extra} and {missing}").format(extra=said[0], missing=said[1])
+        raise CheckFailed(_("{name} = {got!r} is not right: {said}. {question}").format(
+            name=name, got=sorted(got), said=both, question=question).strip())
+    raise CheckFailed(_("{name} = {got!r} is not right. {question}").format(
+        name=name, got=got, question=question).strip())
 
 
 def check_same_game(mine: Any, reference: Any, *, name: str | None = None, limit: int = 100_000,
@@ -428,11 +470,13 @@ def _check_same_game(mine: Any, reference: Any, name: str | None, limit: int, ta
     """:func:`check_same_game`'s comparison: its message when right; raises its refusal."""
     name = name or type(mine).__name__
     if task is None:
-        return f"{name}: the same answers as the reference in {_same_game(mine, reference, name, limit):,} positions"
+        return _("{name}: the same answers as the reference in {count} positions").format(
+            name=name, count=f"{_same_game(mine, reference, name, limit):,}")
     kit = [c.__name__ for c in type(mine).__mro__ if c.__module__.startswith("abcore.") and c.__module__ != "abcore.game"]
     if kit:
-        raise WriteItYourself(f"{name} inherits from the kit's {kit[0]}, the very game exercise {task} asks you "
-                              f"to write: write its methods yourself, from Game (0 points until then)")
+        raise WriteItYourself(_("{name} inherits from the kit's {kit}, the very game exercise {task} asks "
+                                "you to write: write its methods yourself, from Game (0 points until "
+                                "then)").format(name=name, kit=kit[0], task=task))
     t = _task(task)
     try:
         with own_work(t.forbidden, t.code()) as watch:
@@ -442,10 +486,11 @@ def _check_same_game(mine: Any, reference: Any, name: str | None, limit: int, ta
                 if not watch.refused:
                     raise
     except KitTampered as e:
-        raise WriteItYourself(f"{name}: {e} (0 points)") from None
+        raise WriteItYourself(_("{name}: {error} (0 points)").format(name=name, error=e)) from None
     if watch.refused:
         raise refused(task, name, watch.refused)
-    return f"{name}: the same answers as the reference in {count:,} positions"
+    return _("{name}: the same answers as the reference in {count} positions").format(
+        name=name, count=f"{count:,}")
 
 
 def _same_game(mine: Any, reference: Any, name: str, limit: int) -> int:
@@ -456,14 +501,16 @@ def _same_game(mine: Any, reference: Any, name: str, limit: int) -> int:
     todo: list = [((), mine.initial_state, reference.initial_state)]
 
     def fail(moves: tuple, what: str, position: Any = None) -> CheckFailed:
-        line = ", ".join(map(str, moves)) or "none (the initial state)"
-        shown = "" if position is None else f"\nThe position there, as the reference prints it:\n{position}"
-        return CheckFailed(f"{name} differs from the reference after the moves {line}: {what}{shown}")
+        line = ", ".join(map(str, moves)) or _("none (the initial state)")
+        shown = "" if position is None else (
+            "\n" + _("The position there, as the reference prints it:") + f"\n{position}")
+        return CheckFailed(_("{name} differs from the reference after the moves {moves}: {what}").format(
+            name=name, moves=line, what=what) + shown)
 
     def ended(r: Any) -> str:
         winner = getattr(reference, "winner", None)
         who = winner(r) if callable(winner) else None
-        return "" if who is None else f" ({who} has won)"
+        return "" if who is None else _(" ({who} has won)").format(who=who)
 
     while todo and len(seen) < limit:
         moves, s, r = todo.pop()
@@ -473,29 +520,36 @@ def _same_game(mine: Any, reference: Any, name: str, limit: int) -> int:
         try:
             hash(s)
         except TypeError as e:
-            raise fail(moves, f"the state {s!r} is unhashable ({e}): {HASHABLE}") from None
+            raise fail(moves, _("the state {state!r} is unhashable ({error}): {fix}").format(
+                state=s, error=e, fix=_(HASHABLE))) from None
         try:
             if mine.is_terminal(s) != reference.is_terminal(r):
-                raise fail(moves, f"is_terminal says {mine.is_terminal(s)}, the game is "
-                                  f"{'over' + ended(r) if reference.is_terminal(r) else 'not over'}", r)
+                if reference.is_terminal(r):
+                    raise fail(moves, _("is_terminal says {says}, the game is over{winner}").format(
+                        says=mine.is_terminal(s), winner=ended(r)), r)
+                raise fail(moves, _("is_terminal says {says}, the game is not over").format(
+                    says=mine.is_terminal(s)), r)
             if reference.is_terminal(r):
                 for p in players:
                     if mine.utility(s, p) != reference.utility(r, p):
-                        raise fail(moves, f"utility for {p} is {mine.utility(s, p)!r}, expected "
-                                          f"{reference.utility(r, p)!r}{ended(r)}", r)
+                        raise fail(moves, _("utility for {player} is {got!r}, expected {expected!r}"
+                                            "{winner}").format(player=p, got=mine.utility(s, p),
+                                                               expected=reference.utility(r, p),
+                                                               winner=ended(r)), r)
                 continue
             players.setdefault(reference.to_move(r))
             if mine.to_move(s) != reference.to_move(r):
-                raise fail(moves, f"to_move is {mine.to_move(s)!r}, expected {reference.to_move(r)!r}")
+                raise fail(moves, _("to_move is {got!r}, expected {expected!r}").format(
+                    got=mine.to_move(s), expected=reference.to_move(r)))
             ours, theirs = set(mine.actions(s)), set(reference.actions(r))
             if ours != theirs:
-                raise fail(moves, f"actions are {sorted(ours)}, expected {sorted(theirs)}")
+                raise fail(moves, _("actions are {got}, expected {expected}").format(
+                    got=sorted(ours), expected=sorted(theirs)))
             todo.extend((moves + (a,), mine.result(s, a), reference.result(r, a)) for a in reference.actions(r))
         except MissingMemberError as e:         # a misspelt member: written, but not found
             raise fail(moves, str(e)) from None
         except NotImplementedError:
-            raise NotWrittenYet(f"{name} is not written yet: replace `raise NotImplementedError()` in "
-                                "its cell with your code, run that cell, then run this check again") from None
+            raise NotWrittenYet(_(NOT_WRITTEN).format(name=name)) from None
         except CheckFailed:
             raise
         except Exception as e:
@@ -537,17 +591,19 @@ def _check_calls(student: Callable, reference: Callable | None, calls: Iterable[
         try:
             got = yours(**kw)
         except NotImplementedError:
-            raise NotWrittenYet(f"{name} is not written yet: replace `raise NotImplementedError()` in "
-                                "its cell with your code, run that cell, then run this check again") from None
+            raise NotWrittenYet(_(NOT_WRITTEN).format(name=name)) from None
         except WriteItYourself:
             raise
         except Exception as e:
-            raise CheckFailed(f"{shown} raised {type(e).__name__}: {e}; expected {expected!r}") from e
+            raise CheckFailed(_("{call} raised {error}: {e}; expected {expected!r}").format(
+                call=shown, error=type(e).__name__, e=e, expected=expected)) from e
         if not same(got, expected):
-            raise _refusal(f"{shown} is wrong: expected {expected!r}, got {got!r}", hint, (expected, got, kw),
-                           student, None)
+            raise _refusal(_("{call} is wrong: expected {expected!r}, got {got!r}").format(
+                call=shown, expected=expected, got=got), hint, (expected, got, kw), student, None)
         count += 1
-    return f"{name}: the same answer as the reference on {count} call{'s' * (count != 1)}"
+    return ngettext("{name}: the same answer as the reference on {count} call",
+                    "{name}: the same answer as the reference on {count} calls", count).format(
+        name=name, count=count)
 
 
 
@@ -666,7 +722,7 @@ class Task:
         import importlib
         found = {}
         for spec in self.kit_code:
-            module, _, qualname = spec.partition(":")
+            module, _sep, qualname = spec.partition(":")
             f: Any = importlib.import_module(module)
             for part in qualname.split("."):
                 f = getattr(f, part)
@@ -679,10 +735,11 @@ class Task:
 
     def allowed(self) -> str:
         """The kit functions it may use, in words."""
-        kit = ", ".join(ENTRIES[n] for n in self.may_use)
-        return (f"the tree's or game's own methods and {kit}" if kit else
-                "the tree's or game's own methods (kind, children, value, actions, result, outcomes, ...), "
-                "no search or tree helper of the kit")
+        kit = ", ".join(_(ENTRIES[n]) for n in self.may_use)
+        if kit:
+            return _("the tree's or game's own methods and {kit}").format(kit=kit)
+        return _("the tree's or game's own methods (kind, children, value, actions, result, outcomes, "
+                 "...), no search or tree helper of the kit")
 
 
 _TICTACTOE = ("TicTacToe.to_move", "TicTacToe.actions", "TicTacToe.result", "TicTacToe.is_terminal",
@@ -707,7 +764,8 @@ TASKS: dict[str, Task] = {
 
 def _task(task: str) -> Task:
     if task not in TASKS:
-        raise ValueError(f"no function exercise {task!r}: use one of {', '.join(TASKS)}")
+        raise ValueError(_("no function exercise {task!r}: use one of {tasks}").format(
+            task=task, tasks=', '.join(TASKS)))
     return TASKS[task]
 
 
@@ -720,7 +778,8 @@ def reference(task: str) -> Callable:
     """
     ref = _task(task).reference
     if ref is None:
-        raise ValueError(f"exercise {task} has no single reference: its check computes its answers")
+        raise ValueError(_("exercise {task} has no single reference: its check computes its "
+                           "answers").format(task=task))
     return ref
 
 
@@ -728,10 +787,11 @@ def refused(task: str, name: str, calls: list) -> WriteItYourself:
     """The refusal of ``name``, which called the kit functions ``calls`` that exercise ``task``
     does not allow (:data:`abcore.own_work.ENTRIES` names)."""
     t = _task(task)
-    called = ", ".join(dict.fromkeys(ENTRIES.get(c, c) for c in calls))
-    return WriteItYourself(f"{name} calls the kit's {called}, the very thing exercise {task} asks you to "
-                           f"write: replace that call with your own code (0 points until then). Exercise "
-                           f"{task} may use {t.allowed()}.")
+    called = ", ".join(dict.fromkeys(_(ENTRIES.get(c, c)) for c in calls))
+    return WriteItYourself(_("{name} calls the kit's {called}, the very thing exercise {task} asks you "
+                             "to write: replace that call with your own code (0 points until then). "
+                             "Exercise {task} may use {allowed}.").format(
+        name=name, called=called, task=task, allowed=t.allowed()))
 
 
 def _prepared(what: str, student: Callable, ref: Callable | None, task: str | None,
@@ -739,10 +799,11 @@ def _prepared(what: str, student: Callable, ref: Callable | None, task: str | No
     """(the student function's name, the reference, the student function as the check calls it:
     watched while it runs when the check names its ``task``) for :func:`check` and
     :func:`check_calls`."""
-    name = name or str(getattr(student, "__name__", "your function"))
+    name = name or str(getattr(student, "__name__", _("your function")))
     if ref is None:
         if task is None:
-            raise ValueError(f"{what} needs a reference or a task (a key of abcore.checks.TASKS)")
+            raise ValueError(_("{what} needs a reference or a task (a key of abcore.checks.TASKS)").format(
+                what=what))
         ref = reference(task)
     return name, ref, (student if task is None else watched(task, student, name))
 
@@ -762,7 +823,7 @@ def watched(task: str, f: Callable, name: str | None = None, *,
     ...
     abcore.verdict.WriteItYourself: minimax_value calls the kit's tree_values(tree), the very thing exercise 2.1 asks you to write: replace that call with your own code (0 points until then). Exercise 2.1 may use the tree's or game's own methods (kind, children, value, actions, result, outcomes, ...), no search or tree helper of the kit.
     """
-    shown = name or str(getattr(f, "__name__", "your function"))
+    shown = name or str(getattr(f, "__name__", _("your function")))
     t = _task(task)
 
     @functools.wraps(f)

@@ -44,6 +44,7 @@ from types import CodeType, FrameType
 from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar, cast
 
 from .errors import AbcoreError
+from .i18n import N_, _
 
 __all__ = ["ENTRIES", "KitRefused", "KitTampered", "entered", "own_work", "guarded", "unwrapped"]
 
@@ -56,9 +57,9 @@ ENTRIES = {
     "tree_values": "tree_values(tree)", "reorder": "reorder(tree)", "from_game": "GameTree.from_game(...)",
     "best_first": "ordering.best_first(tree)", "worst_first": "ordering.worst_first(tree)",
     "mcts": "mcts(...)", "random_uniform": "random_uniform(...)",
-    "reference": "private reference (a search of abcore.diagnose, or abcore.checks.reference(...))",
-    "kit_answer": "own answer helper (its hand trace, slip minimax or UCB1 rule: "
-                  "abcore.exercises.slips.hand_trace, abcore.practice.mcts_practice._ucb_rule...)",
+    "reference": N_("private reference (a search of abcore.diagnose, or abcore.checks.reference(...))"),
+    "kit_answer": N_("own answer helper (its hand trace, slip minimax or UCB1 rule: "
+                     "abcore.exercises.slips.hand_trace, abcore.practice.mcts_practice._ucb_rule...)"),
 }
 ALWAYS = frozenset({"reference", "kit_answer"})      # forbidden in every exercise, whatever it allows
 
@@ -112,7 +113,8 @@ def _guard() -> tuple[Callable[[str], None], Callable[..., Any], Callable[[], li
         watch, frame = active[-1], getframe(1)
         if name in watch.forbidden and for_the_student(frame.f_back, watch):
             watch.refused.append(name)
-            raise KitRefused(f"{name} is the kit's own answer to this exercise: write it yourself")
+            raise KitRefused(_("{name} is the kit's own answer to this exercise: write it yourself").format(
+                name=name))
         entry_codes.add(frame.f_code)
 
     def profile(frame: FrameType, event: str, arg: Any) -> None:
@@ -129,7 +131,8 @@ def _guard() -> tuple[Callable[[str], None], Callable[..., Any], Callable[[], li
         on the student's behalf (noted in ``refused``, not raised: watched with a profiler)."""
         unknown = set(forbidden) - set(ENTRIES)
         if unknown:
-            raise ValueError(f"no guarded entry {sorted(unknown)}: use names of abcore.own_work.ENTRIES")
+            raise ValueError(_("no guarded entry {names}: use names of abcore.own_work.ENTRIES").format(
+                names=sorted(unknown)))
         watch = _Watch(frozenset(forbidden) | ALWAYS, dict(code or {}), frame=getframe(2))
         old = sys.getprofile()
         if watch.code:
@@ -138,18 +141,19 @@ def _guard() -> tuple[Callable[[str], None], Callable[..., Any], Callable[[], li
         try:
             yield watch
         finally:
-            tampered = [] if watch in active else ["the watch was removed"]
+            tampered = [] if watch in active else [_("the watch was removed")]
             while watch in active:
                 active.remove(watch)
             if watch.code:
                 if sys.getprofile() is not profile:
-                    tampered.append("the profiler was switched")
+                    tampered.append(_("the profiler was switched"))
                 sys.setprofile(old)
             watch.frame = None
             tampered += _restore_the_guards(entered)
             if tampered:
-                raise KitTampered("the write-it-yourself guard was changed while the check ran your code ("
-                                  + "; ".join(tampered) + "): a check cannot grade code that switches it off")
+                raise KitTampered(_("the write-it-yourself guard was changed while the check ran your code "
+                                    "({why}): a check cannot grade code that switches it off").format(
+                    why=_("; ").join(tampered)))
 
     return entered, own_work, lambda: list(active)
 
@@ -169,7 +173,7 @@ def _restore_the_guards(genuine: Callable[[str], None], _kit: list = [-1, ()]) -
     for name, module in _kit[1]:
         found = getattr(module, "entered", genuine)
         if found is not genuine:
-            changed.append(f"{name}.entered replaced")
+            changed.append(_("{name}.entered replaced").format(name=name))
             setattr(module, "entered", genuine)
     return changed
 

@@ -24,7 +24,7 @@ import i18n as tool  # noqa: E402
 NBSP = "\u00a0"
 NNBSP = "\u202f"
 SAME = {"CHANCE", "chance ○", "score", "budget", "simulations", "phase", "◀ phase", "phase ▶",
-        "expansion", "{points:g} / {out_of:g} points"}
+        "expansion", "{points:g} / {out_of:g} points", "total W", "version", "question"}
 
 
 @pytest.fixture(autouse=True)
@@ -284,3 +284,110 @@ def test_mcts_games_and_statistics_errors_in_french():
     from abcore.widgets import StepThrough
     with pytest.raises(ValueError, match=f"StepThrough demande une trace{NBSP}: la liste"):
         StepThrough(GameTree.from_nested([1, 2]), [])
+
+
+def test_a_hand_trace_refusal_in_french():
+    from abcore import GameTree
+    from abcore.practice import check_trace
+
+    t = GameTree.from_nested([[3, 12, 8], [2, 4, 6]],
+                             labels={'r': 'A', 'r.0': 'B', 'r.1': 'C', 'r.1.1': 'D', 'r.1.2': 'E'})
+    answer = "A [-inf, inf] 3\nB [-inf, inf] 3\nC [-inf, inf] 2 cut D E"
+    english = str(check_trace("failsoft", t, answer))
+    abcore.use_language("fr")
+    assert str(check_trace("failsoft", t, answer)) == (
+        f"ligne 3, C{NBSP}: fenêtre non resserrée{NBSP}: en A, α est monté à 3 quand B a renvoyé 3, "
+        "donc la recherche entre dans C avec (3, +∞), pas avec (−∞, +∞)")
+    assert check_trace("failsoft", t, answer.replace("C [-inf", "C [3")).message.startswith(
+        f"juste{NBSP}: vos 3 lignes")
+    abcore.use_language("en")
+    assert str(check_trace("failsoft", t, answer)) == english
+
+
+def test_an_mcts_refusal_in_french():
+    import dataclasses
+
+    from abcore.practice import mcts_question, practice_tree
+    from abcore.practice.mcts_practice import check_mcts, check_ucb, ucb_key
+
+    tree = practice_tree(2, low=-1, high=1)
+    q = mcts_question(tree, seed=2)
+    rows = list(q.key)
+    path, player, credited, visits, total = next(r for r in q.backup.detail if r[2] != 0)
+    i = [r[0] for r in q.backup.detail].index(path)
+    rows[i] = dataclasses.replace(rows[i], value=total - 2 * credited)
+    abcore.use_language("fr")
+    assert f"{NBSP}: rétropropagation créditée au mauvais joueur{NBSP}: le total de" in check_mcts(
+        tree, rows, q).message
+    assert check_ucb(q, list(ucb_key(q))).message.startswith(f"juste{NBSP}: les valeurs UCB1 aux")
+    assert check_ucb(q, []).message.startswith(f"ligne 1{NBSP}: le chemin part de la racine")
+
+
+def test_a_per_student_exercise_in_french():
+    from abcore.exercises import student_tree
+    from abcore.exercises.notebook import exercise_verdict, question_text
+    from abcore.exercises.slips import slip_rows
+
+    s = student_tree("3.3", "alice")
+    rows = slip_rows("3.3", "strict_cut", s)
+    english = exercise_verdict("3.3", rows, s).message
+    abcore.use_language("fr")
+    said = exercise_verdict("3.3", rows, s).message
+    assert said.startswith(f"exercice 3.3 (étudiant 'alice'){NBSP}: ligne ")
+    assert said.endswith(f"[l'erreur{NBSP}: une coupure sur > au lieu de ≥ (une valeur égale à la "
+                         "borne coupe aussi)]")
+    assert question_text(s).startswith(f"Exercice 3.3, alpha-bêta fail-soft à la main{NBSP}: l'arbre")
+    assert exercise_verdict("3.3", None, s).message.startswith(
+        "la réponse à l'exercice 3.3 n'est pas encore écrite")
+    abcore.use_language("en")
+    assert exercise_verdict("3.3", rows, s).message == english
+
+
+def test_a_function_check_in_french(capsys):
+    from abcore.checks import check_answer, check_calls
+    from abcore.verdict import CheckFailed, NotWrittenYet
+
+    abcore.use_language("fr")
+    check_calls(lambda b, d: b ** d, lambda b, d: b ** d, [dict(b=2, d=3)], name="leaves")
+    assert capsys.readouterr().out == f"✓ leaves{NBSP}: la même réponse que la référence sur 1 appel\n"
+    with pytest.raises(CheckFailed) as e:
+        check_calls(lambda b, d: b * d, lambda b, d: b ** d, [dict(b=2, d=3)], name="leaves")
+    assert str(e.value) == (f"leaves(b=2, d=3) se trompe{NBSP}: attendu 8, obtenu 6. Cela ne correspond "
+                            "à aucune des erreurs cataloguées de cet exercice")
+    with pytest.raises(CheckFailed, match=f"= \\['a', 'c'\\] n'est pas juste{NBSP}: 1 de vos feuilles est "
+                                          "évaluée quand même et 2 feuilles de plus ne sont jamais évaluées"):
+        check_answer("read", ["a", "c"], ["a", "b", "d"])
+    with pytest.raises(NotWrittenYet, match="n'est pas encore écrit"):
+        check_calls(lambda b, d: (_ for _ in ()).throw(NotImplementedError()), lambda b, d: 1,
+                    [dict(b=2, d=3)], name="leaves")
+
+
+def test_a_diagnosis_in_french():
+    from abcore.diagnose import diagnose
+    from abcore.diagnose.variants import strict_cut
+
+    d = diagnose(strict_cut, "alphabeta")
+    english = str(d)
+    abcore.use_language("fr")
+    assert str(d) == (
+        f"Cela ressemble à une erreur cataloguée{NBSP}: une coupure sur > au lieu de ≥. Cela apparaît "
+        "d'abord sur l'arbre [[2, 2], [2, 1]] (MAX a le trait à la racine) avec la fenêtre (α, β) = "
+        f"(−∞, +∞){NBSP}: au nœud r.1 (où l'on entre avec (α, β) = (2, +∞)), la vôtre entre dans r.1.1 "
+        f"avec (α, β) = (2, 2){NNBSP}; la bonne recherche renvoie 2 depuis r.1. Correction{NBSP}: coupez "
+        f"dès que v ≥ β à MAX, v ≤ α à MIN{NBSP}: une égalité suffit, le parent ne choisira pas ce nœud.")
+    abcore.use_language("en")
+    assert str(d) == english
+
+
+def test_a_kit_call_refused_in_french():
+    from abcore import GameTree, tree_values
+    from abcore.checks import watched
+    from abcore.verdict import WriteItYourself
+
+    def minimax_value(tree, node):
+        return tree_values(tree)[node]
+    abcore.use_language("fr")
+    with pytest.raises(WriteItYourself) as e:
+        watched("2.1", minimax_value)(GameTree.from_nested([1, 2]), "r")
+    assert str(e.value).startswith("minimax_value appelle tree_values(tree) du kit, cela même que "
+                                   "l'exercice 2.1 vous demande d'écrire")

@@ -28,6 +28,7 @@ from .. import checks
 from ..checks import TASKS as FUNCTIONS
 from ..checks import leaves_read, random_cases
 from ..diagnose import CATALOGUE, REFERENCES, diagnose
+from ..i18n import _
 from ..diagnose import EXERCISES as DIAGNOSED
 from ..exercises import EXERCISES, student_tree
 from ..exercises.catalogue import key_rows
@@ -67,8 +68,9 @@ def canonical(name: str) -> str:
     """
     name = ALIASES.get(name, name)
     if name not in SEARCHES and name != "mtdf":
-        raise ValueError(f"no search is called {name!r}: use one of {', '.join(SEARCHES)} "
-                         f"(or an alias: {', '.join(ALIASES)})")
+        raise ValueError(_("no search is called {name!r}: use one of {searches} (or an alias: "
+                           "{aliases})").format(name=name, searches=', '.join(SEARCHES),
+                                                aliases=', '.join(ALIASES)))
     return name
 
 
@@ -114,7 +116,8 @@ def task(which: str) -> Task:
     try:
         return TASKS[str(which)]
     except KeyError:
-        raise ValueError(f"no task {which!r}: the tasks are {', '.join(TASKS)}") from None
+        raise ValueError(_("no task {which!r}: the tasks are {tasks}").format(
+            which=which, tasks=', '.join(TASKS))) from None
 
 
 # --- function tasks ------------------------------------------------------------------------------
@@ -126,20 +129,20 @@ def _diagnosed(task_id: str, kind: str) -> Callable[..., Verdict]:
     spec = FUNCTIONS[task_id]
 
     def check(f: Callable, who: Any = None) -> Verdict:
-        name = str(getattr(f, "__name__", "your function"))
+        name = str(getattr(f, "__name__", _("your function")))
         try:
             with own_work(spec.forbidden, spec.code()) as watch:
                 found = diagnose(f, kind)
         except KitTampered as e:
-            return Verdict(False, f"{name}: {e} (0 points)", task=task_id, refusal="kit call")
+            return Verdict(False, _("{name}: {error} (0 points)").format(name=name, error=e),
+                           task=task_id, refusal="kit call")
         if watch.refused:
             return Verdict.refused(checks.refused(task_id, name, watch.refused), task=task_id)
         if found is None:
-            return Verdict(True, f"{name}: does what the right search does on every diagnostic case",
-                           task=task_id)
+            return Verdict(True, _("{name}: does what the right search does on every diagnostic "
+                                   "case").format(name=name), task=task_id)
         if found.step == ("raised", "NotImplementedError"):
-            return Verdict(False, f"{name} is not written yet: replace `raise NotImplementedError()` in its "
-                                  "cell with your code, run that cell, then run this check again",
+            return Verdict(False, _(checks.NOT_WRITTEN).format(name=name),
                            task=task_id, refusal="not written")
         return Verdict(False, str(found), task=task_id, node=None if found.node is None else str(found.node),
                        slip=found.variant.name if found.variant else None)

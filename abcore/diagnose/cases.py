@@ -15,6 +15,7 @@ import math
 import random
 from typing import Iterable
 
+from ..i18n import _
 from ..trees.cases import random_cases
 from ..trees import GameTree
 from .observe import Case
@@ -64,7 +65,7 @@ def cases(kind: str) -> tuple[Case, ...]:
         for k in range(120):
             visits = [0, 1, 2, 3, 5, 8, 20] if k % 3 == 0 else [1, 2, 3, 5, 8, 20, 50]
             kids = []
-            for _ in range(rng.randint(1, 5)):
+            for _x in range(rng.randint(1, 5)):
                 n = rng.choice(visits)
                 kids.append((n, float(rng.randint(-n, n))))
             out.append(tuple(kids))
@@ -76,8 +77,8 @@ def cases(kind: str) -> tuple[Case, ...]:
             # with c = 0: the best mean (the second child), where c = 1 takes the third and c times the
             # whole score (all 0) the first: a score scaled by c is not c = 1 (hunt4)
             Case(kind, None, (((5, 1.0), (10, 6.0), (1, 0.0)), 17, 0.0)),)
-    raise ValueError(f"no diagnostic cases for the kind {kind!r}: use one of minimax, alphabeta, failhard, "
-                     "negamax, limited, expectimax, backup, select")
+    raise ValueError(_("no diagnostic cases for the kind {kind!r}: use one of minimax, alphabeta, "
+                       "failhard, negamax, limited, expectimax, backup, select").format(kind=kind))
 
 
 def cases_on(kind: str, trees: Iterable[GameTree], windows: Iterable[tuple] | None = None) -> tuple[Case, ...]:

@@ -19,6 +19,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
+from ..i18n import N_, _, ngettext
 from ..trees.cases import nested
 from ..trees import GameTree
 from .cases import cases, cases_on
@@ -44,7 +45,11 @@ def _fv(x: Any) -> str:
 
 
 def _visits(n: int) -> str:
-    return f"{n} visit" if n == 1 else f"{n} visits"
+    return ngettext("{n} visit", "{n} visits", n).format(n=n)
+
+
+RIGHT = {"backup": N_("the right backup"), "select": "UCB1"}      # who does it right, by kind
+RIGHT_SEARCH = N_("the right search")
 
 
 @dataclass(frozen=True)
@@ -68,58 +73,81 @@ class Diagnosis:
         c = self.case
         if c.kind == "backup":
             players, value, player = c.args
-            return (f"a playout with result {value:+g} for {player}, backed up along a path whose "
-                    f"node.player are {', '.join(players)} (each node had 3 visits and total +1)")
+            return _("a playout with result {value:+g} for {player}, backed up along a path whose "
+                     "node.player are {players} (each node had 3 visits and total +1)").format(
+                value=value, player=player, players=', '.join(players))
         if c.kind == "select":
             kids, n, cc = c.args
-            shown = ", ".join(f"move {i}: {_visits(v)}, total {t:g}" for i, (v, t) in enumerate(kids))
-            return f"children [{shown}] with N(parent) = {n} and c = {cc:.3g}"
+            shown = ", ".join(_("move {i}: {visits}, total {total:g}").format(i=i, visits=_visits(v), total=t)
+                              for i, (v, t) in enumerate(kids))
+            return _("children [{shown}] with N(parent) = {n} and c = {c:.3g}").format(shown=shown, n=n, c=cc)
         assert c.tree is not None
-        text = ("this tree" if self.given else f"the tree {nested(c.tree)!r} "
-                f"({c.tree.to_move(c.tree.initial_state).upper()} to move at the root)")
+        text = (_("this tree") if self.given else _("the tree {tree!r} ({mover} to move at the root)").format(
+            tree=nested(c.tree), mover=c.tree.to_move(c.tree.initial_state).upper()))
         if c.kind in _WINDOWED:
-            text += f" with the window (α, β) = ({_fv(c.args[0])}, {_fv(c.args[1])})"
+            text += _(" with the window (α, β) = ({alpha}, {beta})").format(alpha=_fv(c.args[0]),
+                                                                          beta=_fv(c.args[1]))
         elif c.kind == "limited":
-            text += (f" at depth {c.args[0]} for {c.args[1]!r} (evaluate: half the value of the leftmost "
-                     "leaf below, for the player asked)")
+            text += _(" at depth {depth} for {player!r} (evaluate: half the value of the leftmost "
+                      "leaf below, for the player asked)").format(depth=c.args[0], player=c.args[1])
         return text
 
     def _say(self, step: tuple | None) -> str:
         if step is None:
-            return "stops there"
+            return _("stops there")
         what = step[0]
         if what == "enter":
             node, *args = step[1:]
             if self.kind in _WINDOWED and len(args) >= 2:
-                return f"enters {node} with (α, β) = ({_fv(args[0])}, {_fv(args[1])})"
+                return _("enters {node} with (α, β) = ({alpha}, {beta})").format(
+                    node=node, alpha=_fv(args[0]), beta=_fv(args[1]))
             if self.kind == "limited" and len(args) >= 2:
-                return f"enters {node} with depth {args[0]} for {args[1]!r}"
-            return f"enters {node}"
+                return _("enters {node} with depth {depth} for {player!r}").format(
+                    node=node, depth=args[0], player=args[1])
+            return _("enters {node}").format(node=node)
         if what == "read":
-            return f"reads the leaf {step[1]}"
+            return _("reads the leaf {node}").format(node=step[1])
         if what == "eval":
-            return f"evaluates {step[1]} for {step[2]!r}"
+            return _("evaluates {node} for {player!r}").format(node=step[1], player=step[2])
         if what == "leave":
-            return f"returns {_fv(step[2])} from {step[1]}"
+            return _("returns {value} from {node}").format(value=_fv(step[2]), node=step[1])
         if what == "node":
-            return f"leaves it with {_visits(step[3])} and total {_fv(step[4])}"
+            return _("leaves it with {visits} and total {total}").format(visits=_visits(step[3]),
+                                                                        total=_fv(step[4]))
         if what == "chose":
-            return f"chooses move {step[1]}"
-        return f"raises {step[1]}"
+            return _("chooses move {move}").format(move=step[1])
+        return _("raises {error}").format(error=step[1])
+
+    def _said_entered(self, step: tuple) -> str:
+        """How the node was entered, said after the node's name (its window or depth)."""
+        if step[0] == "enter" and step[1] == self.node:
+            args = step[2:]
+            if self.kind in _WINDOWED and len(args) >= 2:
+                return _("entered with (α, β) = ({alpha}, {beta})").format(alpha=_fv(args[0]),
+                                                                           beta=_fv(args[1]))
+            if self.kind == "limited" and len(args) >= 2:
+                return _("entered with depth {depth} for {player!r}").format(depth=args[0], player=args[1])
+        return self._say(step)
 
     def __str__(self) -> str:
-        head = (f"This looks like a known slip: {self.variant.slip}." if self.variant else
-                "This matches none of the known slips; here is where it first parts from the right search.")
-        at = (f"the node at depth {self.node} (node.player {self.case.args[0][self.node]!r})"
+        head = (_("This looks like a known slip: {slip}.").format(slip=_(self.variant.slip)) if self.variant
+                else _("This matches none of the known slips; here is where it first parts from the right "
+                       "search."))
+        at = (_("the node at depth {depth} (node.player {player!r})").format(
+                  depth=self.node, player=self.case.args[0][self.node])
               if self.kind == "backup" and self.node is not None else self.node)
         if self.entered is not None:
-            at = f"{at} ({self._say(self.entered).replace(f'enters {self.node} with', 'entered with')})"
-        right = {"backup": "the right backup", "select": "UCB1"}.get(self.kind, "the right search")
-        at = "" if self.node is None else f"at {at}, "
+            at = f"{at} ({self._said_entered(self.entered)})"
+        right = _(RIGHT.get(self.kind, RIGHT_SEARCH))
         mine, theirs = self._say(self.step), self._say(self.expected)
-        body = (f" It first shows on {self.where()}: {at}yours {mine}; {right} {theirs}." if mine != theirs
-                else f" It first shows on {self.where()}.")      # nothing more to say than the tree
-        fix = f" Fix: {self.variant.fix}." if self.variant else ""
+        f = dict(where=self.where(), at=at, mine=mine, right=right, theirs=theirs)
+        if mine == theirs:                                  # nothing more to say than the tree
+            body = _(" It first shows on {where}.").format(**f)
+        elif self.node is None:
+            body = _(" It first shows on {where}: yours {mine}; {right} {theirs}.").format(**f)
+        else:
+            body = _(" It first shows on {where}: at {at}, yours {mine}; {right} {theirs}.").format(**f)
+        fix = _(" Fix: {fix}.").format(fix=_(self.variant.fix)) if self.variant else ""
         return head + body + fix
 
 
@@ -180,7 +208,7 @@ def diagnose(student: Callable, kind: str, first: Iterable[GameTree] = (),
     True
     """
     if kind not in KINDS:
-        raise ValueError(f"unknown kind {kind!r}: use one of {', '.join(KINDS)}")
+        raise ValueError(_("unknown kind {kind!r}: use one of {kinds}").format(kind=kind, kinds=', '.join(KINDS)))
     trace = traceable(student)
     mine = tuple(tuple(observe(student, c, trace)) for c in cases(kind))
     variant = _matched(mine, kind, trace)

@@ -19,6 +19,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..i18n import N_
 from ..own_work import guarded
 
 __all__ = ["Variant", "KINDS", "REFERENCES", "CATALOGUE", "VARIANTS"]
@@ -771,144 +772,145 @@ REFERENCES: dict[str, Callable[..., Any]] = {
     "backup": backup, "select": select_child,
 }
 
-_MAX_MIN = "take the largest child value at a MAX node, the smallest at a MIN node"
-_CUT = "cut as soon as v ≥ β at MAX, v ≤ α at MIN"
+_MAX_MIN = N_("take the largest child value at a MAX node, the smallest at a MIN node")
+_CUT = N_("cut as soon as v ≥ β at MAX, v ≤ α at MIN")
 
 CATALOGUE: tuple[Variant, ...] = (
-    Variant("max_everywhere", "minimax", "a MIN node using max",
-            f"MIN picks the child worst for MAX: {_MAX_MIN}", max_everywhere),
-    Variant("kinds_swapped", "minimax", "MAX and MIN swapped", _MAX_MIN, kinds_swapped),
-    Variant("starts_from_zero", "minimax", "v starting at 0 instead of −∞ (MAX) or +∞ (MIN)",
-            "start v at −∞ at a MAX node and +∞ at a MIN node, or take max/min of the children's values: "
-            "0 is a value, and a MAX node whose children are all below 0 would keep it", starts_from_zero),
-    Variant("leaf_for_side_to_move", "minimax", "the evaluation from the wrong side (a leaf's value "
-            "for the player to move there)", "every value is for MAX: a leaf's value is tree.value(leaf), "
-            "whoever is to move there", leaf_for_side_to_move),
-    Variant("strict_cut", "alphabeta", "a cut on > instead of ≥",
-            f"{_CUT}: a tie is enough, the parent will not choose this node", strict_cut),
-    Variant("not_narrowed", "alphabeta", "the window not narrowed for the children",
-            "after each child, α = max(α, v) at MAX and β = min(β, v) at MIN, so the next children "
-            "are searched with the narrower window", not_narrowed),
-    Variant("window_not_passed", "alphabeta", "the window not passed down (each child searched with "
-            "(-∞, +∞))", "call the children with the node's (α, β)", window_not_passed),
-    Variant("cut_returns_the_bound", "alphabeta", "fail-soft returning the bound on a cut",
-            "on a cut, fail-soft returns v, the value that caused it, not β (MAX) or α (MIN)",
+    Variant("max_everywhere", "minimax", N_("a MIN node using max"),
+            N_("MIN picks the child worst for MAX: take the largest child value at a MAX node, the smallest at a MIN node"), max_everywhere),
+    Variant("kinds_swapped", "minimax", N_("MAX and MIN swapped"), _MAX_MIN, kinds_swapped),
+    Variant("starts_from_zero", "minimax", N_("v starting at 0 instead of −∞ (MAX) or +∞ (MIN)"),
+            N_("start v at −∞ at a MAX node and +∞ at a MIN node, or take max/min of the children's values: "
+               "0 is a value, and a MAX node whose children are all below 0 would keep it"), starts_from_zero),
+    Variant("leaf_for_side_to_move", "minimax", N_("the evaluation from the wrong side (a leaf's value "
+               "for the player to move there)"), N_("every value is for MAX: a leaf's value is tree.value(leaf), "
+               "whoever is to move there"), leaf_for_side_to_move),
+    Variant("strict_cut", "alphabeta", N_("a cut on > instead of ≥"),
+            N_("cut as soon as v ≥ β at MAX, v ≤ α at MIN: a tie is enough, the parent will not choose this node"), strict_cut),
+    Variant("not_narrowed", "alphabeta", N_("the window not narrowed for the children"),
+            N_("after each child, α = max(α, v) at MAX and β = min(β, v) at MIN, so the next children "
+               "are searched with the narrower window"), not_narrowed),
+    Variant("window_not_passed", "alphabeta", N_("the window not passed down (each child searched with "
+               "(-∞, +∞))"), N_("call the children with the node's (α, β)"), window_not_passed),
+    Variant("cut_returns_the_bound", "alphabeta", N_("fail-soft returning the bound on a cut"),
+            N_("on a cut, fail-soft returns v, the value that caused it, not β (MAX) or α (MIN)"),
             cut_returns_the_bound),
-    Variant("returns_alpha", "alphabeta", "returning α (β at MIN) instead of the value",
-            "after the loop fail-soft returns v, the best child value, not the window's bound",
+    Variant("returns_alpha", "alphabeta", N_("returning α (β at MIN) instead of the value"),
+            N_("after the loop fail-soft returns v, the best child value, not the window's bound"),
             returns_alpha),
-    Variant("hard_for_soft", "alphabeta", "fail-hard where fail-soft is asked",
-            "fail-soft returns v, the best value found, even outside (α, β): a leaf returns its value, "
-            "a node v, never α or β in its place", failhard_value,
+    Variant("hard_for_soft", "alphabeta", N_("fail-hard where fail-soft is asked"),
+            N_("fail-soft returns v, the best value found, even outside (α, β): a leaf returns its value, "
+               "a node v, never α or β in its place"), failhard_value,
             (leaf_not_held,)),      # seed 001's MaxValue/MinValue: fail-hard, the leaves unclamped
-    Variant("min_uses_max", "alphabeta", "a MIN node using max",
-            "at a MIN node v = min(v, child value)", min_uses_max),
-    Variant("no_cut_at_min", "alphabeta", "no α-cut at MIN nodes (the β-cut at MAX is there)",
-            "a MIN node cuts too: as soon as v ≤ α, return v", no_cut_at_min),
-    Variant("never_cuts", "alphabeta", "no cut-off (every child searched)",
-            f"{_CUT}, and return at once: the rest of the children cannot change the parent's choice",
+    Variant("min_uses_max", "alphabeta", N_("a MIN node using max"),
+            N_("at a MIN node v = min(v, child value)"), min_uses_max),
+    Variant("no_cut_at_min", "alphabeta", N_("no α-cut at MIN nodes (the β-cut at MAX is there)"),
+            N_("a MIN node cuts too: as soon as v ≤ α, return v"), no_cut_at_min),
+    Variant("never_cuts", "alphabeta", N_("no cut-off (every child searched)"),
+            (N_("cut as soon as v ≥ β at MAX, v ≤ α at MIN, and return at once: the rest of the children "
+                "cannot change the parent's choice")),
             never_cuts),
-    Variant("never_cuts_hard", "failhard", "no cut-off (every child searched); a cut on α > β instead of "
-            "α ≥ β is the same slip, since fail-hard's values stay within α ≤ v ≤ β and α never exceeds β",
-            "on α ≥ β return at once (β at MAX, α at MIN): a tie is enough, the rest of the children cannot "
-            "change the parent's choice", never_cuts_hard, (strict_cut_hard,)),
-    Variant("soft_for_hard", "failhard", "fail-soft where fail-hard is asked",
-            "fail-hard clamps: a leaf returns min(max(value, α), β), a node returns α (MAX) or β (MIN) "
-            "after its loop and the bound it crossed on a cut", soft_for_hard),
-    Variant("leaf_not_held", "failhard", "a leaf's value not held within [α, β]",
-            "a leaf returns min(max(value, α), β) in fail-hard", leaf_not_held),
-    Variant("ends_with_the_other_bound", "failhard", "fail-hard returning the wrong bound after the loop",
-            "when no child caused a cut, MAX returns α and MIN returns β", ends_with_the_other_bound),
-    Variant("entry_window_hard", "failhard", "each child searched with the node's entry window, "
-            "not the α and β its earlier children moved",
-            "pass the updated (α, β) to the next child: α = max(α, value) at MAX, β = min(β, value) at MIN, "
-            "then search the next child with them", entry_window_hard),
-    Variant("no_cut_at_min_hard", "failhard", "no α-cut at MIN nodes (the β-cut at MAX is there)",
-            "a MIN node cuts too: when β ≤ α return α at once", no_cut_at_min_hard),
-    Variant("no_cut_at_max_hard", "failhard", "no β-cut at MAX nodes (the α-cut at MIN is there)",
-            "a MAX node cuts too: when α ≥ β return β at once", no_cut_at_max_hard),
-    Variant("window_not_swapped", "negamax", "α and β not swapped for the child",
-            "the child's window is (-β, -α): negated AND swapped", window_not_swapped,
+    Variant("never_cuts_hard", "failhard", N_("no cut-off (every child searched); a cut on α > β instead of "
+               "α ≥ β is the same slip, since fail-hard's values stay within α ≤ v ≤ β and α never exceeds β"),
+            N_("on α ≥ β return at once (β at MAX, α at MIN): a tie is enough, the rest of the children cannot "
+               "change the parent's choice"), never_cuts_hard, (strict_cut_hard,)),
+    Variant("soft_for_hard", "failhard", N_("fail-soft where fail-hard is asked"),
+            N_("fail-hard clamps: a leaf returns min(max(value, α), β), a node returns α (MAX) or β (MIN) "
+               "after its loop and the bound it crossed on a cut"), soft_for_hard),
+    Variant("leaf_not_held", "failhard", N_("a leaf's value not held within [α, β]"),
+            N_("a leaf returns min(max(value, α), β) in fail-hard"), leaf_not_held),
+    Variant("ends_with_the_other_bound", "failhard", N_("fail-hard returning the wrong bound after the loop"),
+            N_("when no child caused a cut, MAX returns α and MIN returns β"), ends_with_the_other_bound),
+    Variant("entry_window_hard", "failhard", N_("each child searched with the node's entry window, "
+               "not the α and β its earlier children moved"),
+            N_("pass the updated (α, β) to the next child: α = max(α, value) at MAX, β = min(β, value) at MIN, "
+               "then search the next child with them"), entry_window_hard),
+    Variant("no_cut_at_min_hard", "failhard", N_("no α-cut at MIN nodes (the β-cut at MAX is there)"),
+            N_("a MIN node cuts too: when β ≤ α return α at once"), no_cut_at_min_hard),
+    Variant("no_cut_at_max_hard", "failhard", N_("no β-cut at MAX nodes (the α-cut at MIN is there)"),
+            N_("a MAX node cuts too: when α ≥ β return β at once"), no_cut_at_max_hard),
+    Variant("window_not_swapped", "negamax", N_("α and β not swapped for the child"),
+            N_("the child's window is (-β, -α): negated AND swapped"), window_not_swapped,
             (window_not_swapped_alpha_cut,)),
-    Variant("sign_not_flipped", "negamax", "the sign not flipped",
-            "a child's value is for the other side: v = max(v, -negamax(child, -β, -α))", sign_not_flipped),
-    Variant("leaf_for_max", "negamax", "the evaluation from the wrong side (a leaf's value for MAX)",
-            "negamax values are for the side to move: a leaf returns its value for the player to move "
-            "there", leaf_for_max),
-    Variant("depth_before_terminal", "limited", "the depth tested before the end of the game",
-            "test is_terminal first: a finished game has its exact utility, at any depth",
+    Variant("sign_not_flipped", "negamax", N_("the sign not flipped"),
+            N_("a child's value is for the other side: v = max(v, -negamax(child, -β, -α))"), sign_not_flipped),
+    Variant("leaf_for_max", "negamax", N_("the evaluation from the wrong side (a leaf's value for MAX)"),
+            N_("negamax values are for the side to move: a leaf returns its value for the player to move "
+               "there"), leaf_for_max),
+    Variant("depth_before_terminal", "limited", N_("the depth tested before the end of the game"),
+            N_("test is_terminal first: a finished game has its exact utility, at any depth"),
             depth_before_terminal),
-    Variant("one_ply_too_deep", "limited", "the depth off by one (one ply too deep)",
-            "evaluate when depth == 0: depth 0 looks no move ahead", one_ply_too_deep),
-    Variant("one_ply_too_shallow", "limited", "the depth off by one (one ply too shallow)",
-            "evaluate when depth == 0, not 1: depth 1 looks one move ahead", one_ply_too_shallow),
-    Variant("evaluates_for_side_to_move", "limited", "the evaluation from the wrong side (for the "
-            "player to move)", "evaluate(state, player): every value is for the player searched for",
+    Variant("one_ply_too_deep", "limited", N_("the depth off by one (one ply too deep)"),
+            N_("evaluate when depth == 0: depth 0 looks no move ahead"), one_ply_too_deep),
+    Variant("one_ply_too_shallow", "limited", N_("the depth off by one (one ply too shallow)"),
+            N_("evaluate when depth == 0, not 1: depth 1 looks one move ahead"), one_ply_too_shallow),
+    Variant("evaluates_for_side_to_move", "limited", N_("the evaluation from the wrong side (for the "
+               "player to move)"), N_("evaluate(state, player): every value is for the player searched for"),
             evaluates_for_side_to_move),
-    Variant("depth_not_decreased", "limited", "the depth not decreased for the children",
-            "call the children with depth - 1", depth_not_decreased),
-    Variant("player_ignored", "limited", "the argument `player` ignored (the values are for the player "
-            "to move where the search starts)", "every value is for `player`, the argument, whoever moves first: "
-            "utility(state, player), evaluate(state, player), and maximise where game.to_move(state) == player",
+    Variant("depth_not_decreased", "limited", N_("the depth not decreased for the children"),
+            N_("call the children with depth - 1"), depth_not_decreased),
+    Variant("player_ignored", "limited", N_("the argument `player` ignored (the values are for the player "
+               "to move where the search starts)"), N_("every value is for `player`, the argument, whoever moves first: "
+               "utility(state, player), evaluate(state, player), and maximise where game.to_move(state) == player"),
             player_ignored),
-    Variant("max_for_player", "limited", "MAX hard-wired for the player",
-            "maximise where game.to_move(state) == player, whoever that player is", max_for_player),
-    Variant("divides_by_count", "expectimax", "expectimax dividing by the count",
-            "the probabilities already sum to 1: the chance value is Σ p·v, with no division",
+    Variant("max_for_player", "limited", N_("MAX hard-wired for the player"),
+            N_("maximise where game.to_move(state) == player, whoever that player is"), max_for_player),
+    Variant("divides_by_count", "expectimax", N_("expectimax dividing by the count"),
+            N_("the probabilities already sum to 1: the chance value is Σ p·v, with no division"),
             divides_by_count),
-    Variant("probabilities_ignored", "expectimax", "a plain mean at chance nodes (the probabilities "
-            "ignored)", "weight each outcome by its probability: Σ p·v over tree.outcomes(node)",
+    Variant("probabilities_ignored", "expectimax", N_("a plain mean at chance nodes (the probabilities "
+               "ignored)"), N_("weight each outcome by its probability: Σ p·v over tree.outcomes(node)"),
             probabilities_ignored),
-    Variant("chance_as_min", "expectimax", "a chance node treated as MIN",
-            "a chance node takes the expected value Σ p·v of its outcomes", chance_as_min),
-    Variant("credited_to_player_to_move", "backup", "a backup credited to the wrong player (the player "
-            "to move)", "node.total is for node.player, who moved INTO the node: add value if "
-            "node.player == player, else -value", credited_to_player_to_move),
-    Variant("alternating_from_the_root", "backup", "a sign alternating from the root",
-            "credit each node by whom it is for (node.player == player), not by its depth",
+    Variant("chance_as_min", "expectimax", N_("a chance node treated as MIN"),
+            N_("a chance node takes the expected value Σ p·v of its outcomes"), chance_as_min),
+    Variant("credited_to_player_to_move", "backup", N_("a backup credited to the wrong player (the player "
+               "to move)"), N_("node.total is for node.player, who moved INTO the node: add value if "
+               "node.player == player, else -value"), credited_to_player_to_move),
+    Variant("alternating_from_the_root", "backup", N_("a sign alternating from the root"),
+            N_("credit each node by whom it is for (node.player == player), not by its depth"),
             alternating_from_the_root),
-    Variant("same_sign_everywhere", "backup", "the same sign everywhere",
-            "a node whose node.player is not the winner gets -value", same_sign_everywhere),
-    Variant("leaf_only_visit", "backup", "a visit counted at the last node only",
-            "every node on the path gets one visit", leaf_only_visit),
-    Variant("value_only_at_leaf", "backup", "the result added at the last node only",
-            "every node on the path gets the result: +value for node.player, -value otherwise",
+    Variant("same_sign_everywhere", "backup", N_("the same sign everywhere"),
+            N_("a node whose node.player is not the winner gets -value"), same_sign_everywhere),
+    Variant("leaf_only_visit", "backup", N_("a visit counted at the last node only"),
+            N_("every node on the path gets one visit"), leaf_only_visit),
+    Variant("value_only_at_leaf", "backup", N_("the result added at the last node only"),
+            N_("every node on the path gets the result: +value for node.player, -value otherwise"),
             value_only_at_leaf),
-    Variant("rescaled_to_0_1", "backup", "the result rescaled to [0, 1] ((value + 1) / 2)",
-            "keep the result as given: +value for node.player, -value otherwise (+1, 0, -1)",
+    Variant("rescaled_to_0_1", "backup", N_("the result rescaled to [0, 1] ((value + 1) / 2)"),
+            N_("keep the result as given: +value for node.player, -value otherwise (+1, 0, -1)"),
             rescaled_to_0_1),
-    Variant("ln_of_parent_less_one", "select", "ln(N(parent) - 1) instead of ln N(parent)",
-            "N(parent) counts the parent's visits, this one included: c·sqrt(ln N(parent) / N(child))",
+    Variant("ln_of_parent_less_one", "select", N_("ln(N(parent) - 1) instead of ln N(parent)"),
+            N_("N(parent) counts the parent's visits, this one included: c·sqrt(ln N(parent) / N(child))"),
             ln_of_parent_less_one),
-    Variant("ln_of_parent_plus_one", "select", "ln(N(parent) + 1) instead of ln N(parent)",
-            "N(parent) already counts this visit to the parent: c·sqrt(ln N(parent) / N(child))",
+    Variant("ln_of_parent_plus_one", "select", N_("ln(N(parent) + 1) instead of ln N(parent)"),
+            N_("N(parent) already counts this visit to the parent: c·sqrt(ln N(parent) / N(child))"),
             ln_of_parent_plus_one),
-    Variant("c_not_passed", "select", "c not passed on (√2, the default, whatever the c given)",
-            "use the c given: ucb1(mean, visits, parent_visits, c)", c_not_passed),
-    Variant("c_is_one", "select", "c = 1 whatever the c given", "use the c given: "
-            "c·sqrt(ln N(parent) / N(child))", c_is_one),
-    Variant("sqrt2_twice", "select", "√2 counted twice (c·sqrt(2 ln N(parent) / N(child)))",
-            "the 2 of sqrt(2 ln N / n) is already in c = √2: c·sqrt(ln N(parent) / N(child))", sqrt2_twice),
-    Variant("total_as_mean", "select", "the child's total used as its mean",
-            "the mean is total / visits", total_as_mean),
-    Variant("mean_over_parent_visits", "select", "the child's total divided by N(parent)",
-            "a child's mean is its total / its own visits", mean_over_parent_visits),
-    Variant("ln_of_child", "select", "UCB with the child's count (ln of the child's visits)",
-            "the logarithm is of the PARENT's count: c·sqrt(ln N(parent) / N(child))", ln_of_child),
-    Variant("always_exploit", "select", "the best mean chosen (always exploit)",
-            "add the exploration term c·sqrt(ln N(parent) / N(child))", always_exploit),
-    Variant("most_visited", "select", "the most visited child chosen",
-            "that is how the final move is chosen; selection takes the largest UCB1 score", most_visited),
-    Variant("unvisited_skipped", "select", "unvisited children skipped",
-            "a child never visited has an infinite score: choose it first", unvisited_skipped),
-    Variant("ties_to_the_last", "select", "ties broken to the last child",
-            "keep the first best: replace it only when a score is strictly larger", ties_to_the_last,
+    Variant("c_not_passed", "select", N_("c not passed on (√2, the default, whatever the c given)"),
+            N_("use the c given: ucb1(mean, visits, parent_visits, c)"), c_not_passed),
+    Variant("c_is_one", "select", N_("c = 1 whatever the c given"), N_("use the c given: "
+               "c·sqrt(ln N(parent) / N(child))"), c_is_one),
+    Variant("sqrt2_twice", "select", N_("√2 counted twice (c·sqrt(2 ln N(parent) / N(child)))"),
+            N_("the 2 of sqrt(2 ln N / n) is already in c = √2: c·sqrt(ln N(parent) / N(child))"), sqrt2_twice),
+    Variant("total_as_mean", "select", N_("the child's total used as its mean"),
+            N_("the mean is total / visits"), total_as_mean),
+    Variant("mean_over_parent_visits", "select", N_("the child's total divided by N(parent)"),
+            N_("a child's mean is its total / its own visits"), mean_over_parent_visits),
+    Variant("ln_of_child", "select", N_("UCB with the child's count (ln of the child's visits)"),
+            N_("the logarithm is of the PARENT's count: c·sqrt(ln N(parent) / N(child))"), ln_of_child),
+    Variant("always_exploit", "select", N_("the best mean chosen (always exploit)"),
+            N_("add the exploration term c·sqrt(ln N(parent) / N(child))"), always_exploit),
+    Variant("most_visited", "select", N_("the most visited child chosen"),
+            N_("that is how the final move is chosen; selection takes the largest UCB1 score"), most_visited),
+    Variant("unvisited_skipped", "select", N_("unvisited children skipped"),
+            N_("a child never visited has an infinite score: choose it first"), unvisited_skipped),
+    Variant("ties_to_the_last", "select", N_("ties broken to the last child"),
+            N_("keep the first best: replace it only when a score is strictly larger"), ties_to_the_last,
             (unvisited_tie_to_the_last,)),
-    Variant("negated_mean", "select", "the child's mean negated",
-            "a child's total is already for the player choosing it (node.player): its mean is "
-            "total / visits, with no sign change", negated_mean),
-    Variant("no_square_root", "select", "the square root left out",
-            "the exploration term is c·sqrt(ln N(parent) / N(child))", no_square_root),
+    Variant("negated_mean", "select", N_("the child's mean negated"),
+            N_("a child's total is already for the player choosing it (node.player): its mean is "
+               "total / visits, with no sign change"), negated_mean),
+    Variant("no_square_root", "select", N_("the square root left out"),
+            N_("the exploration term is c·sqrt(ln N(parent) / N(child))"), no_square_root),
 )
 
 VARIANTS: dict[str, Variant] = {v.name: v for v in CATALOGUE}

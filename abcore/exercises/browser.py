@@ -33,50 +33,48 @@ from __future__ import annotations
 
 import html
 import json
-from typing import Any
+from typing import Any, Iterator, Mapping
 
-from ..i18n import language
+from ..i18n import LANGUAGES, N_, language
+from ..i18n import _catalogue as translation     # a language's catalogue (the kit's own helper)
 from .student import _ID, IN_BROWSER, ID_FILE, saved_id, save_id
 
 __all__ = ["student_bar", "texts", "TEXTS"]
 
-# The bar's words in both editions (the kit's gettext catalogue is the French edition's owner's;
-# these stay here until they move there).
-TEXTS = {
-    "en": {"id": "Student id", "save": "Save", "hand_in": "Hand in",
-           "ask": "Type the id your instructor gave you and press Save: your per-student questions "
-                  "are drawn from it, and your hand-in is named after it. It is kept in this browser.",
-           "you": "You are <b>{id}</b>: your per-student questions draw the tree of student '{id}'.",
-           "saved_from_url": "Your id <b>{id}</b> was taken from the address and kept in this browser.",
-           "bad": "{error}",
-           "hand_in_help": "Hand in: the notebook is saved, then downloaded as <code>{name}</code>; "
-                           "send that file as your instructor asks.",
-           "need_id": "Save your student id first: the hand-in is named after it.",
-           "downloaded": "Saved and downloaded as <code>{name}</code>.",
-           "newer": "A newer version of this notebook is on the site (version {new}; yours is "
-                    "{old}). Your work here is kept as it is.",
-           "open_new": "Open the new version beside your work",
-           "opened": "Opened <code>{name}</code> beside your work: copy your answers into it."},
-    "fr": {"id": "Identifiant", "save": "Enregistrer", "hand_in": "Rendre",
-           "ask": "Tapez l'identifiant que votre enseignant vous a donné et appuyez sur "
-                  "Enregistrer : vos questions personnelles en sont tirées, et votre rendu porte "
-                  "son nom. Il est gardé dans ce navigateur.",
-           "you": "Vous êtes <b>{id}</b> : vos questions personnelles tracent l'arbre de "
-                  "l'étudiant « {id} ».",
-           "saved_from_url": "Votre identifiant <b>{id}</b> a été pris dans l'adresse et gardé "
-                             "dans ce navigateur.",
-           "bad": "{error}",
-           "hand_in_help": "Rendre : le notebook est enregistré, puis téléchargé sous le nom "
-                           "<code>{name}</code> ; envoyez ce fichier comme votre enseignant le "
-                           "demande.",
-           "need_id": "Enregistrez d'abord votre identifiant : le rendu porte son nom.",
-           "downloaded": "Enregistré et téléchargé sous le nom <code>{name}</code>.",
-           "newer": "Une version plus récente de ce notebook est sur le site (version {new} ; la "
-                    "vôtre est {old}). Votre travail ici reste tel quel.",
-           "open_new": "Ouvrir la nouvelle version à côté de votre travail",
-           "opened": "<code>{name}</code> est ouvert à côté de votre travail : recopiez-y vos "
-                     "réponses."},
-}
+# The bar's words, marked here and translated when shown (the kit's catalogue has the French).
+WORDS = {"id": N_("Student id"), "save": N_("Save"), "hand_in": N_("Hand in"),
+         "ask": N_("Type the id your instructor gave you and press Save: your per-student questions "
+                   "are drawn from it, and your hand-in is named after it. It is kept in this browser."),
+         "you": N_("You are <b>{id}</b>: your per-student questions draw the tree of student '{id}'."),
+         "saved_from_url": N_("Your id <b>{id}</b> was taken from the address and kept in this browser."),
+         "bad": "{error}",
+         "hand_in_help": N_("Hand in: the notebook is saved, then downloaded as <code>{name}</code>; "
+                            "send that file as your instructor asks."),
+         "need_id": N_("Save your student id first: the hand-in is named after it."),
+         "downloaded": N_("Saved and downloaded as <code>{name}</code>."),
+         "newer": N_("A newer version of this notebook is on the site (version {new}; yours is "
+                     "{old}). Your work here is kept as it is."),
+         "open_new": N_("Open the new version beside your work"),
+         "opened": N_("Opened <code>{name}</code> beside your work: copy your answers into it.")}
+
+
+class _Texts(Mapping[str, Mapping[str, str]]):
+    """The bar's words by language: ``TEXTS["fr"]["hand_in"]`` (read from the kit's catalogue)."""
+
+    def __getitem__(self, lang: str) -> dict[str, str]:
+        if lang not in LANGUAGES:
+            raise KeyError(lang)
+        said = translation(lang)
+        return {key: said.gettext(text) if text != "{error}" else text for key, text in WORDS.items()}
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(LANGUAGES)
+
+
+TEXTS = _Texts()
 
 
 def texts() -> dict[str, str]:
@@ -87,7 +85,7 @@ def texts() -> dict[str, str]:
     'Rendre'
     >>> use_language(None)
     """
-    return TEXTS.get(language(), TEXTS["en"])
+    return TEXTS[language()]
 
 
 # The page's side, run by JupyterLab's JavaScript renderer inside the bar's output widget, where

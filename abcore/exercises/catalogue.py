@@ -20,6 +20,7 @@ import hashlib
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..i18n import N_, _
 from ..practice import check_trace, expected_rows, mcts_question
 from ..practice.answer import as_rows
 from ..practice.generate import PRACTICE_SEEDS, practice_tree
@@ -79,27 +80,30 @@ class Exercise:
     work: tuple | None = None
 
 
-_AB = ("Rows in the order the search visits the nodes: NODE (α, β) VALUE, then `cut X Y` "
-       "for the children it cuts; leaves may be left out. You may add each node's window on exit "
-       "after its window on entry: NODE (α, β) (α', β') VALUE; it is checked when given.")
+_AB = N_("Rows in the order the search visits the nodes: NODE (α, β) VALUE, then `cut X Y` "
+         "for the children it cuts; leaves may be left out. You may add each node's window on exit "
+         "after its window on entry: NODE (α, β) (α', β') VALUE; it is checked when given.")
 _AB_SHAPE = {"branching": (3, 3), "low": -4, "high": 4}
 EXERCISES: dict[str, Exercise] = {e.id: e for e in (
-    Exercise("2.4", "02", "minimax", "minimax values by hand",
-             "One row per inner node: NODE VALUE, its minimax value (for MAX).", "values_2_4",
+    Exercise("2.4", "02", "minimax", N_("minimax values by hand"),
+             N_("One row per inner node: NODE VALUE, its minimax value (for MAX)."), "values_2_4",
              {"branching": (3, 3), "low": -9, "high": 9}, (13, 13, 0)),
-    Exercise("3.3", "03", "failsoft", "fail-soft alpha-beta by hand", _AB, "trace_3_3",
+    Exercise("3.3", "03", "failsoft", N_("fail-soft alpha-beta by hand"), _AB, "trace_3_3",
              _AB_SHAPE, (11, 12, 3)),
-    Exercise("4.2", "04", "failhard", "fail-hard alpha-beta by hand", _AB, "trace_4_2",
+    Exercise("4.2", "04", "failhard", N_("fail-hard alpha-beta by hand"), _AB, "trace_4_2",
              _AB_SHAPE, (11, 12, 3)),
-    Exercise("7.3", "07", "star1", "Star1 by hand: chance-node bounds",
-             _AB + " A chance node's value is Σ p·v; it is cut with the bounds L and U.", "trace_7_3",
+    Exercise("7.3", "07", "star1", N_("Star1 by hand: chance-node bounds"),
+             N_("Rows in the order the search visits the nodes: NODE (α, β) VALUE, then `cut X Y` "
+                "for the children it cuts; leaves may be left out. You may add each node's window on "
+                "exit after its window on entry: NODE (α, β) (α', β') VALUE; it is checked when "
+                "given. A chance node's value is Σ p·v; it is cut with the bounds L and U."), "trace_7_3",
              {"branching": (3, 3), "low": -3, "high": 3}, (12, 13, 3)),
-    Exercise("9.4", "09", "mcts", "one MCTS iteration by hand",
-             "The root's row ROOT TOTAL, then at each node UCB1 selects from, its children left to "
-             "right, one row each: CHILD UCB1 (its UCB1 value, two decimals), and for the child "
-             "UCB1 selects CHILD UCB1 TOTAL, its total W after the backup (for the player who moved "
-             "into it); down to the node the iteration expands from (the node it adds needs no "
-             "row).", "trace_9_4",
+    Exercise("9.4", "09", "mcts", N_("one MCTS iteration by hand"),
+             N_("The root's row ROOT TOTAL, then at each node UCB1 selects from, its children left to "
+                "right, one row each: CHILD UCB1 (its UCB1 value, two decimals), and for the child "
+                "UCB1 selects CHILD UCB1 TOTAL, its total W after the backup (for the player who moved "
+                "into it); down to the node the iteration expands from (the node it adds needs no "
+                "row)."), "trace_9_4",
              {"branching": (2, 3), "low": -5, "high": 5}, (6, 7, 0)),
 )}
 
@@ -116,7 +120,8 @@ def exercise(which: str) -> Exercise:
     try:
         return EXERCISES[str(which)]
     except KeyError:
-        raise ValueError(f"no per-student exercise {which}; they are {', '.join(EXERCISES)}") from None
+        raise ValueError(_("no per-student exercise {which}; they are {exercises}").format(
+            which=which, exercises=', '.join(EXERCISES))) from None
 
 
 def exercise_seed(which: str, student: str, attempt: int = 0) -> int:
@@ -139,7 +144,8 @@ def _tree(ex: Exercise, seed: int) -> GameTree:
 
 def _draw(ex: Exercise, student: str, seed: int) -> StudentTree:
     tree = _tree(ex, seed)
-    title = f"exercise {ex.id}, student {student!r} (tree seed {seed})"
+    title = _("exercise {id}, student {student!r} (tree seed {seed})").format(
+        id=ex.id, student=student, seed=seed)
     tree = GameTree.from_dict({**tree.to_dict(), "title": title})
     if ex.mode != "mcts":
         return StudentTree(ex, student, seed, tree)
@@ -219,7 +225,8 @@ def student_tree(which: str, student: str | None = None) -> StudentTree:
         drawn = _draw(ex, key, exercise_seed(ex.id, key, attempt))
         if fair(drawn):
             return drawn
-    raise RuntimeError(f"no fair tree for exercise {ex.id} in {ATTEMPTS} seeds of {key!r}")  # pragma: no cover
+    raise RuntimeError(_("no fair tree for exercise {id} in {attempts} seeds of {key!r}").format(  # pragma: no cover
+        id=ex.id, attempts=ATTEMPTS, key=key))
 
 
 def verdict(which: str, answer: Any, student: str | StudentTree | None = None) -> Verdict:
@@ -236,7 +243,8 @@ def verdict(which: str, answer: Any, student: str | StudentTree | None = None) -
     """
     s = student if isinstance(student, StudentTree) else student_tree(which, student)
     if s.exercise.id != exercise(which).id:
-        raise ValueError(f"that tree is drawn for exercise {s.exercise.id}, not {which}")
+        raise ValueError(_("that tree is drawn for exercise {id}, not {which}").format(
+            id=s.exercise.id, which=which))
     if isinstance(answer, ComputedAnswer):
         return Verdict(False, answer.message, None, None, "computed")
     rows = as_rows(answer)
@@ -252,14 +260,16 @@ def verdict(which: str, answer: Any, student: str | StudentTree | None = None) -
     if v.so_far:                # the right rows so far, then none: unfinished, no slip
         inner = {s.tree.label(n) for n in s.tree.nodes if s.tree.kind(n) != "leaf"}
         given, asked = (sum(1 for r in rs if r.node in inner) for rs in (rows, v.expected))
-        return replace(v, message=f"{v.message} [unfinished: your rows stop after {given} of the key's {asked}, "
-                                  "and agree with it so far]", expected=())
+        return replace(v, message=_("{message} [unfinished: your rows stop after {given} of the key's "
+                                    "{asked}, and agree with it so far]").format(
+            message=v.message, given=given, asked=asked), expected=())
     slips = fitting_slips(s.exercise.id, s, rows, list(v.expected), v.node)
     if len(slips) == 1:
-        message = f"{v.message} [the slip: {slips[0].title}]"
+        message = _("{message} [the slip: {slip}]").format(message=v.message, slip=_(slips[0].title))
     elif slips:
-        message = (f"{v.message} [your rows fit {len(slips)} of the usual slips alike: "
-                   + "; or ".join(x.title for x in slips) + "]")
+        message = _("{message} [your rows fit {n} of the usual slips alike: {slips}]").format(
+            message=v.message, n=len(slips), slips=_("; or ").join(_(x.title) for x in slips))
     else:
-        message = f"{v.message} [none of the usual slips of exercise {s.exercise.id} gives these rows]"
+        message = _("{message} [none of the usual slips of exercise {id} gives these rows]").format(
+            message=v.message, id=s.exercise.id)
     return replace(v, message=message, expected=(), slip=slips[0].name if len(slips) == 1 else None)

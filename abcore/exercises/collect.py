@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, Sequence
 
+from ..i18n import _
 from .student import valid_id
 
 __all__ = ["collect", "Collected", "main"]
@@ -57,9 +58,9 @@ class Collected:
         REFUSED  notes.txt: not a notebook (.ipynb)
         0 filed, 1 refused
         """
-        lines = [f"filed    {name} -> {target}" for name, target in self.filed]
-        lines += [f"REFUSED  {name}: {why}" for name, why in self.refused]
-        lines.append(f"{len(self.filed)} filed, {len(self.refused)} refused")
+        lines = [_("filed    {name} -> {target}").format(name=name, target=target) for name, target in self.filed]
+        lines += [_("REFUSED  {name}: {why}").format(name=name, why=why) for name, why in self.refused]
+        lines.append(_("{filed} filed, {refused} refused").format(filed=len(self.filed), refused=len(self.refused)))
         return "\n".join(lines)
 
 
@@ -70,21 +71,21 @@ def _name(text: object) -> str | None:
 def _read(path: Path) -> tuple[str | None, str]:
     """(the notebook's assignment, "") or (None, why it is refused)."""
     if path.is_symlink() or not path.is_file():
-        return None, "not a file (a folder or a link): not read"
+        return None, _("not a file (a folder or a link): not read")
     if path.suffix != ".ipynb":
-        return None, "not a notebook (.ipynb)"
+        return None, _("not a notebook (.ipynb)")
     if path.stat().st_size > MAX_BYTES:
-        return None, f"larger than {MAX_BYTES // 1_000_000} MB: not a hand-in"
+        return None, _("larger than {mb} MB: not a hand-in").format(mb=MAX_BYTES // 1_000_000)
     try:
         nb = json.loads(path.read_bytes())
     except (ValueError, UnicodeDecodeError):
-        return None, "not a notebook: not JSON"
+        return None, _("not a notebook: not JSON")
     if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list) or not isinstance(nb.get("metadata"), dict):
-        return None, "not a notebook: no cells or metadata"
+        return None, _("not a notebook: no cells or metadata")
     meta = nb["metadata"].get("abcore")
     assignment = _name(meta.get("assignment")) if isinstance(meta, dict) else None
     if assignment is None:
-        return None, "not a hand-in from the course's site (no metadata.abcore.assignment)"
+        return None, _("not a hand-in from the course's site (no metadata.abcore.assignment)")
     return assignment, ""
 
 
@@ -98,8 +99,9 @@ def collect(downloads: Path, submitted: Path, folders: Mapping[str, str] | None 
     folders = dict(folders or {})
     for notebook, folder in folders.items():
         if _name(notebook) is None or _name(folder) is None:
-            raise ValueError(f"--assignment {notebook}={folder}: both names must be plain names "
-                             "(letters, digits, _ . -), e.g. 03_alphabeta=week3")
+            raise ValueError(_("--assignment {notebook}={folder}: both names must be plain names "
+                               "(letters, digits, _ . -), e.g. 03_alphabeta=week3").format(
+                notebook=notebook, folder=folder))
     out = Collected()
     found: dict[tuple[str, str], list[Path]] = {}
     for path in sorted(Path(downloads).iterdir()):
@@ -109,8 +111,9 @@ def collect(downloads: Path, submitted: Path, folders: Mapping[str, str] | None 
             continue
         suffix = f"_{assignment}.ipynb"
         if not path.name.endswith(suffix):
-            out.refused.append((path.name, f"the notebook inside is {assignment}: the name must be "
-                                            f"<id>{suffix} (a second download of the same file? keep one, named so)"))
+            out.refused.append((path.name, _("the notebook inside is {assignment}: the name must be "
+                                             "<id>{suffix} (a second download of the same file? keep "
+                                             "one, named so)").format(assignment=assignment, suffix=suffix)))
             continue
         try:
             key = valid_id(path.name[:-len(suffix)])
@@ -122,16 +125,17 @@ def collect(downloads: Path, submitted: Path, folders: Mapping[str, str] | None 
     for (key, assignment), paths in sorted(found.items()):
         if len(paths) > 1:
             names = ", ".join(p.name for p in paths)
-            out.refused += [(p.name, f"{len(paths)} hand-ins of {assignment} by {key} ({names}): "
-                                     "keep the one to grade") for p in paths]
+            out.refused += [(p.name, _("{n} hand-ins of {assignment} by {key} ({names}): keep the one "
+                                       "to grade").format(n=len(paths), assignment=assignment, key=key,
+                                                          names=names)) for p in paths]
             continue
         (path,) = paths
         target = (root / key / folders.get(assignment, assignment) / f"{assignment}.ipynb").resolve()
         if root not in target.parents:             # cannot happen with checked names; never write outside
-            out.refused.append((path.name, f"would be written outside {root}"))
+            out.refused.append((path.name, _("would be written outside {root}").format(root=root)))
             continue
         if target.exists():
-            out.refused.append((path.name, f"{target} is already there: not overwritten"))
+            out.refused.append((path.name, _("{target} is already there: not overwritten").format(target=target)))
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, target)
@@ -142,18 +146,18 @@ def collect(downloads: Path, submitted: Path, folders: Mapping[str, str] | None 
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m abcore.exercises.collect",
-                                description="File the browser site's hand-ins (<id>_<assignment>.ipynb) "
-                                            "into an nbgrader course's submitted/.")
-    p.add_argument("downloads", type=Path, help="the folder of downloaded hand-ins")
-    p.add_argument("submitted", type=Path, help="the course's submitted/ folder")
+                                description=_("File the browser site's hand-ins (<id>_<assignment>.ipynb) "
+                                              "into an nbgrader course's submitted/."))
+    p.add_argument("downloads", type=Path, help=_("the folder of downloaded hand-ins"))
+    p.add_argument("submitted", type=Path, help=_("the course's submitted/ folder"))
     p.add_argument("--assignment", action="append", default=[], metavar="NOTEBOOK=FOLDER",
-                   help="the nbgrader folder of a notebook's assignment, if not the notebook's name")
+                   help=_("the nbgrader folder of a notebook's assignment, if not the notebook's name"))
     args = p.parse_args(argv)
     if not args.downloads.is_dir():
-        p.error(f"{args.downloads} is not a folder")
+        p.error(_("{folder} is not a folder").format(folder=args.downloads))
     bad = [a for a in args.assignment if "=" not in a]
     if bad:
-        p.error(f"--assignment {bad[0]}: write NOTEBOOK=FOLDER, e.g. 03_alphabeta=week3")
+        p.error(_("--assignment {given}: write NOTEBOOK=FOLDER, e.g. 03_alphabeta=week3").format(given=bad[0]))
     try:
         folders = dict(a.split("=", 1) for a in args.assignment)
         done = collect(args.downloads, args.submitted, folders)

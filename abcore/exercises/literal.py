@@ -18,6 +18,8 @@ from __future__ import annotations
 import ast
 from typing import Any, Mapping
 
+from ..i18n import _
+
 __all__ = ["computed", "refused_source", "LiteralAnswers", "answer_names", "written", "as_written"]
 
 # Calls that bind names without naming them in a target (a refusal in any cell that holds one
@@ -51,7 +53,7 @@ def computed(source: str, names: Mapping[str, str]) -> dict[str, str]:
     try:
         tree = ast.parse(source)
     except SyntaxError:
-        return {names[n]: "the cell is not plain Python (an IPython magic?)" for n in names if n in source}
+        return {names[n]: _("the cell is not plain Python (an IPython magic?)") for n in names if n in source}
     out: dict[str, str] = {}
     allowed: set[int] = set()
     for node in ast.walk(tree):
@@ -68,24 +70,27 @@ def computed(source: str, names: Mapping[str, str]) -> dict[str, str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and node.id in names and isinstance(node.ctx, (ast.Store, ast.Del)) \
                 and id(node) not in allowed:
-            out.setdefault(names[node.id], f"it binds {node.id} otherwise than `{node.id} = 'rows'`")
+            out.setdefault(names[node.id], _("it binds {name} otherwise than `{name} = 'rows'`").format(
+                name=node.id))
         elif isinstance(node, ast.Attribute) and node.attr in names and isinstance(node.ctx, (ast.Store, ast.Del)):
-            out.setdefault(names[node.attr], f"it binds {node.attr} as an attribute ({ast.unparse(node)})")
+            out.setdefault(names[node.attr], _("it binds {name} as an attribute ({code})").format(
+                name=node.attr, code=ast.unparse(node)))
         elif isinstance(node, ast.keyword) and node.arg is not None and node.arg in names:
-            out.setdefault(names[node.arg], f"it binds {node.arg} through a keyword argument "
-                                            f"({ast.unparse(node)[:60]})")
+            out.setdefault(names[node.arg], _("it binds {name} through a keyword argument ({code})").format(
+                name=node.arg, code=ast.unparse(node)[:60]))
         elif isinstance(node, ast.alias) and (node.asname or node.name) in names:
             name = node.asname or node.name
-            out.setdefault(names[name], f"it imports {name}")
+            out.setdefault(names[name], _("it imports {name}").format(name=name))
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             for name in node.names:
                 if name in names:
-                    out.setdefault(names[name], f"it declares {name} global in a function")
+                    out.setdefault(names[name], _("it declares {name} global in a function").format(name=name))
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in allowed:
             for name in names:
                 if name in node.value:
                     spy = _namespace_call(tree)
-                    out.setdefault(names[name], f"it binds {name} through {spy or 'a string naming it'}")
+                    out.setdefault(names[name], _("it binds {name} through {how}").format(
+                        name=name, how=spy or _("a string naming it")))
     return out
 
 
@@ -93,10 +98,10 @@ def _not_literal(value: ast.expr) -> str | None:
     if isinstance(value, ast.Constant) and (value.value is None or isinstance(value.value, str)):
         return None
     if isinstance(value, ast.Call):
-        return f"it calls {ast.unparse(value.func)}(...)"
+        return _("it calls {function}(...)").format(function=ast.unparse(value.func))
     if isinstance(value, ast.Name):
-        return f"it gives the value of {value.id}, not the rows written out"
-    return f"it computes {ast.unparse(value)[:60]!s}"
+        return _("it gives the value of {name}, not the rows written out").format(name=value.id)
+    return _("it computes {code}").format(code=ast.unparse(value)[:60])
 
 
 def _namespace_call(tree: ast.AST) -> str | None:
@@ -110,18 +115,18 @@ def _namespace_call(tree: ast.AST) -> str | None:
 
 def message(exercise: str, variable: str, why: str) -> str:
     """What the student reads in the feedback of a refused answer cell."""
-    return (f"the answer cell computes its rows ({why}) instead of writing them: under grading, the "
-            f"answer to a hand trace is your rows written as text, a string literal "
-            f"({variable} = \"\"\"A (-inf, inf) 3 ...\"\"\"), so this answer gets 0 points for this "
-            f"exercise")
+    return _("the answer cell computes its rows ({why}) instead of writing them: under grading, the "
+             "answer to a hand trace is your rows written as text, a string literal "
+             "({variable} = \"\"\"A (-inf, inf) 3 ...\"\"\"), so this answer gets 0 points for this "
+             "exercise").format(why=why, variable=variable)
 
 
 def refused_source(source: str, refusals: Mapping[str, str], names: Mapping[str, str]) -> str:
     """The cell's source as graded: the student's code commented out, then each refused
     exercise's variable bound to a :class:`~abcore.exercises.notebook.ComputedAnswer`."""
     variables = {ex: var for var, ex in names.items()}
-    lines = ["# The autograder did not run this cell: a hand trace's answer is written, not computed.",
-             "# Your cell:"] + [f"#   {line}" for line in source.splitlines()]
+    lines = ["# " + _("The autograder did not run this cell: a hand trace's answer is written, not computed."),
+             "# " + _("Your cell:")] + [f"#   {line}" for line in source.splitlines()]
     lines.append("from abcore.exercises.notebook import ComputedAnswer")
     for ex, why in refusals.items():
         var = variables[ex]
@@ -196,8 +201,8 @@ def written(exercise: str, value: Any, literals: tuple) -> Any:
             (type(value) is str and any(type(w) is str and value == w for w in literals)):
         return value
     var = the_exercise(exercise).answer
-    why = (f"the value of {var} when it is checked is not the rows your answer cell writes: it was bound "
-           "another way, by a later cell or through the namespace")
+    why = _("the value of {name} when it is checked is not the rows your answer cell writes: it was bound "
+            "another way, by a later cell or through the namespace").format(name=var)
     return ComputedAnswer(exercise, message(exercise, var, why))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..draw.formatting import format_value as fv
+from ..i18n import _
 from ..practice.answer import Row, as_rows, same
 from ..trees import GameTree, tree_values
 from ..verdict import Verdict
@@ -44,28 +45,34 @@ def check_minimax(tree: GameTree, answer: Any) -> Verdict:
     given: dict[str, Any] = {}
     for r in rows:
         if r.node not in by_label:
-            return Verdict(False, f"{r.node}: there is no node {r.node} in this tree (its nodes "
-                           f"are {', '.join(by_label)})", None, r.node, "order", key)
+            return Verdict(False, _("{node}: there is no node {node} in this tree (its nodes "
+                                    "are {nodes})").format(node=r.node, nodes=', '.join(by_label)),
+                           None, r.node, "order", key)
         if r.node in given:
-            return Verdict(False, f"{r.node}: {r.node} is given twice ({fv(given[r.node])}, then "
-                           f"{fv(r.value)}): write one row per node", None, r.node, "order", key)
+            return Verdict(False, _("{node}: {node} is given twice ({first}, then {second}): write "
+                                    "one row per node").format(node=r.node, first=fv(given[r.node]),
+                                                               second=fv(r.value)),
+                           None, r.node, "order", key)
         given[r.node] = r.value
     values = tree_values(tree)
     for n in reversed(tree.nodes):                      # children before their parent
         kind, name = tree.kind(n), tree.label(n)
         if kind == "leaf":
             if name in given and given[name] is not None and not same(given[name], tree.value(n)):
-                return Verdict(False, f"{name}: {name} is a leaf: its value is the tree's, {fv(tree.value(n))}, "
-                               f"not {fv(given[name])} (a leaf's row is optional: copy its value or leave "
-                               "the row out)", None, name, "value", key)
+                return Verdict(False, _("{node}: {node} is a leaf: its value is the tree's, {value}, "
+                                        "not {got} (a leaf's row is optional: copy its value or leave "
+                                        "the row out)").format(node=name, value=fv(tree.value(n)),
+                                                               got=fv(given[name])),
+                               None, name, "value", key)
             continue
         if name not in given or given[name] is None:
-            return Verdict(False, f"{name}: no value for {name}: write one row per inner node, "
-                           f"`{name} VALUE`", None, name, "value", key)
+            return Verdict(False, _("{node}: no value for {node}: write one row per inner node, "
+                                    "`{node} VALUE`").format(node=name), None, name, "value", key)
         if not same(given[name], values[n]):
-            return Verdict(False, f"{name}: {_why(tree, n, given[name], values)}", None, name,
-                           "value", key)
-    return Verdict(True, f"right: the {len(key)} inner nodes' minimax values", None, None, None, key)
+            return Verdict(False, _("{where}: {message}").format(
+                where=name, message=_why(tree, n, given[name], values)), None, name, "value", key)
+    return Verdict(True, _("right: the {n} inner nodes' minimax values").format(n=len(key)),
+                   None, None, None, key)
 
 
 def _why(tree: GameTree, n: str, got: Any, values: dict) -> str:
@@ -75,8 +82,17 @@ def _why(tree: GameTree, n: str, got: Any, values: dict) -> str:
     want = values[n]
     if kind in ("max", "min"):
         other = min if kind == "max" else max
-        keeps = "largest" if kind == "max" else "smallest"
-        slip = " (the other player's choice)" if same(got, other(values[c] for c in kids)) else ""
-        return (f"{name} is a {kind.upper()} node: it keeps the {keeps} of its children's values "
-                f"({listing}), {fv(want)}, not {fv(got)}{slip}")
-    return f"{name} is a chance node: Σ p·v over ({listing}) is {fv(want)}, not {fv(got)}"
+        f = dict(node=name, values=listing, want=fv(want), got=fv(got))
+        if same(got, other(values[c] for c in kids)):
+            if kind == "max":
+                return _("{node} is a MAX node: it keeps the largest of its children's values "
+                         "({values}), {want}, not {got} (the other player's choice)").format(**f)
+            return _("{node} is a MIN node: it keeps the smallest of its children's values "
+                     "({values}), {want}, not {got} (the other player's choice)").format(**f)
+        if kind == "max":
+            return _("{node} is a MAX node: it keeps the largest of its children's values "
+                     "({values}), {want}, not {got}").format(**f)
+        return _("{node} is a MIN node: it keeps the smallest of its children's values "
+                 "({values}), {want}, not {got}").format(**f)
+    return _("{node} is a chance node: Σ p·v over ({values}) is {want}, not {got}").format(
+        node=name, values=listing, want=fv(want), got=fv(got))

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..draw.formatting import format_value as fv
+from ..i18n import _
 from ..practice.mcts_practice import c_text
 from ..verdict import Verdict, report
 from .catalogue import ComputedAnswer, StudentTree, exercise, student_tree, verdict
@@ -24,21 +25,29 @@ def question_text(s: StudentTree) -> str:
     Rows in the order ...
     """
     ex = s.exercise
-    lines = [f"Exercise {ex.id}, {ex.title}: the tree of student {s.student!r} (tree seed {s.seed}).",
-             ex.task]
+    lines = [_("Exercise {id}, {title}: the tree of student {student!r} (tree seed {seed}).").format(
+                 id=ex.id, title=_(ex.title), student=s.student, seed=s.seed),
+             _(ex.task)]
     if ex.mode == "star1":
         lo, hi = s.tree.utility_range
-        lines.append(f"Every value lies in [L, U] = [{fv(lo)}, {fv(hi)}]; the search starts at "
-                     f"{s.tree.label(s.tree.initial_state)} with the window ({fv(lo)}, {fv(hi)}).")
+        lines.append(_("Every value lies in [L, U] = [{low}, {high}]; the search starts at "
+                       "{root} with the window ({low}, {high}).").format(
+            low=fv(lo), high=fv(hi), root=s.tree.label(s.tree.initial_state)))
     if s.question is not None:
         q = s.question
-        lines.append(f"The tree after {q.iteration} iterations (n visits, W total for the player who "
-                     f"moved into the node); the playout of this iteration, from the node it adds, "
-                     f"scores {fv(q.result)} for the root player (c = {c_text(q.c)}"
-                     f"{': use math.sqrt(2)' if q.c == math.sqrt(2) else ''}).")
+        f = dict(n=q.iteration, result=fv(q.result), c=c_text(q.c))
+        if q.c == math.sqrt(2):
+            lines.append(_("The tree after {n} iterations (n visits, W total for the player who "
+                           "moved into the node); the playout of this iteration, from the node it adds, "
+                           "scores {result} for the root player (c = {c}: use math.sqrt(2)).").format(**f))
+        else:
+            lines.append(_("The tree after {n} iterations (n visits, W total for the player who "
+                           "moved into the node); the playout of this iteration, from the node it adds, "
+                           "scores {result} for the root player (c = {c}).").format(**f))
         lo, hi = s.tree.utility_range
-        lines.append(f"The results lie in [{fv(lo)}, {fv(hi)}], not [−1, 1], and c is not scaled to them: "
-                     "use them as given with this c (an exercise in UCB1's arithmetic, not a tuned c).")
+        lines.append(_("The results lie in [{low}, {high}], not [−1, 1], and c is not scaled to them: "
+                       "use them as given with this c (an exercise in UCB1's arithmetic, not a tuned "
+                       "c).").format(low=fv(lo), high=fv(hi)))
     return "\n".join(lines)
 
 
@@ -53,10 +62,10 @@ def my_exercise(which: str) -> StudentTree:
     s = student_tree(which)
     print(question_text(s))
     w, h = figure_size(tree_graph(s.tree))
-    _, ax = plt.subplots(figsize=(max(w, 6.0), h))
+    _x, ax = plt.subplots(figsize=(max(w, 6.0), h))
     mode = "failsoft" if s.exercise.mode == "minimax" else s.exercise.mode
     draw_question(s.tree, mode, ax, question=s.question)
-    ax.set_title(f"{s.tree.title}: {s.exercise.title}")
+    ax.set_title(_("{where}: {message}").format(where=s.tree.title, message=_(s.exercise.title)))
     plt.show()
     return s
 
@@ -95,15 +104,19 @@ def exercise_verdict(which: str, answer: Any, student: str | StudentTree | None 
     student's key and tree seed filled in (none for an answer not written yet)."""
     ex = exercise(which)
     if answer is None:
-        return Verdict(False, f"the answer to exercise {ex.id} is not written yet: replace `raise "
-                              "NotImplementedError()` in the answer cell with your rows, run that "
-                              "cell, then run this check again", task=ex.id, refusal="not written")
+        return Verdict(False, _("the answer to exercise {id} is not written yet: replace `raise "
+                                "NotImplementedError()` in the answer cell with your rows, run that "
+                                "cell, then run this check again").format(id=ex.id),
+                       task=ex.id, refusal="not written")
     s = student if isinstance(student, StudentTree) else student_tree(ex.id, student)
     where: dict[str, Any] = dict(task=ex.id, seed=s.seed, student=s.student)
     if isinstance(answer, ComputedAnswer):
-        return Verdict(False, f"exercise {ex.id}: {answer.message}", part="computed", **where)
+        return Verdict(False, _("exercise {id}: {message}").format(id=ex.id, message=answer.message),
+                       part="computed", **where)
     try:
         v = verdict(ex.id, answer, s)
     except ValueError as e:                       # rows that cannot be read
-        return Verdict(False, f"exercise {ex.id} (student {s.student!r}): {e}", **where)
-    return replace(v, message=f"exercise {ex.id} (student {s.student!r}): {v.message}", **where)
+        return Verdict(False, _("exercise {id} (student {student!r}): {message}").format(
+            id=ex.id, student=s.student, message=e), **where)
+    return replace(v, message=_("exercise {id} (student {student!r}): {message}").format(
+        id=ex.id, student=s.student, message=v.message), **where)

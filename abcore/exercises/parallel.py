@@ -30,6 +30,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable, Sequence
 
+from ..i18n import _
+
 __all__ = ["autograde_class", "merge", "submitted_students"]
 
 Runner = Callable[[list[str], Path, str], int]
@@ -64,20 +66,23 @@ def autograde_class(root: str | Path, assignment: str, *, workers: int = 2,
     root = Path(root).resolve()
     main = root / "gradebook.db"
     if not main.is_file():
-        raise FileNotFoundError(f"no gradebook.db in {root}: run `nbgrader generate_assignment "
-                                f"{assignment}` in the course's root folder first")
+        raise FileNotFoundError(_("no gradebook.db in {root}: run `nbgrader generate_assignment "
+                                  "{assignment}` in the course's root folder first").format(
+            root=root, assignment=assignment))
     if workers < 1:
-        raise ValueError(f"workers must be 1 or more, not {workers}")
+        raise ValueError(_("workers must be 1 or more, not {workers}").format(workers=workers))
     submitted = submitted_students(root, assignment)
     names = list(students) if students is not None else submitted
     if not names:
-        raise ValueError(f"no submission of {assignment!r} in {root / 'submitted'}: nothing to grade")
+        raise ValueError(_("no submission of {assignment!r} in {folder}: nothing to grade").format(
+            assignment=assignment, folder=root / 'submitted'))
     unknown = sorted(set(names) - set(submitted))
     if unknown:
-        raise ValueError(f"no submission of {assignment!r} by {', '.join(unknown)} in {root / 'submitted'}")
+        raise ValueError(_("no submission of {assignment!r} by {students} in {folder}").format(
+            assignment=assignment, students=', '.join(unknown), folder=root / 'submitted'))
     if any("," in n for n in submitted):
-        raise ValueError("a student id holds a comma, which nbgrader's student_id_exclude cannot "
-                         "name: grade with `nbgrader autograde` one student at a time")
+        raise ValueError(_("a student id holds a comma, which nbgrader's student_id_exclude cannot "
+                           "name: grade with `nbgrader autograde` one student at a time"))
     shares = [names[k::workers] for k in range(workers) if names[k::workers]]
     copies = [root / f"gradebook-worker-{k}.db" for k in range(len(shares))]
 

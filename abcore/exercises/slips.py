@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable
 
+from ..i18n import N_, _
 from ..own_work import entered
 from ..practice.answer import Row, same, same_window
 from ..practice.mcts_practice import UCB_TOLERANCE
@@ -148,13 +149,13 @@ def _mcts(slip: str) -> Callable[[Any], list]:
 
 
 _AB_COMMON = (   # name, title, hand_trace's flag
-    ("strict_cut", "a cut on > instead of ≥ (a value equal to the bound cuts too)", {"strict": True}),
-    ("alpha_is_v", "α = v (β = v) instead of α = max(α, v): the window widened again", {"alpha_v": True}),
-    ("exit_window", "the window on exit written where the window on entry goes", {"exit_as_entry": True}),
-    ("no_narrowing", "children entered with the node's own window, never narrowed", {"stale": True}),
-    ("kinds_swapped", "MAX keeps the smallest, MIN the largest", {"swap": True}),
-    ("no_cut_at_min", "no cut at MIN nodes (only MAX nodes cut)", {"nocut": "min"}),
-    ("no_cut_at_max", "no cut at MAX nodes (only MIN nodes cut)", {"nocut": "max"}),
+    ("strict_cut", N_("a cut on > instead of ≥ (a value equal to the bound cuts too)"), {"strict": True}),
+    ("alpha_is_v", N_("α = v (β = v) instead of α = max(α, v): the window widened again"), {"alpha_v": True}),
+    ("exit_window", N_("the window on exit written where the window on entry goes"), {"exit_as_entry": True}),
+    ("no_narrowing", N_("children entered with the node's own window, never narrowed"), {"stale": True}),
+    ("kinds_swapped", N_("MAX keeps the smallest, MIN the largest"), {"swap": True}),
+    ("no_cut_at_min", N_("no cut at MIN nodes (only MAX nodes cut)"), {"nocut": "min"}),
+    ("no_cut_at_max", N_("no cut at MAX nodes (only MIN nodes cut)"), {"nocut": "max"}),
 )
 
 
@@ -162,7 +163,7 @@ def _cuts_left_out(**flag: Any) -> Callable[[Any], list]:
     return lambda s: [replace(r, cut=()) for r in hand_trace(s.tree, **flag)]
 
 
-_CUTS_LEFT_OUT = "no `cut` list written (the right rows, but no arc marked cut)"
+_CUTS_LEFT_OUT = N_("no `cut` list written (the right rows, but no arc marked cut)")
 
 
 def _ab_slips(hard: bool, extra: tuple = ()) -> tuple[Slip, ...]:
@@ -171,49 +172,49 @@ def _ab_slips(hard: bool, extra: tuple = ()) -> tuple[Slip, ...]:
 
 
 SLIPS: dict[str, tuple[Slip, ...]] = {
-    "2.4": (Slip("kinds_swapped", "MAX keeps the smallest, MIN the largest",
+    "2.4": (Slip("kinds_swapped", N_("MAX keeps the smallest, MIN the largest"),
                  lambda s: _mm(s.tree, _swapped(s.tree))),
-            Slip("max_everywhere", "every node keeps the largest (MIN nodes too)",
+            Slip("max_everywhere", N_("every node keeps the largest (MIN nodes too)"),
                  lambda s: _mm(s.tree, lambda n: "max")),
-            Slip("min_everywhere", "every node keeps the smallest (MAX nodes too)",
+            Slip("min_everywhere", N_("every node keeps the smallest (MAX nodes too)"),
                  lambda s: _mm(s.tree, lambda n: "min"))),
-    "3.3": _ab_slips(False, (Slip("fail_hard_values", "fail-hard's bound in a fail-soft trace: "
-                                  "fail-soft returns the best value found, even outside the window",
+    "3.3": _ab_slips(False, (Slip("fail_hard_values", N_("fail-hard's bound in a fail-soft trace: "
+                                     "fail-soft returns the best value found, even outside the window"),
                                   _ab(returns="hard")),
-                             Slip("fail_hard", "fail-hard alpha-beta in a fail-soft trace: a node returns the "
-                                  "best value found, not the bound (α or β), at a cut and after its last child",
+                             Slip("fail_hard", N_("fail-hard alpha-beta in a fail-soft trace: a node returns the "
+                                     "best value found, not the bound (α or β), at a cut and after its last child"),
                                   _ab(hard=True)),
-                             Slip("hard_on_exit", "fail-hard's bound on exit in a fail-soft trace: after its last "
-                                  "child, a node returns the best value found, not α (β at MIN)",
+                             Slip("hard_on_exit", N_("fail-hard's bound on exit in a fail-soft trace: after its last "
+                                     "child, a node returns the best value found, not α (β at MIN)"),
                                   _ab(exit="hard")))),
-    "4.2": _ab_slips(True, (Slip("fail_soft_values", "fail-soft's value in a fail-hard trace: "
-                                 "fail-hard returns the bound (α or β) when the value falls outside "
-                                 "the window", _ab(hard=True, returns="soft")),
-                            Slip("soft_on_exit", "fail-soft's value on exit in a fail-hard trace: after its last "
-                                 "child, a node returns α (β at MIN), not the best value found",
+    "4.2": _ab_slips(True, (Slip("fail_soft_values", N_("fail-soft's value in a fail-hard trace: "
+                                    "fail-hard returns the bound (α or β) when the value falls outside "
+                                    "the window"), _ab(hard=True, returns="soft")),
+                            Slip("soft_on_exit", N_("fail-soft's value on exit in a fail-hard trace: after its last "
+                                    "child, a node returns α (β at MIN), not the best value found"),
                                  _ab(hard=True, exit="soft")))),
-    "7.3": (Slip("strict_cut", "a cut on > instead of ≥ (a value equal to the bound cuts too)",
+    "7.3": (Slip("strict_cut", N_("a cut on > instead of ≥ (a value equal to the bound cuts too)"),
                  _ab(strict=True)),
-            Slip("plain_mean", "a plain mean at chance nodes (the probabilities left out)",
+            Slip("plain_mean", N_("a plain mean at chance nodes (the probabilities left out)"),
                  _ab(uniform=True)),
-            Slip("unclipped_window", "the outcome's window (A, B) not clipped to [L, U]",
+            Slip("unclipped_window", N_("the outcome's window (A, B) not clipped to [L, U]"),
                  _ab(unclipped=True)),
-            Slip("exit_window", "the window on exit written where the window on entry goes",
+            Slip("exit_window", N_("the window on exit written where the window on entry goes"),
                  _ab(exit_as_entry=True)),
-            Slip("other_bound", "a cut chance node valued with the other bound (L where U goes, U where L goes)",
+            Slip("other_bound", N_("a cut chance node valued with the other bound (L where U goes, U where L goes)"),
                  _ab(other_bound=True)),
             Slip("cuts_left_out", _CUTS_LEFT_OUT, _cuts_left_out())),
-    "9.4": (Slip("c_one", "UCB1 with c = 1 instead of √2", _mcts("c_one")),
-            Slip("log_n_plus_1", "ln(N + 1) instead of ln N", _mcts("log_n_plus_1")),
-            Slip("sqrt2_twice", "√2 taken twice (c·√2·√(ln N / n))", _mcts("sqrt2_twice")),
-            Slip("total_for_mean", "the total W instead of the mean W / n", _mcts("total_for_mean")),
-            Slip("child_log", "ln n (the child's count) instead of ln N (the parent's)",
+    "9.4": (Slip("c_one", N_("UCB1 with c = 1 instead of √2"), _mcts("c_one")),
+            Slip("log_n_plus_1", N_("ln(N + 1) instead of ln N"), _mcts("log_n_plus_1")),
+            Slip("sqrt2_twice", N_("√2 taken twice (c·√2·√(ln N / n))"), _mcts("sqrt2_twice")),
+            Slip("total_for_mean", N_("the total W instead of the mean W / n"), _mcts("total_for_mean")),
+            Slip("child_log", N_("ln n (the child's count) instead of ln N (the parent's)"),
                  _mcts("child_log")),
-            Slip("no_exploration", "the mean alone, without the exploration term",
+            Slip("no_exploration", N_("the mean alone, without the exploration term"),
                  _mcts("no_exploration")),
-            Slip("negated_means", "the means negated (the smallest mean taken)", _mcts("negated_means")),
-            Slip("wrong_player", "the backup credited to the wrong player", _mcts("wrong_player")),
-            Slip("no_backup", "the totals before the backup", _mcts("no_backup"))),
+            Slip("negated_means", N_("the means negated (the smallest mean taken)"), _mcts("negated_means")),
+            Slip("wrong_player", N_("the backup credited to the wrong player"), _mcts("wrong_player")),
+            Slip("no_backup", N_("the totals before the backup"), _mcts("no_backup"))),
 }
 
 
@@ -222,8 +223,8 @@ def slip_rows(task: str, name: str, student_tree: Any) -> list[Row]:
     for s in SLIPS[task]:
         if s.name == name:
             return s.rows(student_tree)
-    raise ValueError(f"no slip {name!r} in exercise {task}'s catalogue; it has "
-                     f"{', '.join(s.name for s in SLIPS[task])}")
+    raise ValueError(_("no slip {name!r} in exercise {task}'s catalogue; it has {slips}").format(
+        name=name, task=task, slips=', '.join(s.name for s in SLIPS[task])))
 
 
 def _row_same(got: Row, want: Row) -> bool:

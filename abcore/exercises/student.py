@@ -32,6 +32,7 @@ from typing import Any, Callable, Mapping
 
 from .._platform import in_browser
 from ..errors import AbcoreError
+from ..i18n import N_, _
 
 __all__ = ["student_key", "use_student", "normalise", "StudentKeyError", "EXPLICIT", "AUTOGRADE",
            "UNCONFIGURED", "valid_id", "saved_id", "save_id", "ID_FILE", "IN_BROWSER"]
@@ -111,8 +112,8 @@ def valid_id(key: Any) -> str:
     """
     out = normalise(key)
     if not _ID.fullmatch(out) or ".." in out:
-        raise ValueError(f"{str(key)!r} is not a student id: use 1 to 64 letters, digits, _ . or -, "
-                         "starting with a letter or digit (the id your instructor gave you)")
+        raise ValueError(_("{key!r} is not a student id: use 1 to 64 letters, digits, _ . or -, "
+                           "starting with a letter or digit (the id your instructor gave you)").format(key=str(key)))
     return out
 
 
@@ -141,15 +142,10 @@ def save_id(key: Any, drive: Path | None = None) -> str:
     return out
 
 
-# In both editions (the bar's words, abcore.exercises.browser.TEXTS, are in the same two).
-NO_BROWSER_ID = {
-    "en": "no student id yet: type yours (the id your instructor gave you) in the box \"Student id\" "
-          "at the top of this notebook and press Save, or open the course's link with "
-          "?student=your-id; then run this cell again",
-    "fr": "pas encore d'identifiant : tapez le vôtre (celui que votre enseignant vous a donné) dans "
-          "la case « Identifiant » en haut de ce notebook et appuyez sur Enregistrer, ou ouvrez le "
-          "lien du cours avec ?student=votre-identifiant ; puis exécutez de nouveau cette cellule",
-}
+# Marked here, translated when raised (the kit's catalogue has the French).
+NO_BROWSER_ID = N_("no student id yet: type yours (the id your instructor gave you) in the box \"Student id\" "
+                   "at the top of this notebook and press Save, or open the course's link with "
+                   "?student=your-id; then run this cell again")
 
 
 def _browser_id() -> str | None:
@@ -158,8 +154,7 @@ def _browser_id() -> str | None:
         return None
     found = saved_id()
     if found is None:
-        from ..i18n import language
-        raise StudentKeyError(NO_BROWSER_ID.get(language(), NO_BROWSER_ID["en"]))
+        raise StudentKeyError(_(NO_BROWSER_ID))
     return found
 
 
@@ -199,10 +194,11 @@ def student_key(environ: Mapping[str, str] | None = None,
     found = login(env)
     if found:
         return found
-    raise StudentKeyError(
+    raise StudentKeyError(_(
         "no student key: not on JupyterHub (JUPYTERHUB_USER) and no login name; set yours, your "
         "nbgrader student id, with `from abcore.exercises import use_student; use_student(\"your "
-        f"id\")` (or the environment variable {EXPLICIT}), then run the exercise's cells again")
+        "id\")` (or the environment variable {variable}), then run the exercise's cells again").format(
+        variable=EXPLICIT))
 
 
 def normalise(key: Any) -> str:
@@ -215,7 +211,7 @@ def normalise(key: Any) -> str:
     """
     out = str(key).strip().casefold()
     if not out:
-        raise ValueError('the student key is empty: give your nbgrader student id, e.g. use_student("alice")')
+        raise ValueError(_('the student key is empty: give your nbgrader student id, e.g. use_student("alice")'))
     return out
 
 
@@ -234,6 +230,6 @@ def use_student(key: str) -> str:
     """
     key = str(key).strip()
     if not key:
-        raise ValueError('the student key is empty: give your nbgrader student id, e.g. use_student("alice")')
+        raise ValueError(_('the student key is empty: give your nbgrader student id, e.g. use_student("alice")'))
     os.environ[EXPLICIT] = key
     return key

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
+from ..i18n import _
+
 __all__ = ["Row", "parse_answer", "parse_number", "as_rows"]
 
 
@@ -86,8 +88,8 @@ def parse_answer(text: str) -> list[Row]:
             continue
         m = _LINE.match(line)
         if not m:
-            raise ValueError(f"line {i}, {line.strip()!r}: write a row as NODE [alpha, beta] VALUE "
-                             "cut X Y (for example: C [3, inf] 2 cut F G)")
+            raise ValueError(_("line {n}, {line!r}: write a row as NODE [alpha, beta] VALUE cut X Y "
+                               "(for example: C [3, inf] 2 cut F G)").format(n=i, line=line.strip()))
         window = (parse_number(m["a"]), parse_number(m["b"])) if m["a"] else None
         exit = (parse_number(m["xa"]), parse_number(m["xb"])) if m["xa"] else None
         value = parse_number(m["v"]) if m["v"] else None

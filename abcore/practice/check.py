@@ -14,6 +14,7 @@ from typing import Any, Iterable
 
 from ..draw.formatting import format_value as fv
 from ..draw.formatting import format_window
+from ..i18n import N_, _
 from ..search import describe
 from ..trace import Event, passes
 from ..trees import GameTree
@@ -29,7 +30,8 @@ def search_trace(mode: str, tree: GameTree) -> list[Event]:
     """The trace of the mode's search on ``tree`` (the only source of expected answers)."""
     m = get_mode(mode)
     if m.search is None:
-        raise ValueError(f"mode {mode!r} is one MCTS iteration: use abcore.practice.mcts_question")
+        raise ValueError(_("mode {mode!r} is one MCTS iteration: use "
+                           "abcore.practice.mcts_question").format(mode=mode))
     log: list = []
     m.search(tree, tree.initial_state, trace=log)
     return log
@@ -64,10 +66,10 @@ def expected_rows(mode: str, tree: GameTree, *, seed: Any = 0) -> list[Row]:
     return [Row(tree.label(n), r["window"], r["value"], r["cut"], r["exit"]) for n, r in rows.items()]
 
 
-EXIT_WINDOW = ("the window on exit is α and β as the node's children moved them, and a child "
-               "that cuts moves neither, so a cut node leaves with the window it gave that child")
-EXIT_SEED_001 = (" (seed 001, like exercise 4.1's failhard_value, lowers β, or raises α, to that "
-                 "child's value before its test α ≥ β: the window on exit is the one before that move)")
+EXIT_WINDOW = N_("the window on exit is α and β as the node's children moved them, and a child "
+                 "that cuts moves neither, so a cut node leaves with the window it gave that child")
+EXIT_SEED_001 = N_(" (seed 001, like exercise 4.1's failhard_value, lowers β, or raises α, to that "
+                   "child's value before its test α ≥ β: the window on exit is the one before that move)")
 
 
 class _Fail(Exception):
@@ -130,26 +132,33 @@ def check_trace(mode: str, tree: GameTree, answer: Any, **options: Any) -> Verdi
     key = tuple(expected_rows(mode, tree))
     two = next((i for i, r in enumerate(rows, 1) if r.ucb is not None), None)
     if two is not None:
-        return Verdict(False, f"row {two}, {rows[two - 1].node}: two values after the node; write "
-                       "NODE (α, β) VALUE, with the window on exit after the first if you give it: "
-                       "NODE (α, β) (α', β') VALUE", two - 1, rows[two - 1].node, "value", key)
+        return Verdict(False, _("row {row}, {node}: two values after the node; write "
+                                "NODE (α, β) VALUE, with the window on exit after the first if you "
+                                "give it: NODE (α, β) (α', β') VALUE").format(
+                                    row=two, node=rows[two - 1].node),
+                       two - 1, rows[two - 1].node, "value", key)
     view = describe(passes(log)[0][2].algorithm).view
     try:
         _walk(tree, log, rows, view, held=mode == "failhard")
     except _Fail as f:
-        return Verdict(False, f"{_where(rows, f.node)}: {f.message}", f.step, f.node, f.part,  # type: ignore[attr-defined]
+        return Verdict(False, _("{where}: {message}").format(where=_where(rows, f.node),
+                                                              message=f.message), f.step, f.node, f.part,  # type: ignore[attr-defined]
                        key, getattr(f, "so_far", False))
     if len(rows) < len(key):
-        return Verdict(True, f"right: your {len(rows)} rows agree with the search (the leaves "
-                             "left out are taken from the picture)", None, None, None, key)
-    return Verdict(True, f"right: your {len(rows)} rows (every node the search enters) agree with "
-                         "its windows, values and cuts", None, None, None, key)
+        return Verdict(True, _("right: your {n} rows agree with the search (the leaves "
+                               "left out are taken from the picture)").format(n=len(rows)),
+                       None, None, None, key)
+    return Verdict(True, _("right: your {n} rows (every node the search enters) agree with "
+                           "its windows, values and cuts").format(n=len(rows)),
+                   None, None, None, key)
 
 
 def _where(rows: list[Row], node: str) -> str:
     """Where a message points: the student's own row number (1-based), which the student sees."""
     numbers = [i for i, r in enumerate(rows, 1) if r.node == node]
-    return f"row {numbers[0]}, {node}" if numbers else f"{node} (no row)"
+    if numbers:
+        return _("row {row}, {node}").format(row=numbers[0], node=node)
+    return _("{node} (no row)").format(node=node)
 
 
 def fw(alpha: Any, beta: Any) -> str:
@@ -184,9 +193,7 @@ def _walk(tree: GameTree, log: list[Event], rows: list[Row], view: str, held: bo
                 leaf = tree.kind(n) == "leaf"
                 if row is None:
                     if not leaf:
-                        nxt = f"; your next row is {order[pointer]}" if pointer < len(order) else ""
-                        f = _Fail("order", L(n), f"the search enters {L(n)} next, with window "
-                                  f"{fw(ev.alpha, ev.beta)}, and your answer has no row for it{nxt}")
+                        f = _Fail("order", L(n), _no_row(L(n), fw(ev.alpha, ev.beta), order, pointer))
                         f.so_far = pointer == len(order)  # type: ignore[attr-defined]
                         raise f
                 else:
@@ -194,8 +201,8 @@ def _walk(tree: GameTree, log: list[Event], rows: list[Row], view: str, held: bo
                         raise _Fail("order", L(n), _order_message(tree, n, order[pointer], info))
                     pointer += 1
                     if row.window is None and not leaf:
-                        raise _Fail("window", L(n), f"no window for {L(n)}: it is entered with "
-                                    f"{fw(ev.alpha, ev.beta)}")
+                        raise _Fail("window", L(n), _("no window for {node}: it is entered with "
+                                                      "{window}").format(node=L(n), window=fw(ev.alpha, ev.beta)))
                     if row.window is not None and not same_window(row.window, (ev.alpha, ev.beta)):
                         raise _Fail("window", L(n), _window_message(tree, n, row.window, parent, view))
                 step += 1
@@ -218,12 +225,14 @@ def _walk(tree: GameTree, log: list[Event], rows: list[Row], view: str, held: bo
                     _check_cut(tree, node, row, view, (low, high))
                     step += 1
                 if row is not None and row.exit is not None and not same_window(row.exit, (ev.alpha, ev.beta)):
-                    raise _Fail("exit", L(n), f"on the way up, {L(n)} leaves with the window "
-                                f"{fw(ev.alpha, ev.beta)}, not {fw(*row.exit)}: {EXIT_WINDOW}"
-                                + (EXIT_SEED_001 if held else ""))
+                    raise _Fail("exit", L(n), _("on the way up, {node} leaves with the window "
+                                                "{window}, not {given}: {why}").format(
+                        node=L(n), window=fw(ev.alpha, ev.beta), given=fw(*row.exit),
+                        why=_(EXIT_WINDOW) + (_(EXIT_SEED_001) if held else "")))
                 if row is not None:
                     if row.value is None and tree.kind(n) != "leaf":
-                        raise _Fail("value", L(n), f"no value for {L(n)}: it returns {fv(ev.value)}")
+                        raise _Fail("value", L(n), _("no value for {node}: it returns {value}").format(
+                            node=L(n), value=fv(ev.value)))
                     if row.value is not None and not same(row.value, ev.value) and not (
                             held and tree.kind(n) == "leaf"
                             and same(row.value, min(max(ev.value, node.window[0]), node.window[1]))):
@@ -234,7 +243,17 @@ def _walk(tree: GameTree, log: list[Event], rows: list[Row], view: str, held: bo
     seen = {L(n) for n in entered}
     for name in order[pointer:]:
         if name not in seen:
-            raise _at(step, _Fail("order", name, f"{name} is never entered: {_why_unvisited(tree, name, info)}"))
+            raise _at(step, _Fail("order", name, _("{node} is never entered: {why}").format(
+                node=name, why=_why_unvisited(tree, name, info))))
+
+
+def _no_row(node: str, window: str, order: list[str], pointer: int) -> str:
+    """The search enters ``node`` and the answer has no row for it."""
+    if pointer < len(order):
+        return _("the search enters {node} next, with window {window}, and your answer has no row "
+                 "for it; your next row is {row}").format(node=node, window=window, row=order[pointer])
+    return _("the search enters {node} next, with window {window}, and your answer has no row "
+             "for it").format(node=node, window=window)
 
 
 def _rows_by_name(tree: GameTree, rows: list[Row]) -> dict[str, Row]:
@@ -243,12 +262,14 @@ def _rows_by_name(tree: GameTree, rows: list[Row]) -> dict[str, Row]:
     known = {tree.label(n) for n in tree.nodes}
     for r in rows:
         if r.node in by_name:
-            raise _at(0, _Fail("order", r.node, f"{r.node} has two rows; give each node one row"))
+            raise _at(0, _Fail("order", r.node, _("{node} has two rows; give each node one row").format(
+                node=r.node)))
         by_name[r.node] = r
     for name in by_name:
         if name not in known:
-            raise _at(0, _Fail("order", name, f"there is no node {name} in this tree (its nodes "
-                               f"are {', '.join(sorted(known, key=lambda s: (len(s), s)))})"))
+            raise _at(0, _Fail("order", name, _("there is no node {node} in this tree (its nodes "
+                                                "are {nodes})").format(
+                node=name, nodes=', '.join(sorted(known, key=lambda s: (len(s), s))))))
     return by_name
 
 
@@ -262,49 +283,72 @@ def _order_message(tree: GameTree, n: str, got: str, info: dict) -> str:
     ids = {L(x): x for x in tree.nodes}
     g = ids[got]
     if g in info:
-        return f"your row for {got} comes where the search enters {L(n)}; it enters {got} earlier"
+        return _("your row for {got} comes where the search enters {node}; it enters {got} "
+                 "earlier").format(got=got, node=L(n))
     up = tree.parent(n)
     if up is not None and tree.parent(g) == up:
-        return (f"the search enters {L(n)} next, not {got}: the children of "
-                f"{L(up)} are searched left to right")
+        return _("the search enters {node} next, not {got}: the children of {parent} are searched "
+                 "left to right").format(node=L(n), got=got, parent=L(up))
     if up is not None and g.startswith(up + "."):
-        return f"the search enters {L(n)} next, not {got}: depth first, each subtree is finished before the next"
-    return f"the search enters {L(n)} next, not {got}"
+        return _("the search enters {node} next, not {got}: depth first, each subtree is finished "
+                 "before the next").format(node=L(n), got=got)
+    return _("the search enters {node} next, not {got}").format(node=L(n), got=got)
 
 
 def _window_message(tree: GameTree, n: str, got: tuple, parent: _Node | None, view: str) -> str:
     L = tree.label
     if parent is None:
-        return f"the root is entered with the search's window, not {fw(*got)}"
-    a, b, _ = parent.at_child[n]
+        return _("the root is entered with the search's window, not {got}").format(got=fw(*got))
+    a, b, _v = parent.at_child[n]
     ea, eb = parent.window
     want = parent.child_window[n]      # read from the trace's enter event
     P = L(parent.id)
     changed = (not same(a, ea)) or (not same(b, eb))
     if changed:
-        if not same(a, ea):
-            what = f"α was raised to {fv(a)}"
-        else:
-            what = f"β was lowered to {fv(b)}"
-        last = [c for c, _, _ in parent.returns]
-        by = f" when {L(last[-1])} returned {fv(parent.returns[-1][1])}" if last else ""
         stale = (ea, eb) if view == "root" else (-eb, -ea)
         if tree.kind(parent.id) != "chance" and same_window(got, stale):
-            return (f"window not narrowed: at {P}, {what}{by}, so {L(n)} is entered with "
-                    f"{fw(*want)}, not {fw(*got)}")
+            return _not_narrowed(tree, n, parent, got, want)
     if view == "mover" and tree.kind(parent.id) != "chance":
         if same_window(got, (a, b)) and not same_window(want, (a, b)):
-            return (f"α and β not swapped: negamax enters {L(n)} with (−β, −α) = {fw(*want)} "
-                    f"from {P}'s (α, β) = {fw(a, b)}, not {fw(*got)}")
+            return _("α and β not swapped: negamax enters {node} with (−β, −α) = {want} "
+                     "from {parent}'s (α, β) = {window}, not {got}").format(
+                node=L(n), want=fw(*want), parent=P, window=fw(a, b), got=fw(*got))
         if same_window(got, (-a, -b)):
-            return (f"negated but not swapped: {L(n)} gets (−β, −α) = {fw(*want)} from {P}'s "
-                    f"(α, β) = {fw(a, b)}, not (−α, −β) = {fw(*got)}")
+            return _("negated but not swapped: {node} gets (−β, −α) = {want} from {parent}'s "
+                     "(α, β) = {window}, not (−α, −β) = {got}").format(
+                node=L(n), want=fw(*want), parent=P, window=fw(a, b), got=fw(*got))
     if tree.kind(parent.id) == "chance":
-        return (f"{L(n)} is entered with {fw(*want)}, not {fw(*got)}: below a chance node, the "
-                f"window is what this outcome must reach for {P} to leave its window {fw(a, b)}, "
-                "the outcomes not yet searched counted at their bounds L and U")
-    how = "its parent's current (α, β)" if view == "root" else "(−β, −α) of its parent's current (α, β)"
-    return f"{L(n)} is entered with {fw(*want)} ({how}, {fw(a, b)} at {P}), not {fw(*got)}"
+        return _("{node} is entered with {want}, not {got}: below a chance node, the "
+                 "window is what this outcome must reach for {parent} to leave its window {window}, "
+                 "the outcomes not yet searched counted at their bounds L and U").format(
+            node=L(n), want=fw(*want), got=fw(*got), parent=P, window=fw(a, b))
+    if view == "root":
+        return _("{node} is entered with {want} (its parent's current (α, β), {window} at {parent}), "
+                 "not {got}").format(node=L(n), want=fw(*want), window=fw(a, b), parent=P, got=fw(*got))
+    return _("{node} is entered with {want} ((−β, −α) of its parent's current (α, β), {window} at "
+             "{parent}), not {got}").format(node=L(n), want=fw(*want), window=fw(a, b), parent=P,
+                                            got=fw(*got))
+
+
+def _not_narrowed(tree: GameTree, n: str, parent: _Node, got: tuple, want: tuple) -> str:
+    """The child is entered with its parent's window on entry, not the narrowed one."""
+    L = tree.label
+    a, b, _v = parent.at_child[n]
+    f = dict(parent=L(parent.id), node=L(n), want=fw(*want), got=fw(*got), value=fv(a))
+    if parent.returns:
+        f.update(child=L(parent.returns[-1][0]), returned=fv(parent.returns[-1][1]))
+    if not same(a, parent.window[0]):
+        if parent.returns:
+            return _("window not narrowed: at {parent}, α was raised to {value} when {child} "
+                     "returned {returned}, so {node} is entered with {want}, not {got}").format(**f)
+        return _("window not narrowed: at {parent}, α was raised to {value}, so {node} is "
+                 "entered with {want}, not {got}").format(**f)
+    f["value"] = fv(b)
+    if parent.returns:
+        return _("window not narrowed: at {parent}, β was lowered to {value} when {child} "
+                 "returned {returned}, so {node} is entered with {want}, not {got}").format(**f)
+    return _("window not narrowed: at {parent}, β was lowered to {value}, so {node} is "
+             "entered with {want}, not {got}").format(**f)
 
 
 def _check_cut(tree: GameTree, node: _Node, row: Row, view: str, bounds: tuple) -> None:
@@ -313,8 +357,9 @@ def _check_cut(tree: GameTree, node: _Node, row: Row, view: str, bounds: tuple) 
     kids = [L(c) for c in tree.children(n)]
     for c in row.cut:
         if c not in kids:
-            raise _Fail("cut", L(n), f"{c} is not a child of {L(n)}: mark the arcs below {L(n)} "
-                        f"({', '.join(kids)})")
+            raise _Fail("cut", L(n), _("{child} is not a child of {node}: mark the arcs below "
+                                       "{node} ({children})").format(
+                child=c, node=L(n), children=', '.join(kids)))
     ev = node.cut
     want = tuple(L(tree.result(n, m)) for m in ev.detail) if ev is not None else ()
     got = tuple(row.cut)
@@ -332,12 +377,13 @@ def _check_cut(tree: GameTree, node: _Node, row: Row, view: str, bounds: tuple) 
         v = node.last_return
         strict = tree.kind(n) != "chance" and (same(v, ev.beta) if _cuts_on_beta(tree, n, view) else same(v, ev.alpha))
         if strict:
-            raise _Fail("cut", L(n), f"{reason}: a tie cuts too (a value equal to the bound "
-                        "cannot change the choice above)")
+            raise _Fail("cut", L(n), _("{reason}: a tie cuts too (a value equal to the bound "
+                                       "cannot change the choice above)").format(reason=reason))
         raise _Fail("cut", L(n), reason)
     missing = [c for c in want if c not in got]
-    raise _Fail("cut", L(n), f"{reason}: once {L(n)} stops, every child after it is cut too "
-                f"({', '.join(missing)} missing)")
+    raise _Fail("cut", L(n), _("{reason}: once {node} stops, every child after it is cut too "
+                               "({missing} missing)").format(
+        reason=reason, node=L(n), missing=', '.join(missing)))
 
 
 def _cuts_on_beta(tree: GameTree, n: str, view: str) -> bool:
@@ -349,32 +395,40 @@ def _cut_reason(tree: GameTree, node: _Node, first: str, view: str, bounds: tupl
     assert ev is not None
     if tree.kind(n) == "chance":
         if ev.value <= ev.alpha:
-            return (f"at {L(n)}, with every outcome not searched worth at most U = {fv(bounds[1])}, "
-                    f"the value is at most {fv(ev.value)} ≤ α = {fv(ev.alpha)} when {first} is "
-                    f"reached, so {first} is cut")
-        return (f"at {L(n)}, with every outcome not searched worth at least L = {fv(bounds[0])}, "
-                f"the value is at least {fv(ev.value)} ≥ β = {fv(ev.beta)} when {first} is reached, "
-                f"so {first} is cut")
+            return _("at {node}, with every outcome not searched worth at most U = {bound}, "
+                     "the value is at most {value} ≤ α = {alpha} when {first} is "
+                     "reached, so {first} is cut").format(
+                node=L(n), bound=fv(bounds[1]), value=fv(ev.value), alpha=fv(ev.alpha), first=first)
+        return _("at {node}, with every outcome not searched worth at least L = {bound}, "
+                 "the value is at least {value} ≥ β = {beta} when {first} is reached, "
+                 "so {first} is cut").format(
+            node=L(n), bound=fv(bounds[0]), value=fv(ev.value), beta=fv(ev.beta), first=first)
     v = node.last_return
     assert ev is not None
     if _cuts_on_beta(tree, n, view):
-        return f"at {L(n)}, β = {fv(ev.beta)} when {first} is reached; {fv(v)} ≥ {fv(ev.beta)}, so {first} is cut"
-    return f"at {L(n)}, α = {fv(ev.alpha)} when {first} is reached; {fv(v)} ≤ {fv(ev.alpha)}, so {first} is cut"
+        return _("at {node}, β = {beta} when {first} is reached; {value} ≥ {beta}, so {first} is "
+                 "cut").format(node=L(n), beta=fv(ev.beta), first=first, value=fv(v))
+    return _("at {node}, α = {alpha} when {first} is reached; {value} ≤ {alpha}, so {first} is "
+             "cut").format(node=L(n), alpha=fv(ev.alpha), first=first, value=fv(v))
 
 
 def _raise_not_cut(tree: GameTree, node: _Node, c: str, a: Any, b: Any, v: Any, view: str,
                    bounds: tuple) -> None:
     L, n = tree.label, node.id
     if tree.kind(n) == "chance":
-        raise _Fail("cut", L(n), f"{L(c)} is searched: when it is reached, the bounds of {L(n)} "
-                    f"still overlap its window {fw(a, b)}")
+        raise _Fail("cut", L(n), _("{child} is searched: when it is reached, the bounds of {node} "
+                                   "still overlap its window {window}").format(
+            child=L(c), node=L(n), window=fw(a, b)))
     if v is None:
-        raise _Fail("cut", L(n), f"{L(c)} is {L(n)}'s first child: it is always searched")
+        raise _Fail("cut", L(n), _("{child} is {node}'s first child: it is always searched").format(
+            child=L(c), node=L(n)))
     if _cuts_on_beta(tree, n, view):
-        raise _Fail("cut", L(n), f"at {L(n)}, β = {fv(b)} when {L(c)} is reached; {fv(v)} < "
-                    f"{fv(b)}, so {L(c)} is searched, not cut")
-    raise _Fail("cut", L(n), f"at {L(n)}, α = {fv(a)} when {L(c)} is reached; {fv(v)} > {fv(a)}, "
-                f"so {L(c)} is searched, not cut")
+        raise _Fail("cut", L(n), _("at {node}, β = {beta} when {child} is reached; {value} < "
+                                   "{beta}, so {child} is searched, not cut").format(
+            node=L(n), beta=fv(b), child=L(c), value=fv(v)))
+    raise _Fail("cut", L(n), _("at {node}, α = {alpha} when {child} is reached; {value} > {alpha}, "
+                               "so {child} is searched, not cut").format(
+        node=L(n), alpha=fv(a), child=L(c), value=fv(v)))
 
 
 def _value_message(tree: GameTree, node: _Node, got: Any, want: Any, view: str) -> str:
@@ -384,51 +438,62 @@ def _value_message(tree: GameTree, node: _Node, got: Any, want: Any, view: str) 
     if kind == "leaf":
         if view == "mover" and same(got, -want):
             side = tree.to_move(n).upper()
-            return (f"values are for the side to move: at leaf {name}, {side} is to move, so it "
-                    f"returns {fv(want)}, not {fv(got)}")
-        return f"{name} is a leaf: it returns {fv(want)}, not {fv(got)}"
+            return _("values are for the side to move: at leaf {node}, {side} is to move, so it "
+                     "returns {want}, not {got}").format(node=name, side=side, want=fv(want), got=fv(got))
+        return _("{node} is a leaf: it returns {want}, not {got}").format(
+            node=name, want=fv(want), got=fv(got))
     ev = node.cut
     running = node.last_return
     if ev is not None and not same(ev.value, running) and kind != "chance":
         if same(got, running):
             bound = "α" if same(ev.value, ev.alpha) else "β"
-            return (f"fail-hard returns the bound: {name} stops with v = {fv(running)} and returns "
-                    f"{bound} = {fv(want)}, not the best value found ({fv(running)})")
+            return _("fail-hard returns the bound: {node} stops with v = {running} and returns "
+                     "{bound} = {want}, not the best value found ({running})").format(
+                node=name, running=fv(running), bound=bound, want=fv(want))
     if ev is not None and same(ev.value, running) and kind != "chance":
         for bound, x in (("α", ev.alpha), ("β", ev.beta)):
             if same(got, x):
-                return (f"fail-soft returns the best value found: {name} returns v = {fv(want)}, "
-                        f"not the bound {bound} = {fv(x)}")
+                return _("fail-soft returns the best value found: {node} returns v = {want}, "
+                         "not the bound {bound} = {value}").format(
+                    node=name, want=fv(want), bound=bound, value=fv(x))
     received = [(c, v, p) for c, v, p in node.returns]
     if kind == "chance":
         total = sum(p * v for _, v, p in received)
         k = len(received)
         if ev is not None:          # a cut node's value is its bound, whatever the numbers suggest
             side = "U" if ev.value <= ev.alpha else "L"
-            return (f"{name} is cut, so it returns its bound: Σ p·v over the outcomes searched, the "
-                    f"others counted at {side}: {fv(want)}, not {fv(got)}")
+            return _("{node} is cut, so it returns its bound: Σ p·v over the outcomes searched, the "
+                     "others counted at {side}: {want}, not {got}").format(
+                node=name, side=side, want=fv(want), got=fv(got))
         if k > 1 and same(got, total / k):
-            return (f"dividing by the number of outcomes: the probabilities already weigh them; "
-                    f"{name} returns Σ p·v = {fv(want)}, not Σ p·v / {k} = {fv(got)}")
+            return _("dividing by the number of outcomes: the probabilities already weigh them; "
+                     "{node} returns Σ p·v = {want}, not Σ p·v / {k} = {got}").format(
+                node=name, want=fv(want), k=k, got=fv(got))
         if k > 1 and same(got, sum(v for _, v, _ in received) / k):
-            return (f"an average without the probabilities: {name} returns Σ p·v = {fv(want)}, "
-                    f"not the plain mean {fv(got)}")
+            return _("an average without the probabilities: {node} returns Σ p·v = {want}, "
+                     "not the plain mean {got}").format(node=name, want=fv(want), got=fv(got))
         terms = " + ".join(f"{fv(p)}·{fv(v)}" for _, v, p in received)
-        return f"{name} returns Σ p·v = {terms} = {fv(want)}, not {fv(got)}"
+        return _("{node} returns Σ p·v = {terms} = {want}, not {got}").format(
+            node=name, terms=terms, want=fv(want), got=fv(got))
     values = ", ".join(f"{L(c)}: {fv(v)}" for c, v, _ in received)
     if view == "mover":
         if same(got, -want):
             side = tree.to_move(n).upper()
-            return (f"sign not flipped: values are for the side to move; at {name} ({side} to move) "
-                    f"v = max of the negated children's values ({values}) = {fv(want)}, not {fv(got)}")
-        return f"{name} returns v = max of the negated children's values ({values}) = {fv(want)}, not {fv(got)}"
+            return _("sign not flipped: values are for the side to move; at {node} ({side} to move) "
+                     "v = max of the negated children's values ({values}) = {want}, not {got}").format(
+                node=name, side=side, values=values, want=fv(want), got=fv(got))
+        return _("{node} returns v = max of the negated children's values ({values}) = {want}, not "
+                 "{got}").format(node=name, values=values, want=fv(want), got=fv(got))
     vs = [v for _, v, _ in received]
     other, best = (min(vs), max(vs)) if kind == "max" else (max(vs), min(vs))
     if same(got, other) and not same(other, want) and same(best, want):    # the other player's choice
-        word, best = ("MAX", "largest") if kind == "max" else ("MIN", "smallest")
-        return (f"{name} is a {word} node: it keeps the {best} value returned ({values}), "
-                f"{fv(want)}, not {fv(got)}")
-    return f"{name} returns {fv(want)}, not {fv(got)} (its children returned {values})"
+        if kind == "max":
+            return _("{node} is a MAX node: it keeps the largest value returned ({values}), "
+                     "{want}, not {got}").format(node=name, values=values, want=fv(want), got=fv(got))
+        return _("{node} is a MIN node: it keeps the smallest value returned ({values}), "
+                 "{want}, not {got}").format(node=name, values=values, want=fv(want), got=fv(got))
+    return _("{node} returns {want}, not {got} (its children returned {values})").format(
+        node=name, want=fv(want), got=fv(got), values=values)
 
 
 def _why_unvisited(tree: GameTree, name: str, info: dict) -> str:
@@ -437,5 +502,7 @@ def _why_unvisited(tree: GameTree, name: str, info: dict) -> str:
     up = tree.parent(node)
     while up is not None and up not in info:
         node, up = up, tree.parent(up)
-    return (f"the arc {L(up)}–{L(node)} is cut, so nothing below it is searched"
-            if up is not None else "it is not in the tree searched")
+    if up is not None:
+        return _("the arc {parent}–{node} is cut, so nothing below it is searched").format(
+            parent=L(up), node=L(node))
+    return _("it is not in the tree searched")

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..draw import format_value, format_window
+from ..i18n import _
 from ..trees import GameTree
 from .answer import Row
 from .check import expected_rows
@@ -58,7 +59,7 @@ def exam_versions(mode: str, n: int, seed: int = 0, *, depth: int = 3,
     ([1, 2, 3], 3)
     """
     if n < 1:
-        raise ValueError(f"versions must be at least 1, not {n}")
+        raise ValueError(_("versions must be at least 1, not {n}").format(n=n))
     rng = random.Random(seed)
     out: list[Version] = []
     keys: set = set()
@@ -83,11 +84,13 @@ def key_text(version: Version, mode: str) -> str:
     True
     """
     m = get_mode(mode)
-    lines = [f"# {m.title}; tree seed {version.seed}", f"# {m.task}"]
+    lines = ["# " + _("{title}; tree seed {seed}").format(title=_(m.title), seed=version.seed),
+             "# " + _(m.task)]
     if version.question is not None:
         q = version.question
-        lines.append(f"# after {q.iteration} iterations; this iteration adds {q.expanded}, "
-                     f"playout {format_value(q.result)} for the root player; rows: node, total W")
+        lines.append("# " + _("after {n} iterations; this iteration adds {node}, playout {result} for the "
+                              "root player; rows: node, total W").format(
+            n=q.iteration, node=q.expanded, result=format_value(q.result)))
     for r in version.key:
         lines.append(row_text(r))
     return "\n".join(lines) + "\n"
@@ -118,10 +121,12 @@ def write_exam(mode: str, n: int, seed: int, out: str | Path, *, depth: int = 3,
     folder.mkdir(parents=True, exist_ok=True)
     m = get_mode(mode)
     written: list[Path] = []
-    index = [f"# Exam: {m.title}", "", f"{n} versions from seed {seed} "
-             f"(`python -m abcore.practice.exam --mode {mode} --versions {n} --seed {seed} "
-             f"--depth {depth} --branching {branching[0]} {branching[1]}`).", "",
-             f"Task: {m.task}", "", "| version | tree seed | question | key |", "|---|---|---|---|"]
+    command = (f"python -m abcore.practice.exam --mode {mode} --versions {n} --seed {seed} "
+               f"--depth {depth} --branching {branching[0]} {branching[1]}")
+    index = ["# " + _("Exam: {title}").format(title=_(m.title)), "",
+             _("{n} versions from seed {seed} (`{command}`).").format(n=n, seed=seed, command=command), "",
+             _("Task: {task}").format(task=_(m.task)), "",
+             "| " + " | ".join((_("version"), _("tree seed"), _("question"), _("key"))) + " |", "|---|---|---|---|"]
     for v in exam_versions(mode, n, seed, depth=depth, branching=branching):
         w, h = figure_size(tree_graph(v.tree))
         for part, draw in (("question", lambda ax: draw_question(v.tree, mode, ax, question=v.question)),
@@ -131,13 +136,13 @@ def write_exam(mode: str, n: int, seed: int, out: str | Path, *, depth: int = 3,
             draw(fig.add_axes((0.01, 0.12, 0.98, 0.8)))
             if part == "question" and v.question is not None:
                 q = v.question
-                fig.text(0.01, 0.01, f"This iteration adds {q.expanded}; its playout scores "
-                         f"{format_value(q.result)} for the root player (c = {c_text(q.c)}).",
-                         fontsize=9)
+                fig.text(0.01, 0.01, _("This iteration adds {node}; its playout scores {result} for the "
+                                       "root player (c = {c}).").format(
+                    node=q.expanded, result=format_value(q.result), c=c_text(q.c)), fontsize=9)
             elif part == "question" and m.chance:
                 lo, hi = v.tree.utility_range
-                fig.text(0.01, 0.01, f"Every value lies in [L, U] = [{format_value(lo)}, "
-                         f"{format_value(hi)}].", fontsize=9)
+                fig.text(0.01, 0.01, _("Every value lies in [L, U] = [{low}, {high}].").format(
+                    low=format_value(lo), high=format_value(hi)), fontsize=9)
             for ext in ("png", "pdf"):
                 path = folder / f"v{v.number}-{part}.{ext}"
                 # No dates in the files: the same arguments give the same bytes.
@@ -158,19 +163,19 @@ def write_exam(mode: str, n: int, seed: int, out: str | Path, *, depth: int = 3,
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: ``python -m abcore.practice.exam --help``."""
     p = argparse.ArgumentParser(prog="python -m abcore.practice.exam",
-                                description="N versions of a hand-tracing question, each a "
-                                            "figure (PNG, PDF) and its answer key.")
+                                description=_("N versions of a hand-tracing question, each a "
+                                              "figure (PNG, PDF) and its answer key."))
     p.add_argument("--mode", choices=list(MODES), default="failsoft")
-    p.add_argument("--versions", type=int, default=4, help="how many versions (default 4)")
-    p.add_argument("--seed", type=int, default=0, help="the exam's seed (default 0)")
-    p.add_argument("--out", default="exam", help="the folder to write (default ./exam)")
+    p.add_argument("--versions", type=int, default=4, help=_("how many versions (default 4)"))
+    p.add_argument("--seed", type=int, default=0, help=_("the exam's seed (default 0)"))
+    p.add_argument("--out", default="exam", help=_("the folder to write (default ./exam)"))
     p.add_argument("--depth", type=int, default=3)
     p.add_argument("--branching", type=int, nargs=2, default=(2, 3), metavar=("LO", "HI"))
     args = p.parse_args(argv)
     paths = write_exam(args.mode, args.versions, args.seed, args.out, depth=args.depth,
                        branching=tuple(args.branching))
-    print(f"wrote {len(paths)} files in {args.out}: {args.versions} versions, see "
-          f"{Path(args.out) / 'README.md'}")
+    print(_("wrote {files} files in {folder}: {n} versions, see {readme}").format(
+        files=len(paths), folder=args.out, n=args.versions, readme=Path(args.out) / 'README.md'))
     return 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ..draw import draw_tree, format_value, tree_graph
+from ..i18n import _
 from ..trees import GameTree
 from .modes import mode as get_mode
 
@@ -34,7 +35,8 @@ def draw_question(tree: GameTree, mode: str, ax: Any, *, question: Any = None,
     1
     """
     m = get_mode(mode)
-    draw_tree(tree, ax=ax, legend=legend, windows=False, title=f"{tree.title}: {m.title}")
+    draw_tree(tree, ax=ax, legend=legend, windows=False, title=_("{where}: {message}").format(where=tree.title,
+                                                                                    message=_(m.title)))
     pos = node_positions(tree)
     if question is not None:
         for path, node in question.before.nodes.items():
@@ -64,4 +66,5 @@ def draw_key(tree: GameTree, mode: str, ax: Any, *, question: Any = None) -> Any
         return draw_mcts(replay_mcts(list(question.trace), iterations=question.iteration + 1),
                          ax=ax, max_depth=None)
     from .check import search_trace
-    return draw_tree(tree, search_trace(mode, tree), ax=ax, title=f"{tree.title}: {m.title} (key)")
+    return draw_tree(tree, search_trace(mode, tree), ax=ax, title=_("{tree}: {mode} (key)").format(
+        tree=tree.title, mode=_(m.title)))

@@ -6,6 +6,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
+from ..i18n import _
 from ..rng import random_state
 from ..trees import GameTree
 
@@ -74,13 +75,14 @@ def practice_tree(seed: Any = 0, *, branching: tuple[int, int] = (2, 3), depth: 
     ValueError: depth must be 1 to 5, not 0: a tree to trace by hand has at least one move and at most 5 levels
     """
     if not 1 <= depth <= 5:
-        raise ValueError(f"depth must be 1 to 5, not {depth}: a tree to trace by hand has at "
-                         "least one move and at most 5 levels")
+        raise ValueError(_("depth must be 1 to 5, not {depth}: a tree to trace by hand has at "
+                           "least one move and at most 5 levels").format(depth=depth))
     lo_b, hi_b = branching
     if not 1 <= lo_b <= hi_b <= 5:
-        raise ValueError(f"branching must be (lo, hi) with 1 <= lo <= hi <= 5, not {branching!r}")
+        raise ValueError(_("branching must be (lo, hi) with 1 <= lo <= hi <= 5, not {branching!r}").format(
+            branching=branching))
     if low > high:
-        raise ValueError(f"low must be <= high; got low={low}, high={high}")
+        raise ValueError(_("low must be <= high; got low={low}, high={high}").format(low=low, high=high))
     rng = random_state(seed)
 
     def build(level: int) -> Any:
@@ -97,4 +99,4 @@ def practice_tree(seed: Any = 0, *, branching: tuple[int, int] = (2, 3), depth: 
     plain = GameTree.from_nested(nested)
     names = dict(zip(plain.nodes, letters(len(plain))))
     shown = seed if isinstance(seed, int) else "given"
-    return GameTree.from_nested(nested, labels=names, title=f"practice tree, seed {shown}")
+    return GameTree.from_nested(nested, labels=names, title=_("practice tree, seed {seed}").format(seed=shown))

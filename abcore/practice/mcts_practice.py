@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..draw.formatting import format_value as fv
+from ..i18n import N_, _
 from ..mcts import C, MCTSEvent, MCTSReplay, mcts, replay_mcts
 from ..own_work import entered, guarded
 from ..trees import GameTree
@@ -84,8 +85,8 @@ def mcts_question(tree: GameTree, *, seed: Any = 0, c: float = C, after: int | N
                 and any(e.kind == "backup" and e.value != 0 for e in by_it[k])):
             break
     else:
-        raise ValueError("no iteration of this search selects two levels down: draw a deeper "
-                         "or wider tree")
+        raise ValueError(_("no iteration of this search selects two levels down: draw a deeper "
+                           "or wider tree"))
     evs = by_it[k]
     backup = next(e for e in evs if e.kind == "backup")
     expand = next((e for e in evs if e.kind == "expand"), None)
@@ -117,32 +118,39 @@ def check_mcts(tree: GameTree, rows: list[Row], question: MCTSQuestion | None = 
     step = 0
     want = [r.node for r in q.key]
     if not rows or names[0] != want[0]:
-        return Verdict(False, f"step 0: the path starts at the root, {want[0]}", 0, want[0], "select", q.key)
+        return Verdict(False, _("step 0: the path starts at the root, {root}").format(root=want[0]),
+                       0, want[0], "select", q.key)
     for j, ev in enumerate(q.selects, 1):
         chosen = L(_state(tree, ev.path + (ev.value.move,)))
         step = j
         got = names[j] if j < len(names) else None
         if got != chosen:
             msg = _select_message(tree, q, ev, got, chosen)
-            return Verdict(False, f"step {j}, {L(_state(tree, ev.path))}: {msg}", j, chosen, "select", q.key)
+            return Verdict(False, _("step {step}, {node}: {message}").format(
+                step=j, node=L(_state(tree, ev.path)), message=msg), j, chosen, "select", q.key)
     if len(names) < len(want):
-        return Verdict(False, f"step {len(names)}: the path goes on to {want[len(names)]}, the node "
-                       "this iteration adds", len(names), want[len(names)], "select", q.key)
+        return Verdict(False, _("step {step}: the path goes on to {node}, the node this iteration "
+                                "adds").format(step=len(names), node=want[len(names)]),
+                       len(names), want[len(names)], "select", q.key)
     if len(names) > len(want):
-        return Verdict(False, f"step {len(want)}: the path ends at {want[-1]} (the new node); "
-                       f"{names[len(want)]} is not selected", len(want), names[len(want)], "select", q.key)
+        return Verdict(False, _("step {step}: the path ends at {node} (the new node); {other} is not "
+                                "selected").format(step=len(want), node=want[-1], other=names[len(want)]),
+                       len(want), names[len(want)], "select", q.key)
     for j in range(len(q.selects) + 1, len(want)):     # the node the expansion adds: no UCB1 choice
         if names[j] != want[j]:
-            return Verdict(False, f"step {j}: this iteration adds {want[j]} (the expansion's untried move, "
-                           f"named with the question), not {names[j]}", j, want[j], "select", q.key)
+            return Verdict(False, _("step {step}: this iteration adds {node} (the expansion's untried "
+                                    "move, named with the question), not {got}").format(
+                step=j, node=want[j], got=names[j]), j, want[j], "select", q.key)
     for i, ((path, player, credited, visits, total), row) in enumerate(zip(q.backup.detail, rows)):
         step = len(want) + i
         if row.value is None or not same(row.value, total):
             name = L(_state(tree, path))
             msg = _backup_message(name, row.value, q.result, (player, credited, visits, total))
-            return Verdict(False, f"step {step}, {name}: {msg}", step, name, "value", q.key)
-    return Verdict(True, f"right: UCB1's {len(q.selects)} choices and the {len(q.key)} totals "
-                         "after the backup agree with the search", None, None, None, q.key)
+            return Verdict(False, _("step {step}, {node}: {message}").format(
+                step=step, node=name, message=msg), step, name, "value", q.key)
+    return Verdict(True, _("right: UCB1's {choices} choices and the {totals} totals after the backup "
+                           "agree with the search").format(choices=len(q.selects), totals=len(q.key)),
+                   None, None, None, q.key)
 
 
 def _backup_message(name: str, got: Any, result: Any, backup: tuple, whose: bool = False) -> str:
@@ -152,15 +160,22 @@ def _backup_message(name: str, got: Any, result: Any, backup: tuple, whose: bool
     player, credited, visits, total = backup
     old = total - credited
     if got is not None and same(got, old - credited):
-        return (f"backup credited to the wrong player: {name}'s total is for {player.upper()}, "
-                f"who moved into it; the playout's {fv(result)} for the root player is "
-                f"{fv(credited)} for {player.upper()}, so the total goes from {fv(old)} to "
-                f"{fv(total)}, not {fv(got)}")
+        return _("backup credited to the wrong player: {node}'s total is for {player}, "
+                 "who moved into it; the playout's {result} for the root player is "
+                 "{credited} for {player}, so the total goes from {old} to "
+                 "{total}, not {got}").format(node=name, player=player.upper(), result=fv(result),
+                                              credited=fv(credited), old=fv(old), total=fv(total),
+                                              got=fv(got))
     if got is not None and same(got, old):
-        return f"{name} is on the path, so the backup adds {fv(credited)}: {fv(old)} → {fv(total)}"
-    mover = f" (W is for {player.upper()}, who moved into it)" if whose else ""
-    return (f"after the backup {name} has N = {visits} and total W = {fv(old)} + "
-            f"{fv(credited)} = {fv(total)}{mover}, not {fv(got)}")
+        return _("{node} is on the path, so the backup adds {credited}: {old} → {total}").format(
+            node=name, credited=fv(credited), old=fv(old), total=fv(total))
+    f = dict(node=name, visits=visits, old=fv(old), credited=fv(credited), total=fv(total),
+             got=fv(got), player=player.upper())
+    if whose:
+        return _("after the backup {node} has N = {visits} and total W = {old} + {credited} = "
+                 "{total} (W is for {player}, who moved into it), not {got}").format(**f)
+    return _("after the backup {node} has N = {visits} and total W = {old} + {credited} = "
+             "{total}, not {got}").format(**f)
 
 
 def _select_message(tree: GameTree, q: MCTSQuestion, ev: MCTSEvent, got: str | None, chosen: str) -> str:
@@ -169,10 +184,10 @@ def _select_message(tree: GameTree, q: MCTSQuestion, ev: MCTSEvent, got: str | N
     names = {s.move: L(_state(tree, ev.path + (s.move,))) for s in scores}
     live = [s for s in scores if s.ucb is not None]
     listing = ", ".join(f"{names[s.move]}: {s.mean:.2f} + {s.explore:.2f} = {s.ucb:.2f}" for s in live)
-    why = (f"UCB1 = mean + c·√(ln N / n) with c = {c_text(q.c)} and N = {n_parent} ({listing}); "
-           f"{chosen} has the largest")
+    why = _("UCB1 = mean + c·√(ln N / n) with c = {c} and N = {n} ({listing}); "
+            "{chosen} has the largest").format(c=c_text(q.c), n=n_parent, listing=listing, chosen=chosen)
     if got is None:
-        return f"the path goes on: {why}"
+        return _("the path goes on: {why}").format(why=why)
 
     picks = {}
     for slip in _SELECT_SLIPS:
@@ -182,22 +197,26 @@ def _select_message(tree: GameTree, q: MCTSQuestion, ev: MCTSEvent, got: str | N
     picks["most_visited"] = names[max(live, key=lambda s: s.visits).move]
     named = [slip for slip, name in picks.items() if name == got]
     if not named:
-        return f"{why} (your choice matches none of the usual slips)"
-    said = [_SELECT_SLIPS.get(n, "the most visited child is the final move, not the selection") for n in named]
+        return _("{why} (your choice matches none of the usual slips)").format(why=why)
+    said = [_(_SELECT_SLIPS.get(n, _MOST_VISITED)) for n in named]
     if len(said) == 1:
         return f"{said[0]}. {why}"
-    return f"your choice is what several slips give: {'; or '.join(said)}. {why}"
+    return _("your choice is what several slips give: {slips}. {why}").format(
+        slips=_("; or ").join(said), why=why)
+
+
+_MOST_VISITED = N_("the most visited child is the final move, not the selection")
 
 
 _SELECT_SLIPS = {
-    "c_one": "c = 1 instead of √2: UCB1 here is mean + √2·√(ln N / n)",
-    "log_n_plus_1": "ln(N + 1) instead of ln N: N is the parent's visits before this iteration",
-    "sqrt2_twice": "√2 taken twice: c = √2 already, the term is c·√(ln N / n)",
-    "total_for_mean": "the total W instead of the mean W / n",
-    "child_log": "UCB with the child's count: the logarithm is of the parent's N, not of the child's n",
-    "no_exploration": "no exploration term: UCB1 adds c·√(ln N / n) to the mean",
-    "negated_means": ("a child's mean is already for the player who chooses it (the one who moves "
-                      "into it): take the largest UCB1 of the means as they are, without negating them"),
+    "c_one": N_("c = 1 instead of √2: UCB1 here is mean + √2·√(ln N / n)"),
+    "log_n_plus_1": N_("ln(N + 1) instead of ln N: N is the parent's visits before this iteration"),
+    "sqrt2_twice": N_("√2 taken twice: c = √2 already, the term is c·√(ln N / n)"),
+    "total_for_mean": N_("the total W instead of the mean W / n"),
+    "child_log": N_("UCB with the child's count: the logarithm is of the parent's N, not of the child's n"),
+    "no_exploration": N_("no exploration term: UCB1 adds c·√(ln N / n) to the mean"),
+    "negated_means": N_("a child's mean is already for the player who chooses it (the one who moves "
+                        "into it): take the largest UCB1 of the means as they are, without negating them"),
 }
 
 
@@ -335,8 +354,10 @@ def _ucb_sum(sc: Any, parent_visits: int, c: float) -> str:
     UCB1 = mean + c·√(ln N / n) = 2.25 + 1.4142·√(ln 6 / 4) = 2.25 + 0.9465 = 3.1965, to two decimals 3.20 (c = √2 ≈ 1.4142)
     """
     mean, explore = round(sc.mean, 4), round(sc.explore, 4)
-    return (f"UCB1 = mean + c·√(ln N / n) = {_d4(mean)} + {c:.4f}·√(ln {parent_visits} / {sc.visits}) = "
-            f"{_d4(mean)} + {explore:.4f} = {mean + explore:.4f}, to two decimals {sc.ucb:.2f} (c = {c_text(c)})")
+    return _("UCB1 = mean + c·√(ln N / n) = {mean} + {c:.4f}·√(ln {parent} / {visits}) = "
+             "{mean} + {explore:.4f} = {sum:.4f}, to two decimals {ucb:.2f} (c = {c_text})").format(
+        mean=_d4(mean), c=c, parent=parent_visits, visits=sc.visits, explore=explore,
+        sum=mean + explore, ucb=sc.ucb, c_text=c_text(c))
 
 
 def check_ucb(q: MCTSQuestion, rows: list[Row]) -> Verdict:
@@ -345,42 +366,49 @@ def check_ucb(q: MCTSQuestion, rows: list[Row]) -> Verdict:
     tree, key = q.tree, ucb_key(q)
     rows = _as_ucb(rows, key)
     if not rows or rows[0].node != key[0].node:
-        return Verdict(False, f"row 1: the path starts at the root, {key[0].node}: `{key[0].node} TOTAL`",
-                       0, key[0].node, "select", key)
+        return Verdict(False, _("row 1: the path starts at the root, {root}: `{root} TOTAL`").format(
+            root=key[0].node), 0, key[0].node, "select", key)
     i = 1
     for ev in q.selects:
         kids = key[i:i + sum(1 for sc in ev.detail[1] if sc.ucb is not None)]
         parent = tree.label(_state(tree, ev.path))
         got = rows[i:i + len(kids)]
         if [r.node for r in got] != [k.node for k in kids]:
-            return Verdict(False, f"row {i + 1}: at {parent}, give every child left to right with its "
-                           f"UCB1 value ({', '.join(k.node for k in kids)}), then go on below the one "
-                           "UCB1 selects", i, kids[0].node, "select", key)
+            return Verdict(False, _("row {row}: at {parent}, give every child left to right with its "
+                                    "UCB1 value ({children}), then go on below the one UCB1 "
+                                    "selects").format(row=i + 1, parent=parent,
+                                                      children=', '.join(k.node for k in kids)),
+                           i, kids[0].node, "select", key)
         chosen = next(k.node for k in kids if k.value is not None)
         picked = [r.node for r in got if r.value is not None]
         if picked != [chosen]:
             msg = _select_message(tree, q, ev, picked[0] if len(picked) == 1 else None, chosen)
             if len(picked) > 1:
-                msg = f"give a total to the one child UCB1 selects only: {msg}"
-            return Verdict(False, f"row {i + 1}, at {parent}: {msg}", i, chosen, "select", key)
+                msg = _("give a total to the one child UCB1 selects only: {message}").format(message=msg)
+            return Verdict(False, _("row {row}, at {parent}: {message}").format(
+                row=i + 1, parent=parent, message=msg), i, chosen, "select", key)
         for j, (r, k) in enumerate(zip(got, kids), i):
             sc = next(x for x in ev.detail[1] if tree.label(_state(tree, ev.path + (x.move,))) == k.node)
             if r.ucb is None or not ucb_close(float(r.ucb), sc, ev.detail[0], q.c):
-                return Verdict(False, f"row {j + 1}, {k.node}: {_ucb_sum(sc, ev.detail[0], q.c)}, not "
-                               f"{'nothing' if r.ucb is None else fv(r.ucb)}", j, k.node, "ucb", key)
+                return Verdict(False, _("row {row}, {node}: {sum}, not {got}").format(
+                    row=j + 1, node=k.node, sum=_ucb_sum(sc, ev.detail[0], q.c),
+                    got=_("nothing") if r.ucb is None else fv(r.ucb)), j, k.node, "ucb", key)
         i += len(kids)
     if len(rows) > len(key):
         last = [k.node for k in key if k.value is not None][-1]
-        return Verdict(False, f"row {len(key) + 1}: the path ends at {last}: it has a move never tried "
-                       "(or is a leaf), so the iteration expands there (the node it adds is not asked); "
-                       f"{rows[len(key)].node} is not selected", len(key), rows[len(key)].node, "select", key)
+        return Verdict(False, _("row {row}: the path ends at {node}: it has a move never tried "
+                                "(or is a leaf), so the iteration expands there (the node it adds is "
+                                "not asked); {other} is not selected").format(
+            row=len(key) + 1, node=last, other=rows[len(key)].node),
+            len(key), rows[len(key)].node, "select", key)
     detail = {tree.label(_state(tree, p)): (player, credited, visits, total)
               for p, player, credited, visits, total in q.backup.detail}
     for j, (r, k) in enumerate(zip(rows, key)):
         if k.value is not None and (r.value is None or not same(r.value, k.value)):
             msg = _backup_message(k.node, r.value, q.result, detail[k.node], whose=True)
-            return Verdict(False, f"row {j + 1}, {k.node}: {msg}", j, k.node, "value", key)
-    return Verdict(True, f"right: UCB1's values at the {len(q.selects)} nodes of the path, its "
-                         "choices and the totals after the backup", None, None, None, key)
+            return Verdict(False, _("row {row}, {node}: {message}").format(
+                row=j + 1, node=k.node, message=msg), j, k.node, "value", key)
+    return Verdict(True, _("right: UCB1's values at the {n} nodes of the path, its choices and the "
+                           "totals after the backup").format(n=len(q.selects)), None, None, None, key)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..i18n import N_, _
 from ..search import alphabeta, alphabeta_failhard, negamax, star1
 
 __all__ = ["Mode", "MODES", "mode"]
@@ -27,19 +28,22 @@ class Mode:
     task: str
 
 
-_AB = ("For each node, in the order the search visits it: the window (α, β) on entry, the value "
-       "returned, and the children it cuts.")
+_AB = N_("For each node, in the order the search visits it: the window (α, β) on entry, the value "
+         "returned, and the children it cuts.")
 MODES: dict[str, Mode] = {m.name: m for m in (
-    Mode("failsoft", "alpha-beta, MAX/MIN, fail-soft", alphabeta, False, _AB),
-    Mode("failhard", "alpha-beta, MAX/MIN, fail-hard", alphabeta_failhard, False, _AB),
-    Mode("negamax", "negamax alpha-beta (values for the side to move)", negamax, False,
-         _AB + " Windows and values are for the side to move at the node."),
-    Mode("star1", "expectimax with Star1 cuts", star1, True,
-         _AB + " A chance node's value is Σ p·v; it is cut with the bounds L and U on the "
-         "outcomes not searched."),
-    Mode("mcts", "one MCTS iteration (UCB1 selection, backup)", None, False,
-         "The nodes UCB1 selects from the root down to the new node, then each one's total "
-         "after the backup (for the player who moved into it)."),
+    Mode("failsoft", N_("alpha-beta, MAX/MIN, fail-soft"), alphabeta, False, _AB),
+    Mode("failhard", N_("alpha-beta, MAX/MIN, fail-hard"), alphabeta_failhard, False, _AB),
+    Mode("negamax", N_("negamax alpha-beta (values for the side to move)"), negamax, False,
+         N_("For each node, in the order the search visits it: the window (α, β) on entry, the value "
+            "returned, and the children it cuts. Windows and values are for the side to move at the "
+            "node.")),
+    Mode("star1", N_("expectimax with Star1 cuts"), star1, True,
+         N_("For each node, in the order the search visits it: the window (α, β) on entry, the value "
+            "returned, and the children it cuts. A chance node's value is Σ p·v; it is cut with the "
+            "bounds L and U on the outcomes not searched.")),
+    Mode("mcts", N_("one MCTS iteration (UCB1 selection, backup)"), None, False,
+         N_("The nodes UCB1 selects from the root down to the new node, then each one's total "
+            "after the backup (for the player who moved into it).")),
 )}
 
 
@@ -56,5 +60,5 @@ def mode(name: str) -> Mode:
     try:
         return MODES[name]
     except KeyError:
-        raise ValueError(f"no practice mode is called {name!r}; the modes are "
-                         f"{', '.join(MODES)}") from None
+        raise ValueError(_("no practice mode is called {name!r}; the modes are {modes}").format(
+            name=name, modes=', '.join(MODES))) from None

@@ -8,6 +8,7 @@ import ipywidgets as W
 from matplotlib.figure import Figure
 
 from ..draw import format_value, format_window, tree_graph
+from ..i18n import _
 from ..practice import (MODES, Row, check_trace, expected_rows, mcts_question, new_seed,
                         practice_tree)
 from ..practice.answer import parse_number
@@ -54,24 +55,24 @@ class PracticeTrace(StaticFallback, W.VBox):
     def __init__(self, mode: str = "failsoft", seed: int = 0, *, depth: int = 3,
                  branching: tuple[int, int] = (2, 3), dpi: int = 80):
         if mode not in MODES:
-            raise ValueError(f"mode must be one of {list(MODES)}, not {mode!r}")
+            raise ValueError(_("mode must be one of {modes}, not {mode!r}").format(modes=list(MODES), mode=mode))
         self.depth, self.branching, self.dpi = depth, branching, dpi
         self.rows: list[Row] = []
         self.verdict: Any = None
         self._shown: Any = None                 # (tree, what its drawing shows): see _redraw
-        self.mode = W.Dropdown(options=[(m.title, m.name) for m in MODES.values()], value=mode,
-                               description="search")
+        self.mode = W.Dropdown(options=[(_(m.title), m.name) for m in MODES.values()], value=mode,
+                               description=_("search"))
         # Practice seeds are 0..99,999; the graded exercises' trees are drawn from 100,000 up
         # (abcore.exercises.FIRST_GRADED_SEED): practice never shows a graded tree.
         if not 0 <= seed < FIRST_GRADED_SEED:
-            raise ValueError(f"a practice seed is 0 to {FIRST_GRADED_SEED - 1:,}, not {seed}: the "
-                             "seeds from 100,000 up are the graded exercises'")
-        self.seed = W.BoundedIntText(value=seed, min=0, max=FIRST_GRADED_SEED - 1, description="seed",
+            raise ValueError(_("a practice seed is 0 to {last}, not {seed}: the seeds from 100,000 up "
+                               "are the graded exercises'").format(last=f"{FIRST_GRADED_SEED - 1:,}", seed=seed))
+        self.seed = W.BoundedIntText(value=seed, min=0, max=FIRST_GRADED_SEED - 1, description=_("seed"),
                                      layout=W.Layout(width="170px"))
-        self.new = W.Button(description="New tree", tooltip="draw a new seed and its tree")
+        self.new = W.Button(description=_("New tree"), tooltip=_("draw a new seed and its tree"))
         self.image = W.Image(format="png", layout=W.Layout(max_width="100%"))
         self.task = W.HTML()
-        self.node = W.Dropdown(description="node", layout=W.Layout(width="150px"))
+        self.node = W.Dropdown(description=_("node"), layout=W.Layout(width="150px"))
         # Sent once, when a field is left (Tab, a click on Add row): typed continuously, a
         # field's later keystrokes wait behind its first and a click on Add could overtake them
         # (seen in the browser test: the kernel had α = '-' while '-inf' was shown).
@@ -81,21 +82,21 @@ class PracticeTrace(StaticFallback, W.VBox):
             return dict(layout=W.Layout(width="130px"), continuous_update=False)
         self.alpha = W.Text(description="α", placeholder="-inf", **small())
         self.beta = W.Text(description="β", placeholder="inf", **small())
-        self.value = W.Text(description="value", placeholder="3", **small())
+        self.value = W.Text(description=_("value"), placeholder="3", **small())
         # The window on exit too (seed 004's "en remontant"), checked when given.
-        self.ask_exit = W.Checkbox(value=False, description="the window on exit too", indent=False,
-                                   tooltip="α and β as the node's children moved them; a child "
-                                           "that cuts moves neither, so a cut node keeps the "
-                                           "window it gave that child")
-        self.exit_alpha = W.Text(description="α out", placeholder="3", **small())
-        self.exit_beta = W.Text(description="β out", placeholder="inf", **small())
+        self.ask_exit = W.Checkbox(value=False, description=_("the window on exit too"), indent=False,
+                                   tooltip=_("α and β as the node's children moved them; a child "
+                                             "that cuts moves neither, so a cut node keeps the "
+                                             "window it gave that child"))
+        self.exit_alpha = W.Text(description=_("α out"), placeholder="3", **small())
+        self.exit_beta = W.Text(description=_("β out"), placeholder="inf", **small())
         self.arcs = W.HBox()
-        self.add = W.Button(description="Add row", button_style="primary")
-        self.undo = W.Button(description="Undo row")
-        self.check = W.Button(description="Check")
+        self.add = W.Button(description=_("Add row"), button_style="primary")
+        self.undo = W.Button(description=_("Undo row"))
+        self.check = W.Button(description=_("Check"))
         self.table = W.HTML()
         self.message = W.HTML()
-        self.show_key = W.Checkbox(value=False, description="show the search's answer",
+        self.show_key = W.Checkbox(value=False, description=_("show the search's answer"),
                                    indent=False)
         for part, cls in [(self.mode, "mode"), (self.seed, "seed"), (self.new, "new"),
                           (self.image, "tree"), (self.task, "task"), (self.node, "node"),
@@ -142,16 +143,18 @@ class PracticeTrace(StaticFallback, W.VBox):
         for part in (self.alpha, self.beta):
             part.layout.display = "none" if self.is_mcts else None
         self._show_exit()
-        self.value.description = "total W" if self.is_mcts else "value"
-        text = f"<b>{html.escape(m.title)}</b>, tree seed {self.seed.value}. {html.escape(m.task)}"
+        self.value.description = _("total W") if self.is_mcts else _("value")
+        text = _("{title}, tree seed {seed}. {task}").format(
+            title=f"<b>{html.escape(_(m.title))}</b>", seed=self.seed.value, task=html.escape(_(m.task)))
         if self.question is not None:
             q = self.question
-            text += (f" The tree after {q.iteration} iterations is drawn (c = {c_text(q.c)}); this "
-                     f"iteration adds {html.escape(str(q.expanded))}, whose playout scores "
-                     f"{format_value(q.result)} for the root player.")
+            text += _(" The tree after {n} iterations is drawn (c = {c}); this iteration adds {node}, whose "
+                      "playout scores {result} for the root player.").format(
+                n=q.iteration, c=c_text(q.c), node=html.escape(str(q.expanded)), result=format_value(q.result))
         elif m.chance:
             lo, hi = self.tree.utility_range
-            text += f" Every value lies in [L, U] = [{format_value(lo)}, {format_value(hi)}]."
+            text += _(" Every value lies in [L, U] = [{low}, {high}].").format(low=format_value(lo),
+                                                                             high=format_value(hi))
         self.task.value = text
         self.message.value = ""
         self._show_arcs()
@@ -209,14 +212,14 @@ class PracticeTrace(StaticFallback, W.VBox):
         for child in self.tree.children(self._node_id(parent)):
             name = self.tree.label(child)
             b = W.ToggleButton(value=False, description=f"{parent}–{name}",
-                               tooltip=f"mark the arc {parent}–{name} as cut")
+                               tooltip=_("mark the arc {parent}–{child} as cut").format(parent=parent, child=name))
             b.add_class(f"abcore-arc-{name}")
             b.observe(lambda ch, b=b, name=name: setattr(
-                b, "description", f"{CUT_MARK} {parent}–{name} cut" if ch["new"] else f"{parent}–{name}"),
+                b, "description", _("{mark} {parent}–{child} cut").format(mark=CUT_MARK, parent=parent, child=name) if ch["new"] else f"{parent}–{name}"),
                 names="value")
             b.child = name
             buttons.append(b)
-        self.arcs.children = [W.Label("cut arcs:")] + buttons
+        self.arcs.children = [W.Label(_("cut arcs:"))] + buttons
 
     def _show_exit(self) -> None:
         """The fields of the window on exit, shown when asked for (never in MCTS)."""
@@ -249,14 +252,15 @@ class PracticeTrace(StaticFallback, W.VBox):
             try:
                 values[name] = parse_number(text)
             except (ValueError, ZeroDivisionError):
-                self.message.value = html.escape(
-                    f"{BAD_MARK} {name}: {text!r} is not a number; write 3, -2, 7/2, inf or -inf")
+                self.message.value = html.escape(f"{BAD_MARK} " + _(
+                    "{field}: {text!r} is not a number; write 3, -2, 7/2, inf or -inf").format(
+                    field=_(name), text=text))
                 return
         if (values["α"] is None) != (values["β"] is None):
-            self.message.value = html.escape(f"{BAD_MARK} give both α and β (or neither, for a leaf)")
+            self.message.value = html.escape(f"{BAD_MARK} " + _("give both α and β (or neither, for a leaf)"))
             return
         if (values["α out"] is None) != (values["β out"] is None):
-            self.message.value = html.escape(f"{BAD_MARK} give both α and β on exit (or neither)")
+            self.message.value = html.escape(f"{BAD_MARK} " + _("give both α and β on exit (or neither)"))
             return
         window = None if values["α"] is None else (values["α"], values["β"])
         out = None if values["α out"] is None else (values["α out"], values["β out"])
@@ -280,8 +284,8 @@ class PracticeTrace(StaticFallback, W.VBox):
         if self.verdict.ok:
             text, colour = f"{OK_MARK} {self.verdict.message}", GREEN
         elif self.verdict.so_far:
-            text, colour = (f"{OK_MARK} right so far: your {len(self.rows)} rows agree with the "
-                            "search; go on", GREEN)
+            text, colour = (f"{OK_MARK} " + _("right so far: your {n} rows agree with the search; go "
+                                              "on").format(n=len(self.rows)), GREEN)
         else:
             text, colour = f"{BAD_MARK} {self.verdict.message}", RED
         self.message.value = f'<span style="color:{colour}">{html.escape(text)}</span>'
@@ -301,15 +305,19 @@ class PracticeTrace(StaticFallback, W.VBox):
             return "<tr>" + "".join(f'<td style="padding:1px 10px">{html.escape(str(c))}</td>'
                                     for c in cells) + "</tr>"
         exits = self.ask_exit.value and not self.is_mcts
-        head = ("<tr><th></th><th>node</th><th>(α, β) on entry</th>"
-                + ("<th>(α, β) on exit</th>" if exits else "") + "<th>value</th><th>cuts</th></tr>")
+        th = {k: html.escape(v) for k, v in dict(
+            node=_("node"), entry=_("(α, β) on entry"), exit=_("(α, β) on exit"), value=_("value"),
+            cuts=_("cuts"), total=_("total after backup"), yours=_("your answer"),
+            key=_("the search's answer")).items()}
+        head = (f"<tr><th></th><th>{th['node']}</th><th>{th['entry']}</th>"
+                + (f"<th>{th['exit']}</th>" if exits else "") + f"<th>{th['value']}</th><th>{th['cuts']}</th></tr>")
         if self.is_mcts:
-            head = "<tr><th></th><th>node</th><th></th><th>total after backup</th><th></th></tr>"
+            head = f"<tr><th></th><th>{th['node']}</th><th></th><th>{th['total']}</th><th></th></tr>"
         bad = self.verdict.node if self.verdict is not None and not self.verdict.ok else None
         body = "".join(line(r, BAD_MARK if r.node == bad else "") for r in self.rows)
-        out = f"<b>your answer</b><table>{head}{body}</table>"
+        out = f"<b>{th['yours']}</b><table>{head}{body}</table>"
         if self.show_key.value:
-            out += ("<b>the search's answer</b><table>" + head
+            out += (f"<b>{th['key']}</b><table>" + head
                     + "".join(line(r) for r in self.key) + "</table>")
         self.table.value = out
 
