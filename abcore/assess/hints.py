@@ -19,6 +19,7 @@ code cells are the English ones, shows French hints.
 """
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 from ..checks import random_cases, watched
@@ -632,6 +633,141 @@ def chance_bounds(expected: Any, got: Any, tree: Any) -> str | None:
 HINTS["7.2"] = _plain(chance_bounds)
 
 
+# ---- notebook 9: Monte-Carlo tree search ----------------------------------------------------
+
+UCB1_SLIPS = [      # the classic slips of 9.1, each as the exploration bonus it adds to the mean, and what to say
+    (lambda n, N, c: math.sqrt(2) * math.sqrt(math.log(N) / n),
+     N_("That is the score for c = sqrt 2, but c = {c:.3g} here: you used sqrt 2 (the default), not the c given. "
+        "Use the argument c.")),
+    (lambda n, N, c: math.sqrt(math.log(N) / n),
+     N_("That is the score for c = 1, but c = {c:.3g} here: use the argument c, c * sqrt(ln N(parent) / N(child)).")),
+    (lambda n, N, c: c * math.sqrt(math.log(n) / n),
+     N_("You took ln of the child's count N(child); the logarithm is of the PARENT's count N(parent): a child's "
+        "bonus grows as its siblings are visited.")),
+    (lambda n, N, c: c * math.sqrt(math.log10(N) / n),
+     N_("UCB1 uses the natural logarithm ln: math.log(N), not math.log10 or math.log2.")),
+    (lambda n, N, c: c * math.sqrt(math.log2(N) / n),
+     N_("UCB1 uses the natural logarithm ln: math.log(N), not math.log10 or math.log2.")),
+    (lambda n, N, c: c * math.log(N) / n, N_("The square root is missing: c * sqrt(ln N(parent) / N(child)).")),
+    (lambda n, N, c: c * math.sqrt(math.log(N)) / n,
+     N_("The square root covers ln N(parent) / N(child), not ln N(parent) alone: c * sqrt(ln N(parent) / "
+        "N(child)).")),
+    (lambda n, N, c: c * math.log(N) / math.sqrt(n),
+     N_("The square root covers ln N(parent) / N(child), not N(child) alone: c * sqrt(ln N(parent) / N(child)).")),
+    (lambda n, N, c: math.sqrt(c * math.log(N) / n),
+     N_("c multiplies the square root, it is not under it: c * sqrt(ln N(parent) / N(child)), not "
+        "sqrt(c * ln N(parent) / N(child)).")),
+    (lambda n, N, c: c * math.sqrt(2 * math.log(N) / n),
+     N_("You wrote c * sqrt(2 ln N(parent) / N(child)): the 2 of UCB1's sqrt(2 ln N / n) is already in c "
+        "(c = sqrt 2 is that 2), so it counts twice. Use c * sqrt(ln N(parent) / N(child)).")),
+    (lambda n, N, c: 0.0, N_("There is no exploration term: add c * sqrt(ln N(parent) / N(child)).")),
+]
+
+
+def ucb1_slip(answers: list, c: float) -> str:
+    """Task 9.1: what to say of the scores ``answers`` [(mean, n, N, c, got)] (``c``: the failing
+    case's): the slip whose scores they are on every case, else that none matches."""
+    for bonus, say in UCB1_SLIPS:
+        try:
+            if all(math.isclose(got, mean + bonus(n, N, cc), rel_tol=1e-9, abs_tol=1e-12)
+                   for mean, n, N, cc, got in answers):
+                return _(say).format(c=c)
+        except (ValueError, ZeroDivisionError):
+            continue
+    return _("This matches none of the known slips of this exercise.")
+
+
+def first_max(children: list, scores: list) -> Any:
+    "The first child of the largest score."
+    return children[scores.index(max(scores))]
+
+
+def _chooser(score: Callable, last: bool = False) -> Callable:
+    "A select_child that chooses by ``score`` (the first unvisited child first; ties: the last if ``last``)."
+    def choose(children: list, N: int, c: float) -> Any:
+        unvisited = [ch for ch in children if ch.visits == 0]
+        if unvisited:
+            return unvisited[0]
+        s = [score(ch, N, c) for ch in children]
+        return children[len(s) - 1 - s[::-1].index(max(s))] if last else first_max(children, s)
+    return choose
+
+
+def _mean(ch: Any) -> float:
+    return ch.total / ch.visits
+
+
+SELECT_SLIPS = [    # the classic slips of 9.3, each as the choice it makes, and what to say
+    (_chooser(lambda ch, N, c: _mean(ch) + c * math.sqrt(math.log(N) / ch.visits), last=True),
+     N_("Among equal scores, keep the FIRST child (compare with >, not >=).")),
+    (_chooser(lambda ch, N, c: -_mean(ch) + c * math.sqrt(math.log(N) / ch.visits)),
+     N_("You negated the child's mean: a child's total is already for the player choosing (the one "
+        "who moves into it), so use total / visits as it is.")),
+    (_chooser(lambda ch, N, c: _mean(ch) + c * math.sqrt(math.log(N - 1) / ch.visits)),
+     N_("You took ln(N(parent) - 1): use parent_visits as given, N(parent) (at the root the sum of "
+        "its children's visits, below the root that sum + 1, the node's own first visit).")),
+    (_chooser(lambda ch, N, c: _mean(ch) + c * math.sqrt(math.log(N + 1) / ch.visits)),
+     N_("You took ln(N(parent) + 1): parent_visits already counts this visit to the parent; use "
+        "parent_visits as given, c * sqrt(ln N(parent) / N(child)).")),
+    (_chooser(lambda ch, N, c: _mean(ch) + math.sqrt(2) * math.sqrt(math.log(N) / ch.visits)),
+     N_("You used c = sqrt 2 whatever the c given: pass c on (if you call ucb1 from exercise 9.1: "
+        "ucb1(mean, visits, parent_visits, c); its default c is sqrt 2).")),
+    (_chooser(lambda ch, N, c: _mean(ch) + math.sqrt(math.log(N) / ch.visits)),
+     N_("You used c = 1 whatever the c given: pass c on, c * sqrt(ln N(parent) / N(child)).")),
+    (_chooser(lambda ch, N, c: _mean(ch) + c * math.sqrt(2 * math.log(N) / ch.visits)),
+     N_("You wrote c * sqrt(2 ln N(parent) / N(child)): the 2 of UCB1's sqrt(2 ln N / n) is already in c "
+        "(c = sqrt 2 is that 2), so it counts twice. Use c * sqrt(ln N(parent) / N(child)).")),
+    (_chooser(lambda ch, N, c: ch.total + c * math.sqrt(math.log(N) / ch.visits)),
+     N_("You used the child's total as its mean: the mean is total / visits.")),
+    (_chooser(lambda ch, N, c: ch.total / N + c * math.sqrt(math.log(N) / ch.visits)),
+     N_("You divided the child's total by N(parent): its mean is total / visits, its own visits.")),
+    (_chooser(lambda ch, N, c: _mean(ch) + c * math.sqrt(math.log(ch.visits) / ch.visits)),
+     N_("You took ln of the child's count N(child): the logarithm is of the PARENT's count, and the "
+        "square root covers ln N(parent) / N(child).")),
+    (_chooser(lambda ch, N, c: _mean(ch)),
+     N_("You chose the best mean: that is always-exploit. Add the exploration term "
+        "c * sqrt(ln N(parent) / N(child)).")),
+    (_chooser(lambda ch, N, c: ch.visits),
+     N_("You chose the most visited child: that is how the FINAL move is chosen, not the selection.")),
+]
+
+
+def _diagnosed_slip(student: Callable) -> bool:
+    """Whether :func:`abcore.diagnose.name_the_slip` names a catalogued slip of ``student`` (it
+    says "This looks like a known slip: ..."), decided on the diagnosis, not on its words."""
+    from ..diagnose import EXERCISES, diagnose
+    kind = EXERCISES.get(getattr(student, "__name__", ""))
+    return kind is not None and _names_a_slip(student, kind)
+
+
+def select_child(student: Callable, call: Callable, nodes: list, children: list, got: Any, want: Any,
+                 scores: list) -> str:
+    """Task 9.3: what a wrong choice ``got`` (``want``: UCB1's) among ``children`` suggests; ``nodes``
+    are the check's nodes (children, N, c), asked again through ``call(f, name, *args)`` to name a
+    slip only when the student's choices are the slip's on every one."""
+    from ..diagnose import name_the_slip
+    if not any(got is ch for ch in children):
+        return _("Return the child itself (one of the list's items), not its move or score.")
+    if scores[children.index(got)] == scores[children.index(want)]:
+        return _("Among equal scores, keep the FIRST child (compare with >, not >=): here moves {want} and {got} "
+                 "score the same ({score:.4g}).").format(want=want.move, got=got.move,
+                                                         score=scores[children.index(want)])
+    choices = [call(student, "select_child", list(ch), n, cc) for ch, n, cc in nodes]
+    said = next((say for choose, say in SELECT_SLIPS if all(a is choose(*node) for a, node in zip(choices, nodes))),
+                None)
+    if said is not None:
+        return _(said)
+    if want.visits == 0:
+        return _("A child never visited must be chosen first (its UCB1 score is infinite).")
+    named = name_the_slip(student)            # the catalogue's slip, if it knows one
+    if named and _diagnosed_slip(student):
+        return named.lstrip(" ./\n")
+    if named:
+        return _("Compute each child's UCB1 score as in exercise 9.1 and keep the largest.") + named
+    return _("Compute each child's UCB1 score as in exercise 9.1 and keep the largest.\nThis matches none of the "
+             "known slips of this exercise.")
+
+
 # ---- the check cells' own messages ----------------------------------------------------------
 
 MESSAGES = {        # key -> template (translated when said: :func:`say`)
@@ -640,10 +776,51 @@ MESSAGES = {        # key -> template (translated when said: :func:`say`)
     "6.1 wrong": N_("{name} is wrong for player {player} on the position\n{position}\nexpected {expected!r}, "
                     "got {got!r}"),
     "6.1 right": N_("{name}: the same answer as the reference on {count} positions, for both players"),
-    "6.2 raised": N_("limited_value raised {error} on `trap` (X to move, X wins at once) at depth 1 for X: {e}"),
-    "6.2 won": N_("limited_value gives {got!r} for X on `trap` at depth 1, where X wins at once (inf): it asked "
-                  "evaluate about the finished game at the depth limit; test game.is_terminal(state) before "
-                  "depth == 0"),
+    "9 zero division": N_("{name} raised ZeroDivisionError ({e}) on a child never visited (visits = 0): it has "
+                          "no mean yet, and its UCB1 score is infinite, so test visits == 0 before dividing (ucb1 "
+                          "returns math.inf; select_child takes that child)"),
+    "9.1 not a number": N_("ucb1(mean={mean}, visits={n}, parent_visits={N}, c={c:.3g}) returned {got!r}, not a "
+                           "number: return the score, a float"),
+    "9.1 wrong": N_("ucb1(mean={mean}, visits={n}, parent_visits={N}, c={c:.3g}) is {got!r}, expected {want!r}. "
+                    "{hint}"),
+    "9.1 unvisited": N_("ucb1(mean=0.9, visits=0, parent_visits=12, c=1) is {got!r}, expected math.inf: a child "
+                        "never visited must be chosen before any visited one."),
+    "9.1 right": N_("ucb1: right on {count} cases, an unvisited child first"),
+    "9.3 changed": N_("select_child changed what it was given (reordered or emptied the list `children`, or changed "
+                      "a child's visits or total): choose without sorting or changing them, they are the tree's own "
+                      "(sorted(children, ...) makes a new list)"),
+    "9.3 child": N_("move {move}: {visits} visits, total {total:g}"),
+    "9.3 wrong": N_("select_child with N(parent) = {N}, c = {c:.3g} and children [{children}] chose move {got!r}, "
+                    "expected move {want}. {hint}"),
+    "9.3 right": N_("select_child: the same choice as UCB1 on {count} random nodes"),
+    "8.2 where": N_("on {game!r} after {moves!r} with a budget of {budget} nodes"),
+    "8.2 not a list": N_("deepen returned a {type} {where}: return a list of iterations, "
+                         "[(depth, value, move, nodes_so_far), ...]"),
+    "8.2 empty": N_("deepen returned no iteration {where}: depth 1 costs a few nodes"),
+    "8.2 a list": N_("deepen returned the list {listed!r} as an iteration {where}: each iteration is a tuple, "
+                     "(depth, value, move, nodes_so_far), not a list: write it with parentheses"),
+    "8.2 odd": N_("deepen returned {odd!r} as an iteration {where}: each iteration is a tuple of 4, "
+                  "(depth, value, move, nodes_so_far)"),
+    "8.2 depth 0": N_("deepen's first iteration is depth 0 {where}: start at depth 1 (a depth-0 search evaluates "
+                      "the position and chooses no move)"),
+    "8.2 depths": N_("the depths {depths} {where} should be 1, 2, 3, ... one per iteration"),
+    "8.2 value": N_("at depth {depth} {where}: expected value {want_value} and move {want_move}, got {value} and "
+                    "{move}"),
+    "8.2 alone": N_("at depth {depth} {where}: nodes_so_far should be {spent}, got {got}: that is the nodes of "
+                    "iteration {depth} alone; the budget pays for every iteration, so add them up"),
+    "8.2 so far": N_("at depth {depth} {where}: nodes_so_far should be {spent}, got {got}: add up "
+                     "result.stats.nodes of every iteration so far"),
+    "8.2 per iteration": N_("the iterations {where} add up to {spent} nodes, and already {before} before the last "
+                            "one, while each alone costs at most {most}: the budget is for all the iterations "
+                            "together, not for each one; stop when the total would pass it"),
+    "8.2 past": N_("the last iteration (depth {depth}) {where} ends at {spent} nodes, past the budget: a real-time "
+                   "player is interrupted before it finishes, so it must be thrown away"),
+    "8.2 exactly": N_("deepen stopped after depth {depth} {where}, but depth {next} ends at exactly {budget} nodes "
+                      "in all, within the budget (nodes_so_far ≤ budget): throw an iteration away only when the "
+                      "total passes the budget (>, not ≥)"),
+    "8.2 too early": N_("deepen stopped after depth {depth} {where}, but depth {next} would have finished within it "
+                        "({total} nodes in all): keep deepening while the budget lasts"),
+    "8.2 right": N_("deepen: the right iterations and node totals on {count} positions and budgets"),
     "10.1 not written": N_("choose is not written yet: replace `raise NotImplementedError()` in the cell above "
                            "with your player"),
     "10.1 numpy": N_("choose returned {move!r} after the moves {moves!r}, of type {type}: the grader and the "
