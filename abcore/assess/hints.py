@@ -23,10 +23,10 @@ import math
 from typing import Any, Callable
 
 from ..checks import random_cases, watched
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..trees import tree_values
 
-__all__ = ["HINTS", "Hint", "MESSAGES", "of", "say"]
+__all__ = ["HINTS", "Hint", "MESSAGES", "of", "say", "say_shallow"]
 
 Hint = Callable[[Any, Any, Any], "str | None"]
 HINTS: dict[str, Callable[..., Hint]] = {}
@@ -793,6 +793,47 @@ MESSAGES = {        # key -> template (translated when said: :func:`say`)
     "9.3 wrong": N_("select_child with N(parent) = {N}, c = {c:.3g} and children [{children}] chose move {got!r}, "
                     "expected move {want}. {hint}"),
     "9.3 right": N_("select_child: the same choice as UCB1 on {count} random nodes"),
+    "8.1 a bool": N_("probe({entry!r}, {alpha}, {beta}, {depth}) returned {got!r}: {got!r} is not None: the search "
+                     "would read it as the value {number}, so return None when the entry proves nothing"),
+    "8.1 a bool (hidden)": N_("probe({entry!r}, {alpha}, {beta}, {depth}) returned {got!r} (hidden tests): {got!r} "
+                              "is not None: the search would read it as the value {number}, so return None when "
+                              "the entry proves nothing"),
+    "8.1 not a number": N_("probe({entry!r}, {alpha}, {beta}, {depth}) returned {got!r}: a {type}, not a number: "
+                           "return the entry's value (a number) when it decides the position, else None"),
+    "8.1 not a number (hidden)": N_("probe({entry!r}, {alpha}, {beta}, {depth}) returned {got!r} (hidden tests): a "
+                                    "{type}, not a number: return the entry's value (a number) when it decides the "
+                                    "position, else None"),
+    "8.1 idle": N_("probe({entry!r}, {alpha}, {beta}, {depth}) returned {got!r}, and {got!r} again for every entry "
+                   "that proves nothing: {got!r} is a value the search would use; return None there"),
+    "8.1 unsound": N_("probe({entry!r}, {alpha}, {beta}, {depth}) returned {got!r}, but the true value could be "
+                      "{true}, and then {got!r} breaks the search's contract for the window ({alpha}, {beta}): "
+                      "{why}"),
+    "8.1 lower as exact": N_("a 'lower' entry only says the value is at least {value}: returning it as if it were "
+                             "exact is the unsound table"),
+    "8.1 upper as exact": N_("a 'upper' entry only says the value is at most {value}: returning it as if it were "
+                             "exact is the unsound table"),
+    "8.1 lower swapped": N_("a 'lower' entry (at least {value}) proves nothing on the side of the window you cut on: "
+                            "are 'lower' and 'upper' swapped?"),
+    "8.1 upper swapped": N_("a 'upper' entry (at most {value}) proves nothing on the side of the window you cut on: "
+                            "are 'lower' and 'upper' swapped?"),
+    "8.1 lower undecided": N_("a 'lower' entry (at least {value}) does not decide this window. This matches none of "
+                              "the known slips of this exercise"),
+    "8.1 upper undecided": N_("a 'upper' entry (at most {value}) does not decide this window. This matches none of "
+                              "the known slips of this exercise"),
+    "8.1 exact": N_("an exact entry's answer is its value, {value}"),
+    "8.1 missed": N_("probe({entry!r}, {alpha}, {beta}, {depth}) returned None, so the position would be searched "
+                     "again, but the entry already decides it ({why}); return {value}"),
+    "8.1 exact decides": N_("an exact value answers every window"),
+    "8.1 fail high": N_("the value is at least {value} and {value} ≥ β = {beta}: that is already a fail high"),
+    "8.1 fail low": N_("the value is at most {value} and {value} ≤ α = {alpha}: that is already a fail low"),
+    "8.1 only the end": N_("{why}; you trust only entries searched to the end of the game, but an entry searched "
+                           "exactly as deep as the {depth} plies still to go answers this very question too"),
+    "8.1 strict depth": N_("{why}; an entry searched exactly as deep as the {depth} plies still to go answers this "
+                           "very question: is your depth test strict (>) where it should be ≥?"),
+    "8.1 end of game": N_("{why}; an entry searched to the end of the game (depth inf) answers at any depth, here "
+                          "{depth}: no evaluation below it"),
+    "8.1 right": N_("probe: every answer keeps the search's contract, no shallow entry is trusted, and no cut is "
+                    "missed ({count} cases; a deeper entry may answer or not)"),
     "8.2 where": N_("on {game!r} after {moves!r} with a budget of {budget} nodes"),
     "8.2 not a list": N_("deepen returned a {type} {where}: return a list of iterations, "
                          "[(depth, value, move, nodes_so_far), ...]"),
@@ -834,6 +875,19 @@ MESSAGES = {        # key -> template (translated when said: :func:`say`)
                               "columns were {legal}. If you counted the columns from 0: they are numbered 1 to 7 "
                               "from the left."),
 }
+
+
+def say_shallow(entry: Any, alpha: Any, beta: Any, depth: Any, got: Any, entry_depth: int) -> str:
+    """Task 8.1's refusal of a shallow entry trusted (one message, singular or plural by ``entry_depth``)."""
+    return ngettext("probe({entry!r}, {alpha}, {beta}, {depth}) returned {got!r}, but the entry was searched "
+                    "{entry_depth} ply deep and this search has {depth} to go: its value answers a shallower "
+                    "question (an earlier iteration's), so return None; the search can still try the entry's best "
+                    "move first",
+                    "probe({entry!r}, {alpha}, {beta}, {depth}) returned {got!r}, but the entry was searched "
+                    "{entry_depth} plies deep and this search has {depth} to go: its value answers a shallower "
+                    "question (an earlier iteration's), so return None; the search can still try the entry's best "
+                    "move first", 1 if entry_depth == 1 else 2).format(
+                        entry=entry, alpha=alpha, beta=beta, depth=depth, got=got, entry_depth=entry_depth)
 
 
 def say(key: str, **fields: Any) -> str:
