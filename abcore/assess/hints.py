@@ -786,6 +786,47 @@ MESSAGES = {        # key -> template (translated when said: :func:`say`)
     "9.1 unvisited": N_("ucb1(mean=0.9, visits=0, parent_visits=12, c=1) is {got!r}, expected math.inf: a child "
                         "never visited must be chosen before any visited one."),
     "9.1 right": N_("ucb1: right on {count} cases, an unvisited child first"),
+    "9.2 playout": N_("a playout with result {value:+g} for {player}"),
+    "9.2 replaced": N_("{playout}: every node's total is this playout's result alone (the node at depth {depth} has "
+                       "{total:+g}; its total was {old:+g}): add the result to the total (node.total += ...), do not "
+                       "replace it."),
+    "9.2 mean": N_("{playout}: the node at depth {depth} has total {total:+g}, a running mean: node.total is the SUM "
+                   "of the results for node.player; the mean, total / visits, is computed when needed."),
+    "9.2 rescaled": N_("{playout}: the node at depth {depth} got {got:+g}, expected {credited:+g}, and every node on "
+                       "the path got (result + 1) / 2: keep the result as given (+1 win, 0 draw, -1 loss, for "
+                       "node.player), do not rescale it to [0, 1]."),
+    "9.2 sign": N_("{playout}: the node at depth {depth} got {got:+g}, expected {credited:+g}: every node got the sign "
+                   "of the result, not the result itself (playouts may end in any number, 9.4's in [-5, 5]): add "
+                   "value (or -value) as it is."),
+    "9.2 nothing for the other": N_("{playout}: the node at depth {depth}, whose node.player is {who!r}, got nothing, "
+                                    "expected {credited:+g}: a node whose player is not `player` gets -value (a loss "
+                                    "is -1 for it, not 0)."),
+    "9.2 leaf only": N_("{playout}: the node at depth {depth} got nothing, expected {credited:+g}: every node on the "
+                        "path, the root included, gets the result (for node.player), not only the leaf."),
+    "9.2 player ignored": N_("{playout} (that is {minus:+g} for {root_player}): the node at depth {depth}, whose "
+                             "node.player is {who!r}, got {got:+g}, expected {credited:+g}. Yours is right when "
+                             "`player` is the root's player, {root_player}, and wrong for the other: it ignores the "
+                             "argument `player`. Credit by it: value if node.player == player, else -value."),
+    "9.2 wrong player": N_("{playout}: the node at depth {depth}, whose node.player is {who!r}, got {got:+g}, "
+                           "expected {credited:+g}. The value was credited to the wrong player: a node's total is "
+                           "for node.player, the player who moved INTO it (value if node.player == player, else "
+                           "-value), not for the player to move there, and the sign does not simply alternate from "
+                           "the root."),
+    "9.2 draw": N_("a drawn playout (result 0 for {player}): the node at depth {depth} got {got:+g}, expected +0: a "
+                   "draw is worth 0 to both players; credit the result as given, value if node.player == player, "
+                   "else -value."),
+    "9.2 wrong": N_("{playout}: the node at depth {depth}, whose node.player is {who!r}, got {got:+g}, expected "
+                    "{credited:+g} (value if node.player == player, else -value)."),
+    "9.2 wrong, none known": N_("{playout}: the node at depth {depth}, whose node.player is {who!r}, got {got:+g}, "
+                                "expected {credited:+g} (value if node.player == player, else -value).\nThis "
+                                "matches none of the known slips of this exercise."),
+    "9.2 path changed": N_("backup changed the list `path` (put new nodes in it, or removed or reordered them): the "
+                           "tree holds the nodes themselves, so update each in place (node.visits += 1; node.total "
+                           "+= ...) and leave the list as it is"),
+    "9.2 visits": N_("after backup, the node at depth {depth} has {visits} visits, expected {want}: every node on the "
+                     "path gets exactly one visit."),
+    "9.2 right": N_("backup: the same totals and visits as abcore.mcts on {count} backups, the result given for each "
+                    "player"),
     "9.3 changed": N_("select_child changed what it was given (reordered or emptied the list `children`, or changed "
                       "a child's visits or total): choose without sorting or changing them, they are the tree's own "
                       "(sorted(children, ...) makes a new list)"),
