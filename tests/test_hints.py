@@ -1,0 +1,45 @@
+"""abcore/assess/hints.py: the check cells' hints and messages, keyed by the registry's tasks, and
+said in the kit's language (the planted solutions, tests/test_exercises_NN.py, check the English
+byte for byte through the notebooks' check cells)."""
+import string
+
+import pytest
+
+from abcore.assess import TASKS, hints
+from abcore.i18n import _, use_language
+
+
+@pytest.fixture
+def french():
+    use_language("fr")
+    yield
+    use_language(None)
+
+
+def test_every_hint_and_message_is_keyed_by_a_task_of_the_registry():
+    for key in hints.HINTS:
+        assert key.split("/")[0] in TASKS, key
+    for key in hints.MESSAGES:
+        # "not written": every cell's own; "9 ...": a notebook's (every task of notebook 9);
+        # 10.1, the capstone's rubric, is graded by abcore.grading
+        head = key.split()[0]
+        assert key == "not written" or head in {*TASKS, "10.1"} or any(t.startswith(head + ".") for t in TASKS), key
+
+
+def test_a_hint_speaks_the_kits_language(french):
+    said = hints.of("1.1")((3, 2), (2, 3), None)
+    assert said == "la paire est (nœuds, feuilles), dans cet ordre\u00a0: la vôtre est (feuilles, nœuds)"
+    assert hints.say("6.1 right", name="my_evaluate", count=12) == (
+        "my_evaluate\u00a0: la même réponse que la référence sur 12 positions, pour les deux joueurs")
+
+
+def test_every_message_has_french_with_the_same_fields(french):
+    fields = lambda text: sorted(f for _t, f, _s, _c in string.Formatter().parse(text) if f)
+    for key, template in hints.MESSAGES.items():
+        assert _(template) != template, key
+        assert fields(_(template)) == fields(template), key
+
+
+def test_an_unknown_hint_is_refused_with_the_known_ones():
+    with pytest.raises(KeyError, match="the hints are for 1.1, 1.2"):
+        hints.of("1.9")
