@@ -248,9 +248,27 @@ def _refusal(said: str, hint: Callable | None, args: tuple, student: Callable, t
     node where it shows (``.slip``, ``.node``) when the catalogue names one."""
     found: list = []
     e = CheckFailed(said + _why(hint, args, student, tree, windows, found))
-    if found and found[0].variant is not None:
+    if found and isinstance(found[0], Named):                    # the check's hint named it
+        e.slip, e.node = found[0].slip, None                     # type: ignore[attr-defined]
+    elif found and found[0].variant is not None:
         e.slip, e.node = found[0].variant.name, found[0].node    # type: ignore[attr-defined]
     return e
+
+
+class Named(str):
+    """A hint's words that name a catalogued slip: the text, and the slip's name (``.slip``),
+    which the refusal's :class:`~abcore.verdict.Verdict` carries (the dashboard counts it).
+
+    >>> h = Named.slip_of("it cuts on >", "strict_cut"); (h, h.slip)
+    ('it cuts on >', 'strict_cut')
+    """
+    slip: str = ""
+
+    @classmethod
+    def slip_of(cls, text: str, slip: str) -> "Named":
+        named = cls(text)
+        named.slip = slip
+        return named
 
 
 def _why(hint: Callable | None, args: tuple, student: Callable, tree: GameTree | None,
@@ -265,6 +283,8 @@ def _why(hint: Callable | None, args: tuple, student: Callable, tree: GameTree |
     found = [] if found is None else found
     slip = _name_the_slip(student, tree, windows, found) if tree is not None else ""
     known = bool(slip) and bool(found) and found[-1].variant is not None
+    if isinstance(extra, Named) and extra.slip:
+        found.insert(0, extra)
     if extra:                   # the check named it: the catalogue adds only a slip it names too
         return f". {extra}" + (slip if known else "")
     if known:

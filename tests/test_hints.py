@@ -43,3 +43,40 @@ def test_every_message_has_french_with_the_same_fields(french):
 def test_an_unknown_hint_is_refused_with_the_known_ones():
     with pytest.raises(KeyError, match="the hints are for 1.1, 1.2"):
         hints.of("1.9")
+
+
+def test_a_hint_that_names_a_catalogued_slip_gives_the_verdict_its_name():
+    """3.2's hint names the slip in words (its counts are a catalogued slip's on every tree it
+    tries); the refusal's Verdict carries the slip's name too, which the dashboard counts."""
+    from abcore.checks import _check, _same, _verdict, random_cases
+
+    def strict(tree):                   # alpha-beta's leaves read, cutting on > instead of >=
+        read = []
+
+        def ab(node, alpha, beta):
+            kind = tree.kind(node)
+            if kind == "leaf":
+                read.append(node)
+                return tree.value(node)
+            v = float("-inf") if kind == "max" else float("inf")
+            for child in tree.children(node):
+                w = ab(child, alpha, beta)
+                if kind == "max":
+                    v = max(v, w)
+                    if v > beta:
+                        return v
+                    alpha = max(alpha, v)
+                else:
+                    v = min(v, w)
+                    if v < alpha:
+                        return v
+                    beta = min(beta, v)
+            return v
+        ab(tree.initial_state, float("-inf"), float("inf"))
+        return len(read)
+
+    hint = hints.of("3.2", strict)
+    v = _verdict(lambda: _check(strict, None, random_cases(400, seed=33), None, _same, "alphabeta_leaves",
+                                False, hint, None, "3.2"), "3.2")
+    assert not v.ok and "known slip" in v.message
+    assert v.slip == "strict_cut"

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-from ..checks import random_cases, watched
+from ..checks import Named, random_cases, watched
 from ..i18n import N_, _, ngettext
 from ..trees import tree_values
 
@@ -305,8 +305,8 @@ def alphabeta_leaves(student: Callable) -> Hint:
         for v in VARIANTS.values():     # a catalogued slip whose counts are the student's on every small tree
             if v.kind == "alphabeta" and all(student(t) == len(leaves_read(v.search, t, t.initial_state))
                                              for t in small + [tree]):
-                return _("that is what a search reads with a known slip: {slip}. Fix: {fix}").format(
-                    slip=_(v.slip), fix=_(v.fix))
+                said = _("that is what a search reads with a known slip: {slip}. Fix: {fix}")
+                return Named.slip_of(said.format(slip=_(v.slip), fix=_(v.fix)), v.name)
         strict = len(leaves_read(VARIANTS["strict_cut"].search, tree, root))
         if got == strict != len(tree.leaves):
             return _("that is what a search reads that cuts only on v < α or v > β; cut on v ≤ α at MIN and "
