@@ -814,12 +814,20 @@ def refused(task: str, name: str, calls: list) -> WriteItYourself:
         name=name, called=called, task=task, allowed=t.allowed()))
 
 
+# The names check cells give their checks that have a French (``check(..., name="tree_size (below the
+# root)")``), filled by :mod:`abcore.assess.hints`: only these are translated when shown, since a
+# plain name ("leaves") may be another message's English word.
+CHECK_NAMES: set[str] = set()
+
+
 def _prepared(what: str, student: Callable, ref: Callable | None, task: str | None,
               name: str | None) -> tuple[str, Callable, Callable]:
     """(the student function's name, the reference, the student function as the check calls it:
     watched while it runs when the check names its ``task``) for :func:`check` and
     :func:`check_calls`."""
     name = name or str(getattr(student, "__name__", _("your function")))
+    if name in CHECK_NAMES:                 # a check cell's name for its check, in the kit's language
+        name = _(name)
     if ref is None:
         if task is None:
             raise ValueError(_("{what} needs a reference or a task (a key of abcore.checks.TASKS)").format(

@@ -80,3 +80,23 @@ def test_a_hint_that_names_a_catalogued_slip_gives_the_verdict_its_name():
                                 False, hint, None, "3.2"), "3.2")
     assert not v.ok and "known slip" in v.message
     assert v.slip == "strict_cut"
+
+
+def test_every_check_name_with_words_in_a_notebook_has_its_french(french):
+    """A check cell's name for its check ("tree_size (below the root)") is said in the French
+    edition in French: every such name of the ten notebooks is in CHECK_NAMES, with a French."""
+    import json
+    import re
+    from pathlib import Path
+
+    from abcore.checks import CHECK_NAMES
+    notebooks = sorted((Path(__file__).parent.parent / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    found = set()
+    for path in notebooks:
+        for cell in json.loads(path.read_text())["cells"]:
+            if cell["cell_type"] == "code":
+                found |= set(re.findall(r'(?:name=|, )"([a-z_]+ \([^"]*\)[^"]*)"(?!:)', "".join(cell["source"])))
+    assert len(notebooks) == 10 and len(found) >= 20
+    assert found <= CHECK_NAMES, found - CHECK_NAMES
+    assert all(_(name) != name for name in CHECK_NAMES)
+    assert hints.say("6.1 right", name="my_evaluate (hidden)", count=3).startswith("my_evaluate (tests cachés)")
