@@ -31,5 +31,7 @@ class TestExercises(ExerciseTests):
         # hunt4: a maximum kept in a global was told "not their sum nor the number of moves"
         "ex1-2-longest-game__a_global_maximum.py": "Asked again on a tree before, longest_game answers differently: "
                                                    "it keeps something between calls",
+        # hunt5 (accepted): the right counts as floats; == took them before the hint ran
+        "ex1-1-tree-size__counts_as_floats.py": "return a pair of two whole numbers, (nodes, leaves): yours returns (1.0, 1.0)",
         "ex1-3-my-tictactoe__delegates_to_the_kit.py": "MyTicTacToe calls the kit's TicTacToe.",
     }

@@ -27,7 +27,7 @@ from ..practice.mcts_practice import check_ucb, ucb_key, ucb_rows
 from ..trees import GameTree
 from ..verdict import Verdict
 from .minimax import check_minimax, minimax_rows
-from .slips import SLIPS, fitting_slips, hand_trace, rows_differ
+from .slips import SLIPS, fitting_slips, hand_trace, look_alike, rows_differ
 from .student import normalise, student_key
 
 __all__ = ["Exercise", "EXERCISES", "StudentTree", "exercise", "exercise_seed", "student_tree",
@@ -255,11 +255,16 @@ def verdict(which: str, answer: Any, student: str | StudentTree | None = None) -
         return replace(v, message=f"{v.message} [unfinished: your rows stop after {given} of the key's {asked}, "
                                   "and agree with it so far]", expected=())
     slips = fitting_slips(s.exercise.id, s, rows, list(v.expected), v.node)
-    if len(slips) == 1:
+    shows = look_alike(s.exercise.id, s, slips[0], rows) if len(slips) == 1 else None
+    if shows:                   # another slip, not catalogued, gives these rows too: no cause claimed
+        message = (f"{v.message} [what your rows show: {shows}; more than one slip gives these rows on your "
+                   "tree, so none is named]")
+        slips = []
+    elif len(slips) == 1:
         message = f"{v.message} [the slip: {slips[0].title}]"
     elif slips:
         message = (f"{v.message} [your rows fit {len(slips)} of the usual slips alike: "
                    + "; or ".join(x.title for x in slips) + "]")
-    else:
+    elif not shows:
         message = f"{v.message} [none of the usual slips of exercise {s.exercise.id} gives these rows]"
     return replace(v, message=message, expected=(), slip=slips[0].name if len(slips) == 1 else None)
