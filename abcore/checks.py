@@ -193,7 +193,7 @@ def _or_default_window(hint: Callable | None, yours: Callable, reference: Callab
     def default_window(*args: Any) -> str | None:
         said = hint(*args) if hint else None
         if said:
-            return said
+            return str(said)
         root = tree.initial_state
         try:
             want, given, bare = reference(tree, root), yours(tree, root, -INF, INF), yours(tree, root)
