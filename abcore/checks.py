@@ -171,8 +171,9 @@ _WINDOWED = ("3.1", "4.1")
 def _widened(cases: list) -> list:
     """``cases`` with the leaves of its largest tenth scaled, by 50 and 10**6 in turn (±∞ stays).
 
-    >>> [sorted(t.value(n) for n in t.leaves) for t in _widened([GameTree.from_nested([2, -1])] * 2)]
-    [[-1, 2], [-1000000, 2000000]]
+    >>> widened = _widened([GameTree.from_nested([2, -1])] * 20)      # the last 2 of 20
+    >>> [sorted(t.value(n) for n in t.leaves) for t in widened[17:]]
+    [[-1, 2], [-1000000, 2000000], [-50, 100]]
     """
     n = len(cases)
     out = list(cases)
