@@ -5,6 +5,7 @@ Checking prints one line when all is well (this module is for notebooks, not for
 """
 from __future__ import annotations
 
+import contextvars
 import copy
 import functools
 import math
@@ -42,6 +43,22 @@ def _same(a: Any, b: Any) -> bool:
         return False
 
 
+def _float_for_int(expected: Any, got: Any) -> bool:
+    """Whether ``got`` is ``expected`` with a float where an int is (at any depth of lists, tuples
+    and dicts): the right value as the wrong numeric type, which ``==`` takes.
+
+    >>> _float_for_int((1, 2), (1.0, 2)), _float_for_int(1.5, 1.5), _float_for_int(2, 2.0)
+    (True, False, True)
+    """
+    if type(expected) is int and type(got) is float:
+        return True
+    if isinstance(expected, (list, tuple)) and isinstance(got, (list, tuple)) and len(expected) == len(got):
+        return any(map(_float_for_int, expected, got))
+    if isinstance(expected, dict) and isinstance(got, dict) and expected.keys() == got.keys():
+        return any(_float_for_int(expected[k], got[k]) for k in expected)
+    return False
+
+
 def exactly(a: Any, b: Any) -> bool:
     """:func:`_same`, and of the same type: a count asked as an int is not right as a float.
 
@@ -72,7 +89,9 @@ def check(student: Callable, reference: Callable | None = None, cases: Iterable[
       and the student's function runs :func:`watched`: a call to a kit function the exercise asks
       the student to write fails the check (:class:`WriteItYourself`);
     - a wrong answer whose slip neither ``hint`` nor the catalogue names is said so, with what
-      differs in plain words (a type, a length, an item).
+      differs in plain words (a type, a length, an item);
+    - with a ``task``, the right value with a float where the reference has an int (``1.0`` for
+      ``1``, at any depth) is refused, as a wrong value is.
 
     On success it prints one line and returns nothing (a check cell shows no stray ``Out:``).
 
@@ -100,12 +119,14 @@ def _check(student: Callable, reference: Callable | None, cases: Iterable[GameTr
     call = call or (lambda f, t: f(t))
     drawn = cases is None or isinstance(cases, _RandomCases)     # random trees, or the course's
     cases = random_cases() if cases is None else sorted(cases, key=len)
+    if drawn and task in _WINDOWED:
+        cases = _widened(cases)
     name, reference, yours = _prepared("check", student, reference, task, name)
     count, first, typed = 0, None, None
     for tree in cases:
         expected = call(reference, tree)
         got = _run(yours, name, tree, call, expected, draw)
-        if not same(got, expected) and _same(got, expected):
+        if (not same(got, expected) or (task and _float_for_int(expected, got))) and _same(got, expected):
             typed = typed or (tree, expected, got)  # the right value as another type: a wrong value first
         elif not same(got, expected):
             _show(tree, draw)
@@ -118,6 +139,8 @@ def _check(student: Callable, reference: Callable | None, cases: Iterable[GameTr
                                     "right: it keeps something from the trees before (a cache or a global "
                                     "kept between calls, keyed by node names, which repeat from tree to "
                                     "tree): start every call afresh").format(said=said, name=name))
+            if task in _WINDOWED:
+                hint = _or_default_window(hint, yours, reference, tree)
             raise _refusal(said, hint, (expected, got, tree), student, tree, windows)
         if first is None:
             first = (tree, got)
@@ -159,13 +182,66 @@ def _kept(said: str, name: str, again: bool) -> str:
              "reset): start every call afresh").format(said=said, name=name)
 
 
+# set while one of this module's checks runs: it says a student function's error itself (on the tree),
+# so :func:`watched` lets the error through; a check written in a notebook cell gets a CheckFailed
+_IN_CHECK: contextvars.ContextVar[bool] = contextvars.ContextVar("_IN_CHECK", default=False)
+
+
+# The windowed searches' exercises: their random trees get leaves far beyond the usual −3..3 (a last
+# tenth scaled by 50 or by 10**6), so that a default window of ±100 or ±1000 written for ±∞ shows (hunt5)
+_WINDOWED = ("3.1", "4.1")
+
+
+def _widened(cases: list) -> list:
+    """``cases`` with the leaves of its largest tenth scaled, by 50 and 10**6 in turn (±∞ stays).
+
+    >>> widened = _widened([GameTree.from_nested([2, -1])] * 20)      # the last 2 of 20
+    >>> [sorted(t.value(n) for n in t.leaves) for t in widened[17:]]
+    [[-1, 2], [-1000000, 2000000], [-50, 100]]
+    """
+    n = len(cases)
+    out = list(cases)
+    for i in range(n - n // 10, n):
+        t, k = cases[i], (50 if i % 2 else 10 ** 6)
+        inner = [m for m in t.nodes if t.kind(m) != "leaf"]
+        out[i] = GameTree(t.initial_state, {m: t.kind(m) for m in inner},
+                          {m: tuple((a, t.result(m, a)) for a in t.actions(m)) for m in inner},
+                          {m: t.value(m) * k for m in t.leaves},
+                          probs={m: tuple(p for p, _ in t.outcomes(m)) for m in inner if t.kind(m) == "chance"},
+                          labels={m: t.label(m) for m in t.nodes})
+    return type(cases)(out) if isinstance(cases, _RandomCases) else out
+
+
+def _or_default_window(hint: Callable | None, yours: Callable, reference: Callable, tree: GameTree) -> Callable:
+    """``hint``, or when it says nothing: that the default window is not (−∞, +∞), if the search is
+    right called with (−∞, +∞) and wrong called with no window at the root of ``tree``."""
+    def default_window(*args: Any) -> str | None:
+        said = hint(*args) if hint else None
+        if said:
+            return str(said)
+        root = tree.initial_state
+        try:
+            want, given, bare = reference(tree, root), yours(tree, root, -INF, INF), yours(tree, root)
+        except Exception:
+            return None
+        if _same(given, want) and not _same(bare, want):
+            return _("with the window (−∞, +∞) given, yours returns {want!r} at the root, but called with no "
+                     "window it returns {bare!r}: the default window must be (−∞, +∞), alpha=-INF, beta=INF "
+                     "(a leaf may be any number)").format(want=want, bare=bare)
+        return None
+    return default_window
+
+
 def _verdict(run: Callable[[], str], task: str | None) -> Verdict:
     """The verdict of a check: ``run()`` returns its message when right, raises its refusal
     (carrying the slip and node the diagnosis named, if any) when not."""
+    token = _IN_CHECK.set(True)
     try:
         said = run()
     except CheckFailed as e:
         return Verdict.refused(e, task=task, slip=getattr(e, "slip", None), node=getattr(e, "node", None))
+    finally:
+        _IN_CHECK.reset(token)
     return Verdict(True, said, task=task)
 
 
@@ -322,6 +398,8 @@ def differs(expected: Any, got: Any) -> str:
             return _("yours has {got} items where {expected} are expected").format(
                 got=len(got), expected=len(expected))
         k = next((k for k, (a, b) in enumerate(zip(expected, got)) if not _same(a, b)), None)
+        if k is None:       # equal by ==: a float where an int is, say
+            k = next((k for k, (a, b) in enumerate(zip(expected, got)) if _float_for_int(a, b)), None)
         if k is not None:
             inner = differs(expected[k], got[k]) or _("yours is {got!r} where {expected!r} is "
                                                       "expected").format(got=got[k], expected=expected[k])
@@ -617,7 +695,7 @@ def _check_calls(student: Callable, reference: Callable | None, calls: Iterable[
         except Exception as e:
             raise CheckFailed(_("{call} raised {error}: {e}; expected {expected!r}").format(
                 call=shown, error=type(e).__name__, e=e, expected=expected)) from e
-        if not same(got, expected):
+        if not same(got, expected) or (task and _float_for_int(expected, got) and _same(got, expected)):
             raise _refusal(_("{call} is wrong: expected {expected!r}, got {got!r}").format(
                 call=shown, expected=expected, got=got), hint, (expected, got, kw), student, None)
         count += 1
@@ -735,6 +813,8 @@ class Task:
     reference: Callable | None
     may_use: tuple[str, ...] = ()
     kit_code: tuple[str, ...] = ()      # more kit functions it may not call: "module:Qualified.name"
+    says_errors: bool = True            # watched() turns an error of the student's function, called from
+                                        # a notebook cell's check, into a CheckFailed (False: the cell says it)
 
     def code(self) -> dict:
         """{code object: name} of the functions ``kit_code`` names (the game methods a game
@@ -778,7 +858,9 @@ TASKS: dict[str, Task] = {
                                           "abcore.games.tictactoe:open_lines")), "6.2": Task("limited_value", _limited),
     "7.1": Task("expectimax_value", _value), "7.2": Task("chance_bounds", _chance_bounds),
     "8.1": Task("probe", None), "8.2": Task("deepen", None, ("alphabeta",)),
-    "9.1": Task("ucb1", _ucb1), "9.2": Task("backup", None), "9.3": Task("select_child", None),
+    # 9.1-9.3's checks say a student's error themselves (ZeroDivisionError: a child never visited)
+    "9.1": Task("ucb1", _ucb1, says_errors=False), "9.2": Task("backup", None, says_errors=False),
+    "9.3": Task("select_child", None, says_errors=False),
 }
 
 
@@ -866,7 +948,26 @@ def watched(task: str, f: Callable, name: str | None = None, *,
                     raise
         except KitTampered as e:
             raise WriteItYourself(f"{shown}: {e} (0 points)") from None
+        except (NotImplementedError, CheckFailed):
+            raise
+        except Exception as e:  # a check in a notebook cell calls it: the error said, not a crash
+            if _IN_CHECK.get() or not t.says_errors:
+                raise
+            raise CheckFailed(_("{name} raised {error} on {call}: {e}").format(
+                name=shown, error=type(e).__name__, call=_call_shown(shown, args, kwargs), e=e)) from e
         if watch.refused:
             raise refused(task, shown, watch.refused)
         return got
     return yours
+
+
+def _call_shown(name: str, args: tuple, kwargs: dict) -> str:
+    """``name(args)`` as a message shows a call, each argument cut to 120 characters.
+
+    >>> _call_shown("deepen", (1, "x" * 200), {"budget": 5})[:30]
+    "deepen(1, 'xxxxxxxxxxxxxxxxxxx"
+    """
+    def cut(x: Any) -> str:
+        r = repr(x)
+        return r if len(r) <= 120 else r[:117] + "..."
+    return f"{name}({', '.join([cut(a) for a in args] + [f'{k}={cut(v)}' for k, v in kwargs.items()])})"

@@ -177,3 +177,62 @@ def test_a_thread_the_student_starts_is_watched_too():
             return pool.submit(lambda: minimax(tree, node).value).result()
     with pytest.raises(WriteItYourself, match=r"^minimax_value calls the kit's minimax"):
         check(minimax_value, cases=random_cases(3), call=lambda f, t: f(t, t.initial_state), task="2.1")
+
+
+# --- hunt5 (issue 22) ---------------------------------------------------------------------------
+
+def _windowed(low, high):
+    """Fail-soft alpha-beta whose default window is (low, high), not (−∞, +∞)."""
+    inf = float("inf")
+
+    def alphabeta_value(tree, node, alpha=low, beta=high):
+        kind = tree.kind(node)
+        if kind == "leaf":
+            return tree.value(node)
+        v = -inf if kind == "max" else inf
+        for child in tree.children(node):
+            w = alphabeta_value(tree, child, alpha, beta)
+            if kind == "max":
+                v = max(v, w)
+                if v >= beta:
+                    return v
+                alpha = max(alpha, v)
+            else:
+                v = min(v, w)
+                if v <= alpha:
+                    return v
+                beta = min(beta, v)
+        return v
+    return alphabeta_value
+
+
+@pytest.mark.parametrize("bound", [100, 1000])
+def test_a_finite_default_window_is_refused_and_said(bound):
+    """3.1's trees (4.1's too) get leaves far beyond ±100 and ±1000: a default window of (−100, 100)
+    gives the same answers as (−∞, +∞) on leaves in −3..3, not on these."""
+    f = _windowed(-bound, bound)
+    with pytest.raises(CheckFailed, match=r"with the window \(−∞, \+∞\) given, yours returns .* but called with no "
+                                          r"window it returns .*: the default window must be \(−∞, \+∞\)"):
+        check(f, cases=random_cases(400, seed=31), call=lambda g, t: g(t, t.initial_state), draw=False,
+              name="alphabeta_value", task="3.1")
+    check(_windowed(-float("inf"), float("inf")), cases=random_cases(400, seed=31),
+          call=lambda g, t: g(t, t.initial_state), draw=False, name="alphabeta_value", task="3.1")
+
+
+def test_a_float_for_an_int_is_refused_with_a_task_only():
+    def tree_size(game, state):
+        return float(len(game)), float(len(game.leaves))
+    with pytest.raises(CheckFailed, match=r"expected \(1, 1\), got \(1\.0, 1\.0\)\. Item 0: yours is the right "
+                                          r"number, but a float"):
+        check(tree_size, cases=random_cases(5), call=lambda g, t: g(t, t.initial_state), draw=False, task="1.1")
+    check(tree_size, lambda g, s: (len(g), len(g.leaves)), random_cases(5),
+          call=lambda g, t: g(t, t.initial_state), draw=False)      # no task: within rounding
+
+
+def test_an_error_in_a_watched_function_called_by_a_cell_is_a_refusal():
+    def deepen(game, state, budget):
+        raise ValueError("no evaluation function was given")
+    with pytest.raises(CheckFailed, match=r"^deepen raised ValueError on deepen\(1, 2, 3\): no evaluation"):
+        watched("8.2", deepen)(1, 2, 3)
+    with pytest.raises(ZeroDivisionError):           # 9.x's cells say it themselves
+        watched("9.1", lambda *a: 1 / 0, "ucb1")(1)

@@ -68,6 +68,7 @@ PLANTED = {
     "ex4-1-failhard-value__no_cut_at_max.py": "no_cut_at_max_hard",
     "ex9-3-select-child__sqrt2_twice.py": "sqrt2_twice",
     "ex9-3-select-child__ln_of_parent_plus_one.py": "ln_of_parent_plus_one",
+    "ex9-3-select-child__log2.py": "log_not_natural",            # hunt5: was named ln(N + 1)
     "ex9-3-select-child__c_not_passed.py": "c_not_passed",
     "ex9-3-select-child__total_as_mean.py": "total_as_mean",
     "ex9-3-select-child__mean_over_parent_visits.py": "mean_over_parent_visits",

@@ -17,6 +17,9 @@ class TestExercises(ExerciseTests):
         "ex3-1-alphabeta-value__seed001_fail_hard.py": "This looks like a known slip: fail-hard where fail-soft is asked",
         "ex3-1-alphabeta-value__seed000_returns_alpha.py": re.compile("even when it is (below α|above β)"),
         "ex3-1-alphabeta-value__strict_cut.py": "which alpha-beta never reads",
+        # hunt5 (accepted): a default window of ±100 / ±1000 for (−∞, +∞); the checks' leaves were small
+        "ex3-1-alphabeta-value__default_window_pm100.py": "the default window must be (−∞, +∞)",
+        "ex3-1-alphabeta-value__default_window_pm1000.py": "the default window must be (−∞, +∞)",
         "ex3-2-alphabeta-leaves__every_leaf.py": "a known slip: no cut-off (every child searched)",
         # hunt4: the children cut counted as read was told "does your search cut?"
         "ex3-2-alphabeta-leaves__cut_children_counted.py": "that is every leaf of the tree, but your search reads the "

@@ -60,6 +60,10 @@ class TestExercises(ExerciseTests):
         "ex8-2-deepen__lists.py":
             r"^deepen returned the list \[1, .*\] as an iteration on .*: each iteration is a tuple, "
             r"\(depth, value, move, nodes_so_far\), not a list: write it with parentheses$",
+        # hunt5: a ValueError raised inside deepen (no evaluate given) escaped the check and the hidden tests
+        "ex8-2-deepen__default_evaluate.py":
+            r"^deepen raised ValueError on deepen\(ConnectFour\(.*\), .*, 800\): the depth limit was reached at a "
+            r"non-terminal state .* and no evaluation function was given",
         "ex8-2-deepen__calls_the_kit.py":
             r"^deepen calls the kit's iterative_deepening\(\.\.\.\), the very thing exercise 8\.2 asks you to write: "
             r".* Exercise 8\.2 may use the tree's or game's own methods and alphabeta\(\.\.\.\)\.$",

@@ -24,6 +24,9 @@ class TestExercises(ExerciseTests):
         "ex9-1-ucb1__c_is_one.py": "That is the score for c = 1, but c = 1.41 here: use the argument c",
         # issue 22: every case asked for the root's player, so ignoring `player` passed
         "ex9-2-backup__player_ignored.py": "and wrong for the other: it ignores the argument `player`",
+        # hunt5: log2 was named "ln(N(parent) + 1)" (no base-2 slip in the catalogue)
+        "ex9-3-select-child__log2.py": "This looks like a known slip: a logarithm in base 2 or 10 (log2 N(parent), "
+                                       "log10 N(parent)) instead of the natural logarithm ln N(parent)",
         "ex9-3-select-child__c_is_one.py": "You used c = 1 whatever the c given",
         "ex9-3-select-child__sqrt2_twice.py": "so it counts twice. Use c * sqrt(ln N(parent) / N(child))",
         "ex9-3-select-child__returns_the_move.py": "Return the child itself (one of the list's items), not its move",

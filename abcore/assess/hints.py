@@ -127,17 +127,42 @@ def longest_game(student: Callable) -> Hint:
         if got == 0 < expected:
             return _("0 for a position with moves left: each move counts, 1 + the longest game after it")
         if got > expected:
-            leaf = next(iter(where.leaves), None) if hasattr(where, "leaves") else None
-            if got == expected + 1 and (leaf is None or student(where, leaf) == 1):
+            if got == expected + 1 and answers_as(positions, got, where):
                 return _("one too many: count moves (arcs), not positions; a terminal state has 0 moves left")
             if hasattr(where, "height") and summed_everywhere(where):
                 return _("longer than the longest game: 1 + the LARGEST over the moves, not their sum")
             return None
-        if got < expected:
+        if got < expected and (answers_as(first_only, got, where) or answers_as(shortest, got, where)):
             return _("shorter than the longest game: take the largest over all the moves, not the first or the "
                      "smallest")
         return None
+
+    def answers_as(slip: Callable, got: Any, where: Any) -> bool:
+        "Whether longest_game answers as the known ``slip`` here (at the root) and on 30 more trees."
+        yours = watched("1.2", student)
+        here = slip(**where) if isinstance(where, dict) else slip(where, where.initial_state)
+        return got == here and all(yours(t, t.initial_state) == slip(t, t.initial_state)
+                                   for t in random_cases(30, seed=13))
     return hint
+
+
+def positions(game: Any, state: Any) -> int:
+    """A known slip of 1.2: positions counted, not moves (1 at a terminal state)."""
+    if game.is_terminal(state):
+        return 1
+    return 1 + max(positions(game, game.result(state, a)) for a in game.actions(state))
+
+
+def first_only(game: Any, state: Any) -> int:
+    """A known slip of 1.2: the first move's line only."""
+    return 0 if game.is_terminal(state) else 1 + first_only(game, game.result(state, game.actions(state)[0]))
+
+
+def shortest(game: Any, state: Any) -> int:
+    """A known slip of 1.2: the smallest over the moves."""
+    if game.is_terminal(state):
+        return 0
+    return 1 + min(shortest(game, game.result(state, a)) for a in game.actions(state))
 
 
 # ---- notebook 2: minimax --------------------------------------------------------------------
@@ -777,6 +802,7 @@ CHECK_NAMES.update((
     N_("alphabeta_leaves (hidden tests)"),
     N_("alphabeta_leaves (the course's trees)"),
     N_("alphabeta_value (fail-soft answers with a window)"),
+    N_("alphabeta_value (hidden tests)"),
     N_("alphabeta_value (full window)"),
     N_("alphabeta_value (the course's trees: value and leaves evaluated)"),
     N_("alphabeta_value (the leaves it evaluates)"),
@@ -802,6 +828,8 @@ CHECK_NAMES.update((
 MESSAGES = {        # key -> template (translated when said: :func:`say`)
     "not written": N_("{name} is not written yet: replace `raise NotImplementedError()` in its cell with your "
                       "code, run that cell, then run this check again"),
+    "3.1 no window": N_("{name} is wrong on the tree {tree} called with no window: expected {expected!r}, got "
+                        "{got!r}: the default window must be (−∞, +∞), alpha=-INF, beta=INF"),
     "6.1 wrong": N_("{name} is wrong for player {player} on the position\n{position}\nexpected {expected!r}, "
                     "got {got!r}"),
     "6.1 right": N_("{name}: the same answer as the reference on {count} positions, for both players"),

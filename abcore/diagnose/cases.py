@@ -74,6 +74,10 @@ def cases(kind: str) -> tuple[Case, ...]:
                      for i, kids in enumerate(out)) + (
             # with c = 2: ln N and ln(N + 1) choose differently (the first child, not the second)
             Case(kind, None, (((7, 6.0), (1, -1.0)), 9, 2.0)),
+            # with c = 1: log2 N and ln(N + 1) choose differently (log2: the second child); log10 N and
+            # ln N too (log10: the first)
+            Case(kind, None, (((8, 1.0), (1, -1.0)), 10, 1.0)),
+            Case(kind, None, (((40, 30.0), (4, 1.0)), 45, 1.0)),
             # with c = 0: the best mean (the second child), where c = 1 takes the third and c times the
             # whole score (all 0) the first: a score scaled by c is not c = 1 (hunt4)
             Case(kind, None, (((5, 1.0), (10, 6.0), (1, 0.0)), 17, 0.0)),)

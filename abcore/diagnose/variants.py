@@ -720,6 +720,16 @@ def ln_of_parent_plus_one(children, parent_visits, c=math.sqrt(2)):
                         + c * math.sqrt(math.log(parent_visits + 1) / ch.visits))
 
 
+def log2_of_parent(children, parent_visits, c=math.sqrt(2)):
+    return _ucb1_choice(children, lambda ch: ch.total / ch.visits
+                        + c * math.sqrt(math.log2(parent_visits) / ch.visits))
+
+
+def log10_of_parent(children, parent_visits, c=math.sqrt(2)):
+    return _ucb1_choice(children, lambda ch: ch.total / ch.visits
+                        + c * math.sqrt(math.log10(parent_visits) / ch.visits))
+
+
 def c_is_one(children, parent_visits, c=math.sqrt(2)):
     return _ucb1_choice(children, lambda ch: ch.total / ch.visits
                         + math.sqrt(math.log(parent_visits) / ch.visits))
@@ -885,6 +895,10 @@ CATALOGUE: tuple[Variant, ...] = (
     Variant("ln_of_parent_plus_one", "select", N_("ln(N(parent) + 1) instead of ln N(parent)"),
             N_("N(parent) already counts this visit to the parent: c·sqrt(ln N(parent) / N(child))"),
             ln_of_parent_plus_one),
+    Variant("log_not_natural", "select", N_("a logarithm in base 2 or 10 (log2 N(parent), log10 N(parent)) "
+                                            "instead of the natural logarithm ln N(parent)"),
+            N_("UCB1 uses the natural logarithm, math.log: c·sqrt(ln N(parent) / N(child))"),
+            log2_of_parent, (log10_of_parent,)),
     Variant("c_not_passed", "select", N_("c not passed on (√2, the default, whatever the c given)"),
             N_("use the c given: ucb1(mean, visits, parent_visits, c)"), c_not_passed),
     Variant("c_is_one", "select", N_("c = 1 whatever the c given"), N_("use the c given: "

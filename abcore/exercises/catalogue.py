@@ -28,7 +28,7 @@ from ..practice.mcts_practice import check_ucb, ucb_key, ucb_rows
 from ..trees import GameTree
 from ..verdict import Verdict
 from .minimax import check_minimax, minimax_rows
-from .slips import SLIPS, fitting_slips, hand_trace, rows_differ
+from .slips import SLIPS, fitting_slips, hand_trace, look_alike, rows_differ
 from .student import normalise, student_key
 
 __all__ = ["Exercise", "EXERCISES", "StudentTree", "exercise", "exercise_seed", "student_tree",
@@ -264,7 +264,12 @@ def verdict(which: str, answer: Any, student: str | StudentTree | None = None) -
                                     "{asked}, and agree with it so far]").format(
             message=v.message, given=given, asked=asked), expected=())
     slips = fitting_slips(s.exercise.id, s, rows, list(v.expected), v.node)
-    if len(slips) == 1:
+    shows = look_alike(s.exercise.id, s, slips[0], rows) if len(slips) == 1 else None
+    if shows:                   # another slip, not catalogued, gives these rows too: no cause claimed
+        message = _("{message} [what your rows show: {shows}; more than one slip gives these rows on your "
+                    "tree, so none is named]").format(message=v.message, shows=_(shows))
+        slips = []
+    elif len(slips) == 1:
         message = _("{message} [the slip: {slip}]").format(message=v.message, slip=_(slips[0].title))
     elif slips:
         message = _("{message} [your rows fit {n} of the usual slips alike: {slips}]").format(

@@ -20,7 +20,7 @@ from ..practice.answer import Row, same, same_window
 from ..practice.mcts_practice import UCB_TOLERANCE
 from ..trees import GameTree
 
-__all__ = ["Slip", "SLIPS", "hand_trace", "slip_rows", "name_slip", "fitting_slips", "rows_differ"]
+__all__ = ["Slip", "SLIPS", "hand_trace", "slip_rows", "name_slip", "fitting_slips", "rows_differ", "look_alike"]
 
 
 INF = math.inf
@@ -36,12 +36,13 @@ class Slip:
     rows: Callable[[Any], list]
 
 
-def hand_trace(tree: GameTree, *, hard: bool = False, strict: bool = False, alpha_v: bool = False,
+def hand_trace(tree: GameTree, *, hard: bool = False, strict: bool | str = False, alpha_v: bool = False,
                stale: bool = False, returns: str | None = None, uniform: bool = False,
                unclipped: bool = False, exit_as_entry: bool = False, swap: bool = False,
                exit: str | None = None, nocut: str | None = None, other_bound: bool = False) -> list[Row]:
     """Rows of alpha-beta (fail-soft, or fail-hard with ``hard``) or, on a tree with chance nodes,
-    Star1, traced by hand with the slips asked for: ``strict`` cuts on > instead of ≥,
+    Star1, traced by hand with the slips asked for: ``strict`` cuts on > instead of ≥ ("max"/"min": at
+    nodes of that kind only),
     ``alpha_v`` sets α = v (β = v) instead of max(α, v), ``stale`` never narrows the window,
     ``returns`` ("hard"/"soft") returns the other way at a cut, ``uniform`` weighs outcomes
     equally (a plain mean), ``unclipped`` leaves Star1's outcome window unclipped to [L, U],
@@ -61,7 +62,7 @@ def hand_trace(tree: GameTree, *, hard: bool = False, strict: bool = False, alph
     L, soft = tree.label, (not hard if returns is None else returns == "soft")
 
     def cuts(v: Any, bound: Any, above: bool) -> bool:
-        if strict:
+        if strict is True or strict == ("max" if above else "min"):
             return v > bound if above else v < bound
         return v >= bound if above else v <= bound
 
@@ -157,6 +158,25 @@ _AB_COMMON = (   # name, title, hand_trace's flag
     ("no_cut_at_min", N_("no cut at MIN nodes (only MAX nodes cut)"), {"nocut": "min"}),
     ("no_cut_at_max", N_("no cut at MAX nodes (only MIN nodes cut)"), {"nocut": "max"}),
 )
+
+
+# Slips outside the catalogue that give a catalogued slip's rows on some trees: when one gives the
+# answer's rows too, the catalogued slip is not named as the cause; the message says what the rows
+# show (hunt5: a cut on > at MIN nodes only was named "no cut at MIN nodes").
+LOOK_ALIKES: dict[str, tuple[dict, str]] = {
+    "no_cut_at_min": ({"strict": "min"}, N_("a tie at a MIN node did not cut (v = α cuts too: v ≤ α)")),
+    "no_cut_at_max": ({"strict": "max"}, N_("a tie at a MAX node did not cut (v = β cuts too: v ≥ β)")),
+}
+
+
+def look_alike(task: str, student_tree: Any, slip: Slip, answer: list[Row]) -> str | None:
+    """What the answer's rows show, when a slip outside the catalogue gives them as ``slip`` does
+    (:data:`LOOK_ALIKES`), else None: then ``slip`` alone explains them."""
+    if slip.name not in LOOK_ALIKES or task not in ("3.3", "4.2"):
+        return None
+    flag, shown = LOOK_ALIKES[slip.name]
+    rows = hand_trace(student_tree.tree, hard=task == "4.2", **flag)
+    return shown if _says(task, answer, rows) else None
 
 
 def _cuts_left_out(**flag: Any) -> Callable[[Any], list]:
