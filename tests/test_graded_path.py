@@ -14,6 +14,7 @@ Needs nbgrader (requirements-instructor.txt).
 """
 from __future__ import annotations
 
+import copy
 import functools
 import os
 import shutil
@@ -33,7 +34,7 @@ from abcore.exercises.literal import LiteralAnswers  # noqa: E402
 
 NOTEBOOKS = harness.NOTEBOOKS
 COURSE = sorted(p for p in NOTEBOOKS.glob("[01][0-9]_*.ipynb"))
-GRADED = "04_bounds_and_windows.ipynb"       # has planted answers and cells left out; cheap to run
+GRADED = "01_games.ipynb"       # has planted answers and cells left out; the cheapest to run
 
 
 def _meta(cell) -> dict:
@@ -42,7 +43,7 @@ def _meta(cell) -> dict:
 
 def _answered(nb, answers: dict[str, str]):
     """A copy of ``nb``, each solution cell named in ``answers`` holding that source."""
-    out = nbformat.reads(nbformat.writes(nb), as_version=4)
+    out = copy.deepcopy(nb)
     for cell in out.cells:
         gid = _meta(cell).get("grade_id")
         if _meta(cell).get("solution") and gid in answers:
@@ -63,6 +64,8 @@ def _submissions(nb) -> dict[str, dict[str, str]]:
 @pytest.mark.parametrize("path", COURSE, ids=lambda p: p.stem)
 def test_the_graded_path_runs_what_the_course_proves_the_grades_with(path):
     nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:                         # outputs play no part; copies are cheaper without
+        cell.pop("outputs", None) if cell.cell_type != "code" else cell.update(outputs=[])
     submissions = _submissions(nb)
     for name, answers in submissions.items():
         guarded, _ = LiteralAnswers()(_answered(nb, answers), {})    # as the autograder has it, just before
@@ -183,4 +186,4 @@ def test_a_demonstration_cell_a_submission_makes_feed_a_check_is_run(tmp_path, m
     ran = _autograded(tmp_path, "elsewhere", name).cells
     assert ran[2].execution_count is not None and ran[1].outputs[0]["text"] == NOTE
     assert _autograded(tmp_path, "honest", name).cells[2].outputs[0]["text"] == NOTE
-    assert on == _grades(tmp_path, api(False), name, submissions)
+    assert on["elsewhere"] == _grades(tmp_path, api(False), name, ["elsewhere"])["elsewhere"]
