@@ -26,17 +26,17 @@ tests/test_exercise_harness.py compares them with nbgrader's own when it is inst
 """
 from __future__ import annotations
 
-import ast
 import contextlib
 import functools
 import io
 import os
 import re
-import symtable
 from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
+
+from abcore.exercises import cell_names
 
 os.environ.setdefault("MPLBACKEND", "Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -134,70 +134,20 @@ def _exec(source: str, name: str, ns: dict) -> BaseException | None:
 
 
 def _bound_and_read(source: str) -> tuple[set[str], set[str]]:
-    """(the names a cell binds or changes at its top level, the global names it reads, in its
-    function bodies too; Python's own scopes, ``symtable``). Changed: the object under an
-    assignment to an item or attribute (``rows[k] = v``, ``t.x = 1``), or whose method a
-    statement calls (``rows.append(v)``)."""
-    bound: set[str] = set()
-    read: set[str] = set()
-
-    def visit(table: symtable.SymbolTable) -> None:
-        top = table.get_type() == "module"
-        for sym in table.get_symbols():
-            if sym.is_referenced() and (top or sym.is_global()):
-                read.add(sym.get_name())
-            if (top and (sym.is_assigned() or sym.is_imported())) or (sym.is_declared_global() and sym.is_assigned()):
-                bound.add(sym.get_name())
-        for child in table.get_children():
-            visit(child)
-
-    def base(node: ast.AST) -> str | None:
-        while isinstance(node, (ast.Attribute, ast.Subscript)):
-            node = node.value
-        return node.id if isinstance(node, ast.Name) else None
-
-    def statements(body: list[ast.stmt]):
-        """The statements that run when the cell does: not those of a function's body."""
-        for stmt in body:
-            yield stmt
-            if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                for field in ("body", "orelse", "finalbody"):
-                    yield from statements(getattr(stmt, field, []))
-                for handler in getattr(stmt, "handlers", []):
-                    yield from statements(handler.body)
-
-    visit(symtable.symtable(source, "<cell>", "exec"))
-    for stmt in statements(ast.parse(source).body):
-        if isinstance(stmt, (ast.Assign, ast.Delete)):
-            targets = stmt.targets
-        elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
-            targets = [stmt.target]
-        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Attribute):
-            targets = [stmt.value.func]                       # rows.append(v): rows changes
-        else:
-            targets = []
-        for node in (n for t in targets for n in ast.walk(t)):
-            if isinstance(node, (ast.Attribute, ast.Subscript)):
-                bound.update(filter(None, [base(node)]))
-    return bound, read
+    """(the names a cell binds or changes at its top level, the global names it reads):
+    ``abcore.exercises.cell_names.bound_and_read``, which the autograder's graded path uses too."""
+    return cell_names.bound_and_read(source)
 
 
 def needed_cells(sources: list[str], targets: set[int], also_read: tuple[str, ...] = ()) -> list[bool]:
     """For each cell of ``sources``: whether the cells ``targets`` (always run) need it, read
-    from the last cell back. ``also_read``: more code whose names count as read (the planted
-    solutions).
+    from the last cell back (``abcore.exercises.cell_names.needed_cells``). ``also_read``: more
+    code whose names count as read (the planted solutions).
 
     >>> needed_cells(["a = 1", "b = 2", "slow = sum(range(9))", "c = a + b", "print(c)"], {4})
     [True, True, False, True, True]
     """
-    needed = {name for source in also_read for name in _bound_and_read(source)[1]}
-    keep = [False] * len(sources)
-    for i in reversed(range(len(sources))):
-        bound, read = _bound_and_read(sources[i])
-        if i in targets or bound & needed:
-            keep[i] = True
-            needed |= read
-    return keep
+    return cell_names.needed_cells(sources, targets, also_read)
 
 
 @functools.lru_cache(maxsize=None)

@@ -10,6 +10,8 @@ student key, so answers cannot be copied; nbgrader grades each submission on its
   :func:`check_exercise` (the self-check);
 - :mod:`.literal` and :mod:`.autograde`: the nbgrader preprocessors (answers must be written
   rows; the kernel told whose submission it grades);
+- :mod:`.graded_path` (with :mod:`.cell_names`, which cells a grade needs, by their names): under
+  autograde, the cells no grade needs are not run;
 - :mod:`.instructor` (not in the student build): :func:`~.instructor.answer_key` and
   ``python -m abcore.exercises show 03 --student alice``, a student's trees and keys.
 """

@@ -31,6 +31,7 @@ from nbgrader.api import Gradebook
 from nbgrader.converters.autograde import Autograde
 from nbgrader.preprocessors import ClearHiddenTests, Execute, NbGraderPreprocessor, OverwriteCells
 
+from .graded_path import GradedPath, GradedPathRestore
 from .literal import LiteralAnswers
 from .student import AUTOGRADE
 
@@ -56,17 +57,18 @@ class ExecuteForStudent(Execute):
 def autograde_preprocessors() -> list:
     """nbgrader's autograde preprocessors with ``Execute`` replaced by :class:`ExecuteForStudent`,
     and :class:`~abcore.exercises.literal.LiteralAnswers` just before it (a hand trace's answer
-    computed instead of written gets 0, saying so).
+    computed instead of written gets 0, saying so), and the graded path around it
+    (:mod:`abcore.exercises.graded_path`: the cells no grade needs are not run).
 
     >>> names = [p.__name__ for p in autograde_preprocessors()]
-    >>> names[:2], "Execute" in names, len(names) == len(Autograde.class_traits()["autograde_preprocessors"].default()) + 1
-    (['LiteralAnswers', 'ExecuteForStudent'], False, True)
+    >>> names[:4], "Execute" in names, len(names) == len(Autograde.class_traits()["autograde_preprocessors"].default()) + 3
+    (['LiteralAnswers', 'GradedPath', 'ExecuteForStudent', 'GradedPathRestore'], False, True)
     """
     default = Autograde.class_traits()["autograde_preprocessors"].default()
     out = []
     for p in default:
         if p is Execute:
-            out += [LiteralAnswers, ExecuteForStudent]
+            out += [LiteralAnswers, GradedPath, ExecuteForStudent, GradedPathRestore]
         else:
             out.append(p)
     return out
