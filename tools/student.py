@@ -48,7 +48,7 @@ READMES = {"en": README, "fr": ROOT / "tools" / "student-README.fr.md"}
 INSTRUCTOR_MODULES = {"abcore/exercises/instructor.py", "abcore/exercises/__main__.py",
                       "abcore/exercises/autograde.py", "abcore/exercises/literal.py",
                       "abcore/exercises/parallel.py", "abcore/exercises/feedback.py",
-                      "abcore/exercises/collect.py",
+                      "abcore/exercises/collect.py", "abcore/exercises/graded_path.py",
                       "abcore/dashboard"}     # the dashboard reads answers with literal.py
 LEFTOVERS = ("### BEGIN SOLUTION", "### END SOLUTION", "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
 

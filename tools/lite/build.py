@@ -60,7 +60,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 INSTRUCTOR_MODULES = {"abcore/exercises/instructor.py", "abcore/exercises/__main__.py",
                       "abcore/exercises/autograde.py", "abcore/exercises/literal.py",
                       "abcore/exercises/parallel.py", "abcore/exercises/feedback.py",
-                      "abcore/exercises/collect.py",
+                      "abcore/exercises/collect.py", "abcore/exercises/graded_path.py",
                       "abcore/dashboard"}     # the dashboard reads answers with literal.py
 HERE = ROOT / "tools" / "lite"
 SOURCES = HERE / "sources.toml"
