@@ -795,34 +795,6 @@ def select_child(student: Callable, call: Callable, nodes: list, children: list,
 
 # ---- the check cells' own messages ----------------------------------------------------------
 
-# The names the check cells give their checks (``check(..., name=...)``): marked here so that the
-# French edition says them in French; :func:`abcore.checks.check` and :func:`say` translate these
-# names (only these: tests/test_hints.py finds every such name of the notebooks here).
-CHECK_NAMES.update((
-    N_("alphabeta_leaves (hidden tests)"),
-    N_("alphabeta_leaves (the course's trees)"),
-    N_("alphabeta_value (fail-soft answers with a window)"),
-    N_("alphabeta_value (hidden tests)"),
-    N_("alphabeta_value (full window)"),
-    N_("alphabeta_value (the course's trees: value and leaves evaluated)"),
-    N_("alphabeta_value (the leaves it evaluates)"),
-    N_("best_first_order (hidden tests)"),
-    N_("best_first_order (the value, for MAX, of the move searched first at each node)"),
-    N_("best_moves (vert_rouge and a tic-tac-toe position)"),
-    N_("chance_bounds (hidden tests)"),
-    N_("chance_bounds (lowest, highest) after each outcome"),
-    N_("expectimax_value (hidden tests)"),
-    N_("failhard_value (every inner node of the course's trees)"),
-    N_("failhard_value (the leaves it evaluates)"),
-    N_("limited_value (at depths 0 to 4, for each player)"),
-    N_("limited_value (hidden tests)"),
-    N_("longest_game (below the root)"),
-    N_("minimal_tree_nodes (hidden)"),
-    N_("minimax_value (every node of vert_rouge)"),
-    N_("my_evaluate (hidden)"),
-    N_("principal_variation (vert_rouge and seed 002's tree)"),
-    N_("tree_size (below the root)"),
-))
 
 
 MESSAGES = {        # key -> template (translated when said: :func:`say`)
