@@ -91,7 +91,8 @@ NOT_A_SEARCH = {"ex9-3-select-child__returns_the_move.py",
                 "ex2-1-minimax-value__kit_slip_helper_mm.py", "ex7-1-expectimax-value__kit_hand_trace_star1_root.py",
                 "ex9-3-select-child__kit_ucb_rule.py"}
 # hunt4: planted files that are no slip of the catalogue: diagnose must name none (the check says so)
-UNCATALOGUED = {"ex4-1-failhard-value__default_window_1000.py", "ex4-1-failhard-value__min_children_get_full_beta.py",
+UNCATALOGUED = {"ex4-1-failhard-value__default_window_1000.py", "ex3-1-alphabeta-value__default_window_pm100.py",
+                "ex3-1-alphabeta-value__default_window_pm1000.py", "ex4-1-failhard-value__min_children_get_full_beta.py",
                 "ex9-2-backup__sign_only.py", "ex9-2-backup__times_visits.py", "ex9-2-backup__halved_per_level.py",
                 "ex9-3-select-child__c_times_whole_score.py", "ex2-1-minimax-value__mean_at_min.py",
                 "ex6-2-limited-value__max_everywhere.py"}
