@@ -50,30 +50,13 @@ def test_a_hint_that_names_a_catalogued_slip_gives_the_verdict_its_name():
     tries); the refusal's Verdict carries the slip's name too, which the dashboard counts."""
     from abcore.checks import _check, _same, _verdict, random_cases
 
-    def strict(tree):                   # alpha-beta's leaves read, cutting on > instead of >=
-        read = []
+    from pathlib import Path
 
-        def ab(node, alpha, beta):
-            kind = tree.kind(node)
-            if kind == "leaf":
-                read.append(node)
-                return tree.value(node)
-            v = float("-inf") if kind == "max" else float("inf")
-            for child in tree.children(node):
-                w = ab(child, alpha, beta)
-                if kind == "max":
-                    v = max(v, w)
-                    if v > beta:
-                        return v
-                    alpha = max(alpha, v)
-                else:
-                    v = min(v, w)
-                    if v < alpha:
-                        return v
-                    beta = min(beta, v)
-            return v
-        ab(tree.initial_state, float("-inf"), float("inf"))
-        return len(read)
+    # the planted 3.2 answer that cuts on > instead of >= (tests/planted/, the exercises' tests)
+    planted = Path(__file__).parent / "planted" / "ex3-2-alphabeta-leaves__ties_not_cut.py"
+    namespace = {"INF": float("inf")}
+    exec(planted.read_text(), namespace)
+    strict = namespace["alphabeta_leaves"]
 
     hint = hints.of("3.2", strict)
     v = _verdict(lambda: _check(strict, None, random_cases(400, seed=33), None, _same, "alphabeta_leaves",
