@@ -166,15 +166,18 @@ def _restore_the_guards(genuine: Callable[[str], None], _kit: list = [-1, ()]) -
     ~1,500 modules each time was 64 of the 84 s cProfile gave the instructor's 6.1 test (tests/
     test_exercises_06.py: about 30 s, 9 s once listed again only when needed)."""
     if _kit[0] != len(sys.modules):
-        _kit[1] = tuple((name, module) for name, module in list(sys.modules.items())
-                        if (name == "abcore" or name.startswith("abcore.")) and module is not None)
+        # Speed: only the modules that call the guard (they hold ``entered``: 17 of 88 in notebook
+        # 6), read through their __dict__ (a module's __getattr__, and the check's profiler, are
+        # not woken): 6.1's check calls the student's function 10,956 times, 10.4 -> 3.8 s.
+        _kit[1] = tuple((name, vars(module)) for name, module in list(sys.modules.items())
+                        if (name == "abcore" or name.startswith("abcore.")) and module is not None
+                        and "entered" in vars(module))
         _kit[0] = len(sys.modules)
     changed = []
-    for name, module in _kit[1]:
-        found = getattr(module, "entered", genuine)
-        if found is not genuine:
+    for name, names in _kit[1]:
+        if names.get("entered") is not genuine:     # replaced, or deleted
             changed.append(_("{name}.entered replaced").format(name=name))
-            setattr(module, "entered", genuine)
+            names["entered"] = genuine
     return changed
 
 
