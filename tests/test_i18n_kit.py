@@ -391,3 +391,31 @@ def test_a_kit_call_refused_in_french():
         watched("2.1", minimax_value)(GameTree.from_nested([1, 2]), "r")
     assert str(e.value).startswith("minimax_value appelle tree_values(tree) du kit, précisément ce que "
                                    "l'exercice 2.1 vous demande d'écrire")
+
+
+def test_a_fresh_kernel_names_a_check_in_french():
+    """A check cell run first in a fresh kernel (abcore.assess.hints never imported) says its
+    check's name in French: the names live in abcore.checks (frreader3 b1)."""
+    import os
+    import subprocess
+    code = ("import sys\n"
+            "from abcore.checks import check, random_cases\n"
+            "def expectimax_value(tree, node):\n"
+            "    kind = tree.kind(node)\n"
+            "    if kind == 'leaf':\n"
+            "        return tree.value(node)\n"
+            "    if kind == 'chance':\n"
+            "        return sum(p * expectimax_value(tree, c) for p, c in tree.outcomes(node))\n"
+            "    values = [expectimax_value(tree, c) for c in tree.children(node)]\n"
+            "    return max(values) if kind == 'max' else min(values)\n"
+            "check(expectimax_value, cases=random_cases(5, seed=6, chance=True, infinite=False),\n"
+            "      call=lambda f, t: f(t, t.initial_state), name='expectimax_value (hidden tests)',"
+            " task='7.1', draw=False)\n"
+            "print('abcore.assess.hints' in sys.modules)\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env.update(ABCORE_EDITION="fr", PYTHONPATH=str(ROOT), LANG="C.UTF-8")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         timeout=60, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert "✓ expectimax_value (tests cachés)" in out.stdout, out.stdout
+    assert "hidden tests" not in out.stdout and out.stdout.endswith("False\n")  # hints not imported
