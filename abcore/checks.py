@@ -916,6 +916,7 @@ CHECK_NAMES: frozenset[str] = frozenset((
     N_("chance_bounds (lowest, highest) after each outcome"),
     N_("expectimax_value (hidden tests)"),
     N_("failhard_value (every inner node of the course's trees)"),
+    N_("failhard_value (hidden tests)"),
     N_("failhard_value (the leaves it evaluates)"),
     N_("limited_value (at depths 0 to 4, for each player)"),
     N_("limited_value (hidden tests)"),

@@ -103,12 +103,61 @@ def test_literal_parts_read_both_conventions():
     assert literal_parts(r"$c = 0{,}25$", True)["LaTeX"] == [r"$c = 0.25$"]
 
 
+# The answer syntax a hand-trace exercise asks for: the kit's French statement of the exercise
+# (abcore/exercises/catalogue.py, shown under the prose) writes its rows in French ("NŒUD VALEUR",
+# "coupe X Y"), so the French prose writes them the same way: the student reads ONE syntax. These
+# code spans, and only these, may differ between the editions; every other code span is kept byte
+# for byte. Each pair is used by some cell (test_answer_spans_are_used) and the French form is
+# the kit's French (a label of its statement) or an answer its parser reads as the English one.
+ANSWER_SPANS = {
+    "`cut X Y`": "`coupe X Y`",                                   # 03, 04, 07
+    "`C (5, inf) (5, 7) 2 cut F`": "`C (5, inf) (5, 7) 2 coupe F`",  # 03
+    "`C (5, inf) (5, 7) 5 cut F`": "`C (5, inf) (5, 7) 5 coupe F`",  # 04
+    "`NODE VALUE`": "`NŒUD VALEUR`",                              # 02
+    "`NODE TOTAL`": "`RACINE TOTAL`",                             # 09 (the kit: ROOT TOTAL)
+    "`CHILD UCB1`": "`ENFANT UCB1`",                              # 09
+    "`CHILD UCB1 TOTAL`": "`ENFANT UCB1 TOTAL`",                  # 09
+}
+
+
+def in_french(parts: dict[str, list[str]]) -> dict[str, list[str]]:
+    """An English cell's literal parts with its answer-syntax spans as the French edition writes
+    them (ANSWER_SPANS)."""
+    return {**parts, "code spans": sorted(ANSWER_SPANS.get(c, c) for c in parts["code spans"])}
+
+
+def test_answer_spans_are_the_kits_french():
+    """Each French answer span is what the kit's French statement of the exercise writes, and the
+    parser reads the French form as it reads the English one."""
+    from abcore import i18n as kit
+    from abcore.exercises.catalogue import EXERCISES
+    from abcore.practice.answer import parse_answer
+    kit.use_language("fr")
+    try:
+        statements = " ".join(kit._(e.task) for e in EXERCISES.values())
+    finally:
+        kit.use_language(None)
+    for en, fr in ANSWER_SPANS.items():
+        en, fr = en.strip("`"), fr.strip("`")
+        if en.startswith("C ("):                         # an example row: the same answer
+            assert parse_answer(fr) == parse_answer(en), fr
+        else:                                            # the statement's own words
+            assert re.search(rf"\b{re.escape(fr)}\b", statements), fr
+    assert parse_answer("C [1, 2] 1 coupe X Y") == parse_answer("C [1, 2] 1 cut X Y")
+
+
+def test_answer_spans_are_used():
+    used = {c for stem in STEMS for cell in english(stem).cells if cell.cell_type == "markdown"
+            for c in literal_parts(cell.source, False)["code spans"]}
+    assert set(ANSWER_SPANS) <= used, set(ANSWER_SPANS) - used
+
+
 @pytest.mark.parametrize("stem", STEMS)
 def test_same_code_spans_numbers_and_links(stem):
     differ = []
     for e, f in zip(english(stem).cells, french(stem).cells):
         if e.cell_type == "markdown":
-            a, b = literal_parts(e.source, False), literal_parts(f.source, True)
+            a, b = in_french(literal_parts(e.source, False)), literal_parts(f.source, True)
             differ += [f"cell {e.id}, {k}: English {a[k]} French {b[k]}" for k in a if a[k] != b[k]]
     assert not differ, "\n".join(differ)
 

@@ -167,7 +167,7 @@ def test_the_tournament_table_in_french():
     french = format_table(standings(games))
     head, rule, *rows = french.splitlines()
     assert re.split(" +", head.strip()) == ["#", "joueur", "parties", "V", "N", "D", "score", "intervalle",
-                            "95\u00a0%", "classement", "intervalle", "95\u00a0%"]
+                            "95\u00a0%", "cote", "intervalle", "95\u00a0%"]
     assert len(rule) == len(head) and all(len(r) <= len(head) for r in rows)
     numbers = re.compile(r"-?\d+(?:\.\d+)?")
     assert numbers.findall("\n".join(rows)) == numbers.findall("\n".join(english.splitlines()[2:]))
@@ -203,9 +203,9 @@ def test_the_capstone_grade_in_french():
     abcore.use_language("fr")
     g, r, s = str(grade(values, rubric)), str(report), str(line)
     assert g.splitlines() == [
-        f"atteint{NBSP}:     taux de gaffes <= 0.25 (mesuré 0.2){NBSP}: 2 points",
-        f"non atteint{NBSP}: taux de gaffes <= 0.1 (mesuré 0.2){NBSP}: 0 sur 1 point",
-        f"non atteint{NBSP}: score contre random >= 0.9 (mesuré 0.85){NBSP}: 0 sur 1 point",
+        f"atteint{NBSP}:     taux de gaffes ≤ 0.25 (mesuré{NBSP}: 0.2){NBSP}: 2 points",
+        f"non atteint{NBSP}: taux de gaffes ≤ 0.1 (mesuré{NBSP}: 0.2){NBSP}: 0 sur 1 point",
+        f"non atteint{NBSP}: score contre random ≥ 0.9 (mesuré{NBSP}: 0.85){NBSP}: 0 sur 1 point",
         "2 / 4 points"]
     assert r == (f"taux de gaffes 0.080 (16 sur 200 positions critiques{NBSP}: entraînement 16/200), "
                  f"intervalle à 95{NBSP}% [0.050, 0.126]")
@@ -333,10 +333,10 @@ def test_a_per_student_exercise_in_french():
     english = exercise_verdict("3.3", rows, s).message
     abcore.use_language("fr")
     said = exercise_verdict("3.3", rows, s).message
-    assert said.startswith(f"exercice 3.3 (étudiant 'alice'){NBSP}: ligne ")
+    assert said.startswith(f"exercice 3.3 (étudiant 'alice') — ligne ")
     assert said.endswith(f"[l'erreur{NBSP}: une coupure sur > au lieu de ≥ (une valeur égale à la "
                          "borne coupe aussi)]")
-    assert question_text(s).startswith(f"Exercice 3.3, alpha-bêta fail-soft à la main{NBSP}: l'arbre")
+    assert question_text(s).startswith(f"Exercice 3.3 — alpha-bêta fail-soft à la main{NBSP}: l'arbre")
     assert exercise_verdict("3.3", None, s).message.startswith(
         "la réponse à l'exercice 3.3 n'est pas encore écrite")
     abcore.use_language("en")
@@ -391,3 +391,48 @@ def test_a_kit_call_refused_in_french():
         watched("2.1", minimax_value)(GameTree.from_nested([1, 2]), "r")
     assert str(e.value).startswith("minimax_value appelle tree_values(tree) du kit, précisément ce que "
                                    "l'exercice 2.1 vous demande d'écrire")
+
+
+def test_a_fresh_kernel_names_a_check_in_french():
+    """A check cell run first in a fresh kernel (abcore.assess.hints never imported) says its
+    check's name in French: the names live in abcore.checks (frreader3 b1)."""
+    import os
+    import subprocess
+    code = ("import sys\n"
+            "from abcore.checks import check, random_cases\n"
+            "def expectimax_value(tree, node):\n"
+            "    kind = tree.kind(node)\n"
+            "    if kind == 'leaf':\n"
+            "        return tree.value(node)\n"
+            "    if kind == 'chance':\n"
+            "        return sum(p * expectimax_value(tree, c) for p, c in tree.outcomes(node))\n"
+            "    values = [expectimax_value(tree, c) for c in tree.children(node)]\n"
+            "    return max(values) if kind == 'max' else min(values)\n"
+            "check(expectimax_value, cases=random_cases(5, seed=6, chance=True, infinite=False),\n"
+            "      call=lambda f, t: f(t, t.initial_state), name='expectimax_value (hidden tests)',"
+            " task='7.1', draw=False)\n"
+            "print('abcore.assess.hints' in sys.modules)\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env.update(ABCORE_EDITION="fr", PYTHONPATH=str(ROOT), LANG="C.UTF-8")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         timeout=60, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert "✓ expectimax_value (tests cachés)" in out.stdout, out.stdout
+    assert "hidden tests" not in out.stdout and out.stdout.endswith("False\n")  # hints not imported
+
+
+def test_shipped_titles_and_pseudocode_comments_in_french():
+    """A shipped tree's title and the pseudocode's comments are marked and said in French
+    (frreader3 b2); the code of the pseudocode stays as written."""
+    from abcore.search.descriptions import describe
+    from abcore.trees.files import TITLES, load, shipped_trees
+    from abcore.widgets.stepthrough import pseudocode_lines
+    assert {load(name).title for name in shipped_trees()} <= set(TITLES)
+    i18n.use_language("fr")
+    assert i18n._("The animated example, nodes A to J") == "L'exemple animé, nœuds A à J"
+    line = pseudocode_lines(describe("alphabeta"))[6]
+    assert line.startswith("    if v ≥ β: return v") and line.endswith("coupure β\u00a0: élaguer")
+    import abcore.search  # noqa: F401  (registers every search)
+    from abcore.search.descriptions import ALGORITHMS
+    comments = {line.partition("▷ ")[2] for d in ALGORITHMS.values() for line in d.lines} - {""}
+    assert comments and all(i18n._(c) != c for c in comments - {"Star1", "Star2"}), comments

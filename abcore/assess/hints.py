@@ -797,6 +797,10 @@ def select_child(student: Callable, call: Callable, nodes: list, children: list,
 
 
 
+_HIDDEN_WRONG = N_("{name} is wrong on the tree {tree} at {root} with the window ({alpha}, {beta}): expected "
+                   "{expected!r}, got {got!r}")
+_HIDDEN_LEAVES = N_("{name} reads the leaves {read} on the tree {tree} at {root} with the window ({alpha}, {beta}), "
+                    "where the right search reads {expected}")
 MESSAGES = {        # key -> template (translated when said: :func:`say`)
     "not written": N_("{name} is not written yet: replace `raise NotImplementedError()` in its cell with your "
                       "code, run that cell, then run this check again"),
@@ -932,6 +936,35 @@ MESSAGES = {        # key -> template (translated when said: :func:`say`)
     "8.2 too early": N_("deepen stopped after depth {depth} {where}, but depth {next} would have finished within it "
                         "({total} nodes in all): keep deepening while the budget lasts"),
     "8.2 right": N_("deepen: the right iterations and node totals on {count} positions and budgets"),
+    # the hidden tests' own messages (a graded notebook's feedback shows them to the student)
+    "3.1 wrong (hidden)": _HIDDEN_WRONG, "4.1 wrong (hidden)": _HIDDEN_WRONG,
+    "3.1 leaves (hidden)": _HIDDEN_LEAVES, "4.1 leaves (hidden)": _HIDDEN_LEAVES,
+    "4.1 no window (hidden)": N_("{name} is wrong on the tree {tree} called with no window: expected {expected!r}, "
+                                 "got {got!r}: {why}"),
+    "4.1 no known slip": N_("this matches none of the known slips"),
+    "8.1 cut (hidden)": N_("probe({entry}, {alpha}, {beta}, {depth}) returned {got!r} (hidden tests): the entry "
+                           "answers this window, so return a value that keeps the fail-soft contract for every "
+                           "value the entry allows"),
+    "8.1 search (hidden)": N_("probe({entry}, {alpha}, {beta}, {depth}) returned {got!r} (hidden tests), expected "
+                              "None: the entry cannot answer this window at this depth, so the node must be "
+                              "searched"),
+    "8.1 deeper (hidden)": N_("probe({entry}, {alpha}, {beta}, {depth}) returned {got!r} (hidden tests): an entry "
+                              "searched deeper may answer, but only with a value that keeps the fail-soft contract"),
+    "8.2 not a list (hidden)": N_("deepen returned a {type} (hidden tests): return a list of iterations, "
+                                  "[(depth, value, move, nodes_so_far), ...]"),
+    "8.2 a list (hidden)": N_("deepen returned a list as an iteration (hidden tests): each iteration is a tuple, "
+                              "(depth, value, move, nodes_so_far), not a list: write it with parentheses"),
+    "8.2 iteration (hidden)": N_("deepen {where}: iteration {k} is {got!r}, expected {want!r} (depth, value, move, "
+                                 "nodes_so_far: the nodes of every iteration so far, added up)"),
+    "8.2 went on (hidden)": N_("deepen {where} went on to depth {depth}, but depth {past} ends past the budget, "
+                               "counting the nodes of all the iterations together: throw it away and stop"),
+    "8.2 stopped (hidden)": N_("deepen {where} stopped after depth {depth}, but depth {next} ends at {total} nodes "
+                               "in all, within the budget: keep deepening while it lasts"),
+    "2.4 hidden": N_("exercise 2.4: the minimax values are not right on this student's tree"),
+    "3.3 hidden": N_("exercise 3.3: the rows are not fail-soft alpha-beta's on this student's tree"),
+    "4.2 hidden": N_("exercise 4.2: the rows are not fail-hard alpha-beta's on this student's tree"),
+    "7.3 hidden": N_("exercise 7.3: the rows are not Star1's on this student's tree"),
+    "9.4 hidden": N_("exercise 9.4: the path or the totals are not the search's on this student's tree"),
     "10.1 not written": N_("choose is not written yet: replace `raise NotImplementedError()` in the cell above "
                            "with your player"),
     "10.1 numpy": N_("choose returned {move!r} after the moves {moves!r}, of type {type}: the grader and the "

@@ -151,7 +151,8 @@ def draw_graph(g: nx.DiGraph, tree: Any = None, *, ax: Any = None, boards: Any =
         ax.set_title(title, fontsize=10)
     if legend:
         add_legend(ax, g, windows)
-    set_alt_text(ax, tree_alt(g, str(getattr(tree, "title", "") or "")))
+    name = str(getattr(tree, "title", "") or "")
+    set_alt_text(ax, tree_alt(g, _(name) if name else ""))
     return ax
 
 
@@ -388,7 +389,8 @@ def figure_size(graph: nx.DiGraph, boards: bool = False) -> tuple:
 
 
 def _auto_title(g: nx.DiGraph, tree: Any) -> str:
-    name = getattr(tree, "title", "") if tree is not None else ""
+    name = str(getattr(tree, "title", "") or "") if tree is not None else ""
+    name = _(name) if name else ""          # a shipped tree's title in the kit's language (TITLES)
     description = g.graph.get("description")
     if description is None:
         return name

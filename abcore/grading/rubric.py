@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple, Sequence
 
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from .blunders import BlunderReport, blunder_rate
 from .scores import ScoreLine, score_against
 from ..tournament.schedule import OPENINGS
+
+SIGNS = (N_("<="), N_(">="))     # a threshold's sign as a grade's line writes it (French: ≤, ≥)
 
 __all__ = ["Threshold", "Measures", "Grade", "measure", "grade", "measure_label"]
 
@@ -115,6 +117,6 @@ def grade(values: "dict | Measures", rubric: Sequence[Threshold]) -> Grade:
                          "points",
                          "not met: {measure} {comparison} {value:g} (measured {measured:.3g}): 0 of {points:g} "
                          "points", _plural(t.points)))
-        lines.append(line.format(measure=measure_label(t.measure), comparison=t.comparison, value=t.value,
+        lines.append(line.format(measure=measure_label(t.measure), comparison=_(t.comparison), value=t.value,
                                  measured=v, points=t.points))
     return Grade(points, sum(t.points for t in rubric), tuple(lines))

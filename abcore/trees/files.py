@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..game import Number
-from ..i18n import _
+from ..i18n import N_, _
 from ..probability import Probability
 from .tree import DOORS, KINDS, RATIO, Arcs, GameTree, Move, TreeError, leaf_value, tree_probabilities
 
@@ -102,6 +102,14 @@ def from_dict(data: Any, name: str = "tree") -> GameTree:
     root = build(data["root"], "root", None)
     return GameTree(root, kind, children, values, probs=probs, labels=labels,
                     title=data.get("title", ""), source=data.get("source", ""), facts=data.get("facts"))
+
+
+# The shipped trees' titles (abcore/data/trees/*.json), marked for the kit's catalogue: a drawing or
+# a widget shows a tree's title through _(), so the French edition shows these in French
+# (tests/test_i18n_kit.py: every shipped tree's title is here).
+TITLES = (N_("Vert and Rouge: alpha-beta step by step"),
+          N_("Nodes a to g: 5 static evaluations instead of 8"),
+          N_("The animated example, nodes A to J"))
 
 
 def _probability(p: object) -> object:

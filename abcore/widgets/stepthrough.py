@@ -12,7 +12,7 @@ from ..draw import (draw_graph, draw_legend, format_value, format_window, line_f
                     tree_graph)
 from ..draw.formatting import DOWN, UP
 from ..draw.model import is_trace
-from ..i18n import _
+from ..i18n import N_, _
 from ..search import describe
 from ..search.descriptions import Description
 from ..trace import Event, passes, replay
@@ -21,6 +21,30 @@ from ._frame import HIGHLIGHT, StaticFallback, agg_figure, png, widget_size
 __all__ = ["StepThrough", "FrameInfo"]
 
 _MODEL_OPTIONS = ("max_depth", "max_nodes", "values", "search_order")
+
+
+# The comments of the searches' pseudocode (abcore/search: "▷ β-cut: prune the rest"), marked for
+# the kit's catalogue: the widget shows the pseudocode as text, its comments in the kit's language
+# (the code itself stays as written).
+COMMENTS = (N_("β-cut: prune the rest"), N_("α-cut: prune the rest"), N_("cut: prune the rest"),
+            N_("β-cut (fail-hard)"), N_("α-cut (fail-hard)"), N_("for the side to move at n"),
+            N_("null window: better than α?"), N_("yes: search it again"), N_("all values in [L, U]"),
+            N_("s: Σ p·v so far"), N_("then Star1, with lo(c), hi(c) for L, U"))
+
+
+def pseudocode_lines(description: Any) -> list[str]:
+    """``description``'s pseudocode as the widget shows it: a line's comment (after ``▷``) in the
+    kit's language, its code as written.
+
+    >>> from abcore.search.descriptions import describe
+    >>> pseudocode_lines(describe("alphabeta"))[6].split("▷")[1]
+    ' β-cut: prune the rest'
+    """
+    out = []
+    for line in description.lines:
+        code, mark, comment = line.partition("▷ ")
+        out.append(code + mark + _(comment) if mark and comment else line)
+    return out
 
 
 @dataclass(frozen=True)
@@ -129,7 +153,8 @@ class StepThrough(StaticFallback, W.VBox):
         self.window_label = W.HTML()
         self.counters_label = W.HTML()
         self.highlighted: int | None = None
-        title = getattr(tree, "title", "") if tree is not None else ""
+        title = str(getattr(tree, "title", "") or "") if tree is not None else ""
+        title = _(title) if title else ""       # a shipped tree's title (trees.files.TITLES)
         heading = W.HTML(f"<b>{html.escape(_(self.description.title))}</b>"
                          + (f" · {html.escape(title)}" if title else ""))
         for part, cls in [(self.play, "play"), (self.slider, "frame"),
@@ -241,7 +266,7 @@ class StepThrough(StaticFallback, W.VBox):
 
     def _pseudocode_html(self, line: int | None) -> str:
         out = []
-        for i, text in enumerate(self.description.lines):
+        for i, text in enumerate(pseudocode_lines(self.description)):
             text = html.escape(text) or " "
             if i == line:
                 out.append(f'<span class="abcore-current-line" style="background:{HIGHLIGHT};'
@@ -364,7 +389,7 @@ class StepThrough(StaticFallback, W.VBox):
                    **{"title": None, **self._render_options})
         code_ax = fig.add_axes((w / (w + 4.2), 0.3, 4.1 / (w + 4.2), 0.62))
         code_ax.set_axis_off()
-        code = self.description.lines
+        code = pseudocode_lines(self.description)
         step = 1 / (len(code) + 1)
         for i, text in enumerate(code):
             code_ax.text(0.02, 1 - (i + 1) * step, text, family="monospace", fontsize=7.5,
@@ -376,7 +401,7 @@ class StepThrough(StaticFallback, W.VBox):
                 + (f"  {UP} {format_window(*info.window)}" if info.window != down else ""))
         state = [_("event {k}: {text}").format(k=k, text=info.text),
                  _("stack: {stack}").format(stack=" → ".join(info.stack) or _("empty")),
-                 "(α, β): " + ways + "   ·   " + _("nodes {nodes}, leaves {leaves}, cut-offs "
+                 _("(α, β): {ways}").format(ways=ways) + "   ·   " + _("nodes {nodes}, leaves {leaves}, cut-offs "
                                                    "{cutoffs}").format(
                      nodes=c["nodes"], leaves=c["leaves"], cutoffs=c["cutoffs"])]
         code_ax.text(0.02, -0.05, "\n".join(state), fontsize=7.5, va="top", ha="left", wrap=True)
