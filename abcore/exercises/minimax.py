@@ -1,5 +1,6 @@
-"""Minimax values by hand (exercise 2.4): the value of every inner node, checked bottom-up so
-that the slip named is the deepest one (a node whose children are right and itself is not)."""
+"""Minimax values by hand (exercise 2.4): the value of every inner node. The node named is where
+a slip starts: the first, in the order the rows are read (depth first, as the tree is drawn), of
+the wrong nodes whose children are right (a parent of a wrong child may only carry its error)."""
 from __future__ import annotations
 
 from typing import Any
@@ -55,22 +56,9 @@ def check_minimax(tree: GameTree, answer: Any) -> Verdict:
                            None, r.node, "order", key)
         given[r.node] = r.value
     values = tree_values(tree)
-    for n in reversed(tree.nodes):                      # children before their parent
-        kind, name = tree.kind(n), tree.label(n)
-        if kind == "leaf":
-            if name in given and given[name] is not None and not same(given[name], tree.value(n)):
-                return Verdict(False, _("{node}: {node} is a leaf: its value is the tree's, {value}, "
-                                        "not {got} (a leaf's row is optional: copy its value or leave "
-                                        "the row out)").format(node=name, value=fv(tree.value(n)),
-                                                               got=fv(given[name])),
-                               None, name, "value", key)
-            continue
-        if name not in given or given[name] is None:
-            return Verdict(False, _("{node}: no value for {node}: write one row per inner node, "
-                                    "`{node} VALUE`").format(node=name), None, name, "value", key)
-        if not same(given[name], values[n]):
-            return Verdict(False, _("{where}: {message}").format(
-                where=name, message=_why(tree, n, given[name], values)), None, name, "value", key)
+    wrong = _first_wrong(tree, given, values)
+    if wrong is not None:
+        return Verdict(False, wrong[1], None, wrong[0], "value", key)
     return Verdict(True, _("right: the {n} inner nodes' minimax values").format(n=len(key)),
                    None, None, None, key)
 
@@ -96,3 +84,32 @@ def _why(tree: GameTree, n: str, got: Any, values: dict) -> str:
                  "({values}), {want}, not {got}").format(**f)
     return _("{node} is a chance node: Σ p·v over ({values}) is {want}, not {got}").format(
         node=name, values=listing, want=fv(want), got=fv(got))
+
+
+def _first_wrong(tree: GameTree, given: dict, values: dict) -> tuple[str, str] | None:
+    """(node, message) of the first wrong leaf, else the first inner node with no value, else the
+    first wrong inner node whose children are all right, in depth-first order; None if all right."""
+    order = list(tree.nodes)
+
+    def right(n: str) -> bool:
+        got = given.get(tree.label(n))
+        if tree.kind(n) == "leaf":
+            return got is None or same(got, tree.value(n))
+        return got is not None and same(got, values[n])
+
+    for n in order:
+        name = tree.label(n)
+        if tree.kind(n) == "leaf" and not right(n):
+            return name, _("{node}: {node} is a leaf: its value is the tree's, {value}, not {got} (a "
+                           "leaf's row is optional: copy its value or leave the row out)").format(
+                node=name, value=fv(tree.value(n)), got=fv(given[name]))
+    for n in order:
+        name = tree.label(n)
+        if tree.kind(n) != "leaf" and given.get(name) is None:
+            return name, _("{node}: no value for {node}: write one row per inner node, "
+                           "`{node} VALUE`").format(node=name)
+    for n in order:
+        if not right(n) and all(right(c) for c in tree.children(n)):
+            name = tree.label(n)
+            return name, _("{where}: {message}").format(where=name, message=_why(tree, n, given[name], values))
+    return None
