@@ -14,6 +14,9 @@
   (:mod:`bench.autograde`), with one worker and two: seconds a student (wall), the CPU seconds a
   student, each notebook's CPU seconds a student, and the class of 120. Goals: 45 s a student,
   12 s a notebook.
+- **nbval**: the ten notebooks one after another in one ``pytest --nbval`` run, as ``make test``
+  runs them: CPU seconds (pytest and its kernels) and wall. Goal: 60 s on a quiet machine, where
+  the wall of one kernel at a time is about its CPU; on a shared one the CPU is the figure.
 - **Keep**: alpha-beta / OpenSpiel on tic-tac-toe (CPU, paired rounds in fresh processes, as
   ``python -m bench``), MCTS's rate / OpenSpiel's (2,000 simulations, alternating rounds), ``solve``'s mean nodes on
   End and Middle, and ``solve``'s time / the plain CPython port of Pons' solver
@@ -31,7 +34,8 @@ from pathlib import Path
 
 __all__ = ["main"]
 
-SECTIONS = ("notebooks", "autograde", "keep")
+SECTIONS = ("notebooks", "nbval", "autograde", "keep")
+NBVAL_GOAL = 60.0
 NOTEBOOK_GOAL, BROWSER_GOAL, AUTOGRADE_GOAL = 12.0, 30.0, 45.0
 ROW = "  {:<46} {:>10} {:>14}  {:<8} {}"
 
@@ -60,6 +64,28 @@ def notebooks(browser: dict[str, float]) -> None:
         _row(path.name, f"{cpu:.1f}", f"<= {NOTEBOOK_GOAL:.0f} s",
              "MET" if cpu <= NOTEBOOK_GOAL else "over", f"cells {inside:.1f} s; {web}; {_load()}")
     _row("all ten, one after another", f"{total:.1f}", "", "", _load())
+
+
+def nbval() -> None:
+    import resource
+    import subprocess
+    import sys
+    import time
+
+    from .notebooks import ROOT
+
+    paths = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    print("\nnbval: the ten notebooks one after another, one pytest run (make test's flags)")
+    cpu = lambda: sum(getattr(resource.getrusage(resource.RUSAGE_CHILDREN), f) for f in ("ru_utime", "ru_stime"))
+    c0, t0 = cpu(), time.perf_counter()
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval",
+                          "--nbval-current-env", "--nbval-sanitize-with", "notebooks/sanitize.cfg",
+                          *[str(p.relative_to(ROOT)) for p in paths]], cwd=ROOT, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")})
+    wall, used = time.perf_counter() - t0, cpu() - c0
+    last = (run.stdout.strip().splitlines() or ["no output"])[-1]
+    _row("nbval, all ten (CPU)", f"{used:.1f} s", f"<= {NBVAL_GOAL:.0f} s", "MET" if used <= NBVAL_GOAL else "over",
+         f"wall {wall:.1f} s; {last}; {_load()}")
 
 
 def autograde(students: int) -> None:
@@ -191,6 +217,8 @@ def main(argv: list[str] | None = None) -> None:
           f"{Path(__file__).resolve().parent.parent}")
     if "notebooks" in a.only:
         notebooks(browser)
+    if "nbval" in a.only:
+        nbval()
     if "autograde" in a.only:
         autograde(a.students)
     if "keep" in a.only:
