@@ -114,9 +114,10 @@ def measure_class(students: int, workers: list[int], prefixes: Sequence[str] = (
 
 
 def _show(students: int, w: int, r: dict) -> None:
-    print(f"\n{students} student(s), {w} worker(s): seconds a notebook, for the class / a student")
+    print(f"\n{students} student(s), {w} worker(s): seconds a notebook, for the class / a student "
+          "(wall), and the CPU seconds a student")
     for name, s in r["seconds"].items():
-        print(f"  {name:<32} {s:7.1f}   {s / students:6.1f}")
+        print(f"  {name:<32} {s:7.1f}   {s / students:6.1f}   CPU {r['cpus'][name] / students:6.1f}")
     each = r["wall"] / students
     print(f"  {'all':<32} {r['wall']:7.1f}   {each:6.1f}   goal <= {GOAL_SECONDS:.0f} s a student: "
           f"{'MET' if each <= GOAL_SECONDS else 'over'}")

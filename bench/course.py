@@ -12,8 +12,13 @@
   cell time; it is not run here: pass its figures with ``--browser`` (goal: 30 s a notebook).
 - **Autograde**: blank submissions of every notebook graded by nbgrader
   (:mod:`bench.autograde`), with one worker and two: seconds a student (wall), the CPU seconds a
-  student, each notebook's CPU seconds a student, and the class of 120. Goals: 45 s a student,
-  12 s a notebook.
+  student, each notebook's CPU seconds a student, and the class of 120. With two students or
+  more, also what one more submission adds (one more run, with one student): nbgrader's command
+  starts once a notebook for all its students, so a lone submission's figure pays that start-up
+  (about 4 s a notebook) which a class shares. Goals: 45 s a student, 12 s a notebook.
+- **nbval**: the ten notebooks one after another in one ``pytest --nbval`` run, as ``make test``
+  runs them: CPU seconds (pytest and its kernels) and wall. Goal: 60 s on a quiet machine, where
+  the wall of one kernel at a time is about its CPU; on a shared one the CPU is the figure.
 - **Keep**: alpha-beta / OpenSpiel on tic-tac-toe (CPU, paired rounds in fresh processes, as
   ``python -m bench``), MCTS's rate / OpenSpiel's (2,000 simulations, alternating rounds), ``solve``'s mean nodes on
   End and Middle, and ``solve``'s time / the plain CPython port of Pons' solver
@@ -31,7 +36,8 @@ from pathlib import Path
 
 __all__ = ["main"]
 
-SECTIONS = ("notebooks", "autograde", "keep")
+SECTIONS = ("notebooks", "nbval", "autograde", "keep")
+NBVAL_GOAL = 60.0
 NOTEBOOK_GOAL, BROWSER_GOAL, AUTOGRADE_GOAL = 12.0, 30.0, 45.0
 ROW = "  {:<46} {:>10} {:>14}  {:<8} {}"
 
@@ -62,6 +68,28 @@ def notebooks(browser: dict[str, float]) -> None:
     _row("all ten, one after another", f"{total:.1f}", "", "", _load())
 
 
+def nbval() -> None:
+    import resource
+    import subprocess
+    import sys
+    import time
+
+    from .notebooks import ROOT
+
+    paths = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    print("\nnbval: the ten notebooks one after another, one pytest run (make test's flags)")
+    cpu = lambda: sum(getattr(resource.getrusage(resource.RUSAGE_CHILDREN), f) for f in ("ru_utime", "ru_stime"))
+    c0, t0 = cpu(), time.perf_counter()
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval",
+                          "--nbval-current-env", "--nbval-sanitize-with", "notebooks/sanitize.cfg",
+                          *[str(p.relative_to(ROOT)) for p in paths]], cwd=ROOT, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")})
+    wall, used = time.perf_counter() - t0, cpu() - c0
+    last = (run.stdout.strip().splitlines() or ["no output"])[-1]
+    _row("nbval, all ten (CPU)", f"{used:.1f} s", f"<= {NBVAL_GOAL:.0f} s", "MET" if used <= NBVAL_GOAL else "over",
+         f"wall {wall:.1f} s; {last}; {_load()}")
+
+
 def autograde(students: int) -> None:
     from .autograde import CLASS, class_minutes, measure_class
 
@@ -89,6 +117,25 @@ def autograde(students: int) -> None:
     for w in (1, 2):
         _row(f"a class of {CLASS}, {w} worker(s), from CPU", f"{cpu * CLASS / w / 60:.0f} min",
              "", "", f"{cpu:.1f} CPU s a student{', / 2 on two free cores' if w == 2 else ''}")
+    if students > 1:
+        _class_from_marginal(students, runs[1])
+
+
+def _class_from_marginal(students: int, many: dict) -> None:
+    """A class's student: what one more submission adds. One worker's nbgrader command a notebook
+    starts once for all its students (its start-up and the gradebook's checks, seconds a command);
+    a lone submission pays it all. From one more run with a single student."""
+    from .autograde import CLASS, measure_class
+
+    one = measure_class(1, [1], show=False)[1]
+    extra = (many["cpu"] - one["cpu"]) / (students - 1)
+    fixed = one["cpu"] - extra
+    _row("a class's student: one more submission (CPU)", f"{extra:.1f} s", f"<= {AUTOGRADE_GOAL:.0f} s",
+         "MET" if extra <= AUTOGRADE_GOAL else "over",
+         f"{students} students {many['cpu']:.1f} s, 1 student {one['cpu']:.1f} s (load {one['load']:.2f}); "
+         f"{fixed:.1f} s once a course")
+    _row(f"a class of {CLASS}, 1 worker, from the marginal CPU", f"{(fixed + CLASS * extra) / 60:.0f} min",
+         "", "", f"{fixed:.0f} s + {CLASS} x {extra:.1f} s; about half on two free cores")
 
 
 def keep() -> None:
@@ -191,6 +238,8 @@ def main(argv: list[str] | None = None) -> None:
           f"{Path(__file__).resolve().parent.parent}")
     if "notebooks" in a.only:
         notebooks(browser)
+    if "nbval" in a.only:
+        nbval()
     if "autograde" in a.only:
         autograde(a.students)
     if "keep" in a.only:

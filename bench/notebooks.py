@@ -8,6 +8,11 @@ counts the time spent waiting for a core. The CPU figure includes the kernel's s
 
     python -m bench.notebooks                 # every notebook: totals, then the 5 costliest cells
     python -m bench.notebooks 08 09 --top 10  # some notebooks, more cells each
+    python -m bench.notebooks 10 --cpu        # the costliest cells by the kernel's CPU seconds
+
+``--cpu`` runs a copy of each notebook with a probe cell before every code cell (the kernel's
+``os.times()``: its own CPU and that of the processes it waited for), so each cell's CPU seconds
+are measured, not its wall time: on a shared machine the figure to compare cells by.
 
 A bench, not a test (issue 26's goals: no notebook over 12 s under autograde; the browser's figures
 come from ``make test-lite``, whose harness prints each notebook's cell time). Nothing is written
@@ -53,6 +58,41 @@ def _children_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
+PROBE = "(lambda t: t.user + t.system + t.children_user + t.children_system)(__import__('os').times())"
+
+
+def _probed(nb: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, list[int]]:
+    """A copy of ``nb`` with a probe cell (:data:`PROBE`) before every code cell and one at the
+    end, and the indices (in ``nb``) of the code cells probed."""
+    cells, probed = [], []
+    for k, c in enumerate(nb.cells):
+        if c.cell_type == "code":
+            cells.append(nbformat.v4.new_code_cell(PROBE))
+            probed.append(k)
+        cells.append(c)
+    cells.append(nbformat.v4.new_code_cell(PROBE))
+    copy = nbformat.v4.new_notebook(cells=cells, metadata=nb.metadata)
+    return copy, probed
+
+
+def _probe_values(nb: nbformat.NotebookNode) -> list[float]:
+    return [float(c.outputs[0]["data"]["text/plain"]) for c in nb.cells
+            if c.cell_type == "code" and c.source == PROBE]
+
+
+def cpu_by_cell(path: Path, timeout: int = 900) -> list[CellTime]:
+    """The kernel's CPU seconds in each code cell of ``path`` (its own and its waited-for
+    children's), one run of a probed copy (:func:`_probed`)."""
+    nb = nbformat.read(path, as_version=4)
+    os.environ.setdefault("ABCORE_STUDENT", "instructor")
+    copy, probed = _probed(nb)
+    NotebookClient(copy, timeout=timeout, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    marks = _probe_values(copy)
+    return [CellTime(k, nb.cells[k].get("id", "?"), marks[i + 1] - marks[i],
+                     (nb.cells[k].source.splitlines() or [""])[0][:60]) for i, k in enumerate(probed)]
+
+
 def time_notebook(path: Path, timeout: int = 900) -> tuple[float, float, list[CellTime], float]:
     """(wall seconds with the kernel's start, seconds inside cells, per-cell times, the kernel's
     CPU seconds) for one run."""
@@ -71,6 +111,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("notebooks", nargs="*", help="numbers or names (default: all)")
     parser.add_argument("--top", type=int, default=5, help="costliest cells shown per notebook")
+    parser.add_argument("--cpu", action="store_true",
+                        help="per cell, the kernel's CPU seconds (a probed copy) instead of wall")
     args = parser.parse_args(argv)
     paths = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
     if args.notebooks:
@@ -80,6 +122,14 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{'notebook':<32} {'wall s':>7} {'cells s':>8} {'CPU s':>7}  goal <= {GOAL_SECONDS:.0f} s "
           "(judged on the kernel's CPU; load: the 1-minute load average at the end)")
     rows = []
+    if args.cpu:
+        for p in paths:
+            cells = cpu_by_cell(p)
+            rows.append((p.name, cells))
+            print(f"{p.name:<32} {'':>7} {sum(c.seconds for c in cells):8.1f} {'':>7}  CPU s inside "
+                  f"the cells (the kernel's start-up not counted); load {os.getloadavg()[0]:.2f}",
+                  flush=True)
+        paths = []
     for p in paths:
         wall, inside, cells, cpu = time_notebook(p)
         rows.append((p.name, cells))
@@ -87,7 +137,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{p.name:<32} {wall:7.1f} {inside:8.1f} {cpu:7.1f}  {mark:<5} load "
               f"{os.getloadavg()[0]:.2f}", flush=True)
     for name, cells in rows:
-        print(f"\n{name}: the {args.top} costliest cells")
+        print(f"\n{name}: the {args.top} costliest cells ({'CPU' if args.cpu else 'wall'} seconds)")
         for c in sorted(cells, key=lambda c: -c.seconds)[:args.top]:
             print(f"  cell {c.index:>3} {c.cell_id:<10} {c.seconds:6.2f} s  {c.first_line}")
 
