@@ -325,3 +325,6 @@ def legend_alt(names: Iterable[str]) -> str:
     'Legend of the tree drawings: visited; pruned arc.'
     """
     return _("Legend of the tree drawings: {entries}.").format(entries=_("; ").join(names))
+
+
+install()       # in a notebook: every figure and widget image shown carries its alt text

@@ -142,13 +142,19 @@ def _tree(ex: Exercise, seed: int) -> GameTree:
     return practice_tree(seed, depth=3, chance=ex.mode == "star1", **ex.shape)
 
 
-def _draw(ex: Exercise, student: str, seed: int) -> StudentTree:
-    tree = _tree(ex, seed)
+def _titled(ex: Exercise, student: str, seed: int, tree: GameTree) -> GameTree:
     title = _("exercise {id}, student {student!r} (tree seed {seed})").format(
         id=ex.id, student=student, seed=seed)
-    tree = GameTree.from_dict({**tree.to_dict(), "title": title})
+    return GameTree.from_dict({**tree.to_dict(), "title": title})
+
+
+def _draw(ex: Exercise, student: str, seed: int) -> StudentTree:
+    """The tree drawn from ``seed``; titled for MCTS only (the question is made from the titled
+    tree): a hand trace's tree is titled once found fair (:func:`student_tree`)."""
+    tree = _tree(ex, seed)
     if ex.mode != "mcts":
         return StudentTree(ex, student, seed, tree)
+    tree = _titled(ex, student, seed, tree)
     # The iteration asked starts at a point drawn from the seed (MCTS_AFTER: at least lo
     # iterations after every root move is tried, up to lo + span): more trees, more UCB1 values,
     # fewer shared keys.
@@ -224,7 +230,9 @@ def student_tree(which: str, student: str | None = None) -> StudentTree:
     for attempt in range(ATTEMPTS):
         drawn = _draw(ex, key, exercise_seed(ex.id, key, attempt))
         if fair(drawn):
-            return drawn
+            # Speed: titled (a copy of the tree) only once found fair, not each tree drawn
+            return drawn if ex.mode == "mcts" else replace(
+                drawn, tree=_titled(ex, key, drawn.seed, drawn.tree))
     raise RuntimeError(_("no fair tree for exercise {id} in {attempts} seeds of {key!r}").format(  # pragma: no cover
         id=ex.id, attempts=ATTEMPTS, key=key))
 

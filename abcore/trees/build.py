@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any, Callable
 
 from ..game import Game, Number, may_have_chance
@@ -47,7 +48,10 @@ def from_nested(nested: Any, first: str = "max", **meta: Any) -> GameTree:
             raise TreeError(_("node {node}: a (probability, subtree) tuple must sit in a list "
                               "(a chance node); a decision node is a list").format(node=node))
         if not isinstance(x, list):
-            values[node] = leaf_value(x, _("node {node}").format(node=node))
+            # Speed: a plain number is its own value; the message naming the node is made only for
+            # the others (gettext on every leaf was a fifth of the 7.3 sweep's 12.3 s of CPU)
+            values[node] = x if type(x) in (int, float, Fraction) and x == x else leaf_value(
+                x, _("node {node}").format(node=node))
             return
         if not x:
             raise TreeError(_("node {node}: an empty list; a leaf is a number, a node a non-empty list").format(
