@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -177,6 +178,8 @@ PROBE_STEPS = [
     ("import abcore.exercises", "import abcore.exercises"),
     ("import abcore.draw", "import abcore.draw"),
     ("student_bar()", "from abcore.exercises.browser import student_bar; student_bar()"),
+    ("networkx imported from its bytecode (0: compiled from source)",
+     "import os, networkx; print(int(os.path.exists(networkx.__cached__)))"),
     ("a first figure drawn (matplotlib's font cache)",
      "import matplotlib.pyplot as plt; fig, ax = plt.subplots(); ax.text(0.5, 0.5, 'x'); "
      "fig.canvas.draw(); plt.close(fig)"),
@@ -196,7 +199,7 @@ def probe(page: Any, url: str, name: str, h: Any) -> list[tuple[float, str]]:
         timed = (f"import time as _t; _s = _t.perf_counter()\n{code}\n"
                  f"print(f'{{_t.perf_counter() - _s:.2f}}')")
         out = page.evaluate(h.EXECUTE, timed).strip().splitlines()
-        said.append((time.monotonic() - start, f"{label}: {out[-1] if out else '?'} s in the kernel"))
+        said.append((time.monotonic() - start, f"{label}: {' / '.join(out) or '?'} s in the kernel"))
     return said
 
 
@@ -272,6 +275,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="the kernel's start and the bar's import in Pyodide under Node, in CPU seconds")
     parser.add_argument("--timeout", type=float, default=900, help="seconds allowed per notebook's cells")
     args = parser.parse_args(argv)
+    # A SIGTERM ends the run through the finally clauses below (the server and Chromium closed).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     h = _harness()
     from playwright.sync_api import sync_playwright
 
