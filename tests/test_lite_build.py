@@ -66,3 +66,25 @@ def test_the_site_leaves_out_the_same_instructor_modules_as_the_student_build():
     assert lite_build.INSTRUCTOR_MODULES == student.INSTRUCTOR_MODULES
     root = Path(__file__).resolve().parent.parent
     assert all((root / m).is_file() or (root / m / "__init__.py").is_file() for m in lite_build.INSTRUCTOR_MODULES)
+
+
+def test_the_kernels_own_wheels_are_taken_from_its_extension_into_the_lock(tmp_path):
+    """piplite, pyodide_kernel and the ipykernel shim go into the site's lock, so that
+    loadPyodideOptions.packages loads them with Pyodide (tools/lite/jupyter-lite.json)."""
+    import zipfile
+    folder = lite_build.KERNEL_WHEELS_IN.format(version="0.6.1")
+    extension = tmp_path / "jupyterlite_pyodide_kernel-0.6.1-py3-none-any.whl"
+    with zipfile.ZipFile(extension, "w") as z:
+        for name in ("piplite-0.6.1", "pyodide_kernel-0.6.1", "ipykernel-6.9.2", "widgetsnbextension-4.0.999"):
+            z.writestr(f"{folder}{name}-py3-none-any.whl", name)
+    entries = lite_build.kernel_wheels(extension, tmp_path)
+    assert sorted(entries) == ["ipykernel", "piplite", "pyodide-kernel"]
+    assert entries["pyodide-kernel"]["file_name"] == "pyodide_kernel-0.6.1-py3-none-any.whl"
+    assert (tmp_path / "ipykernel-6.9.2-py3-none-any.whl").read_text() == "ipykernel-6.9.2"
+    config = Path(__file__).resolve().parent.parent / "tools" / "lite" / "jupyter-lite.json"
+    preload = lite_build.kernel_settings(config)["loadPyodideOptions"]["packages"]
+    assert {"piplite", "pyodide_kernel", "ipykernel", "ipython"} <= set(preload)
+    with zipfile.ZipFile(extension, "w") as z:
+        z.writestr(f"{folder}piplite-0.6.1-py3-none-any.whl", "")
+    with pytest.raises(SystemExit, match="has 0 wheels of pyodide_kernel"):
+        lite_build.kernel_wheels(extension, tmp_path)
