@@ -243,7 +243,7 @@ def test_the_french_site_speaks_french_and_shares_the_roots_pyodide(tmp_path):
     kernel = json.loads((src_fr / "jupyter-lite.json").read_text())["jupyter-config-data"][
         "litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["pyodideUrl"] == "./../static/pyodide/pyodide.js"
-    assert kernel["loadPyodideOptions"]["env"] == {"ABCORE_EDITION": "fr"}
+    assert kernel["loadPyodideOptions"]["env"] == {"ABCORE_EDITION": "fr", "ABCORE_GRADING_PROFILE": "quick"}
     english = lite_build.kernel_settings(src / "jupyter-lite.json")
     assert kernel["loadPyodideOptions"]["packages"] == english["loadPyodideOptions"]["packages"]   # preloaded too
     overrides = json.loads((src_fr / "overrides.json").read_text())

@@ -17,7 +17,10 @@ abcore and what it needs with no ``%pip`` cell. The build is always clean: an in
 The site's settings are ``tools/lite/jupyter-lite.json`` (the kernel uses the site's Pyodide and
 never falls back to PyPI; the page exposes its app, ``exposeAppInBrowser``, which
 ``tests/test_lite.py`` and the student bar drive) and ``tools/lite/overrides.json`` (no news or
-update checks).
+update checks). Its kernels start with ``ABCORE_GRADING_PROFILE=quick`` (Pyodide's ``env``):
+notebook 10's rubric cell, the capstone's grade, measures 80 positions and 20 games instead of 200
+and 40 (on the full profile the cell took 62-128 s in the browser, bench/lite.py); it prints the profile it used,
+and the grade that counts is the instructor's, on the full profile, natively.
 
 The kernel's start, made quicker (``python -m bench.lite`` measures it; issue 26):
 
@@ -484,13 +487,13 @@ def publish(site: Path, contents: Path) -> None:
 
 def french_settings(src: Path, src_fr: Path) -> None:
     """The French site's settings: the English site's, with the root's Pyodide, the locale fr_FR
-    and its kernels started with ABCORE_EDITION=fr."""
+    and its kernels started with ABCORE_EDITION=fr (beside the English site's environment)."""
     config = json.loads((src / "jupyter-lite.json").read_text())
     kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     # "./" is the folder of this file (fr/) for JupyterLite's config loader; the browser
     # resolves the "..".
     kernel["pyodideUrl"] = "./../static/pyodide/pyodide.js"
-    kernel.setdefault("loadPyodideOptions", {})["env"] = {"ABCORE_EDITION": "fr"}
+    kernel.setdefault("loadPyodideOptions", {}).setdefault("env", {})["ABCORE_EDITION"] = "fr"
     (src_fr / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
     overrides = json.loads((src / "overrides.json").read_text())
     overrides["@jupyterlab/translation-extension:plugin"] = {"locale": "fr_FR"}
