@@ -85,3 +85,33 @@ def test_use_student_and_the_bar_give_one_id_and_one_tree(monkeypatch, tmp_path)
     assert saved_id(tmp_path) == "zoe_martin" == save_and_say("Zoe_Martin", tmp_path)[0]
     with pytest.raises(ValueError, match="is not a student id"):
         use_student("../zoe")
+
+
+def _hand_in(folder, name, text="1 + 1"):
+    import nbformat
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(text)])
+    nb.metadata["abcore"] = {"assignment": "02_minimax", "edition": "en", "version": "0123456789ab"}
+    (folder / name).write_text(nbformat.writes(nb))
+
+
+def test_a_corrected_hand_in_replaces_the_earlier_only_when_asked_and_keeps_it(tmp_path, capsys):
+    from abcore.exercises.collect import main as collect_main
+    downloads, submitted = tmp_path / "downloads", tmp_path / "submitted"
+    downloads.mkdir()
+    _hand_in(downloads, "zoe_martin_02_minimax.ipynb", "first")
+    assert collect_main([str(downloads), str(submitted)]) == 0
+    where = submitted / "zoe_martin" / "02_minimax"
+    _hand_in(downloads, "zoe_martin_02_minimax.ipynb", "corrected")
+    assert collect_main([str(downloads), str(submitted)]) == 1          # refused, says how
+    assert "collect again with --replace" in capsys.readouterr().out
+    assert "first" in (where / "02_minimax.ipynb").read_text()
+    assert collect_main([str(downloads), str(submitted), "--replace"]) == 0
+    out = capsys.readouterr().out
+    assert "replaced zoe_martin_02_minimax.ipynb: the earlier one kept as" in out
+    assert "corrected" in (where / "02_minimax.ipynb").read_text()
+    assert "first" in (where / "02_minimax.ipynb.replaced-1").read_text()
+    assert (where / "timestamp.txt").exists() and (where / "timestamp.txt.replaced-1").exists()
+    assert collect_main([str(downloads), str(submitted), "--replace"]) == 0   # the same again
+    assert "already filed, identical" in capsys.readouterr().out
+    assert sorted(p.name for p in where.iterdir()) == [
+        "02_minimax.ipynb", "02_minimax.ipynb.replaced-1", "timestamp.txt", "timestamp.txt.replaced-1"]

@@ -100,11 +100,11 @@ _ID = re.compile(r"[^\W_][\w.-]{0,63}")  # a letter or digit first; letters, dig
 
 def valid_id(key: Any) -> str:
     """A student id as the browser edition keeps it and names a hand-in with: normalised
-    (:func:`normalise`), 1 to 64 letters, digits, ``_``, ``.`` or ``-``, a letter or digit first,
-    no ``..``; anything else is refused, naming the rule.
+    (:func:`normalise`: spaces inside made one ``_``), 1 to 64 letters, digits, ``_``, ``.`` or
+    ``-``, a letter or digit first, no ``..``; anything else is refused, naming the rule.
 
-    >>> valid_id(" Alice.Martin "), valid_id("émile-2")
-    ('alice.martin', 'émile-2')
+    >>> valid_id(" Alice.Martin "), valid_id("émile-2"), valid_id("Zoe Martin")
+    ('alice.martin', 'émile-2', 'zoe_martin')
     >>> valid_id("../bob")
     Traceback (most recent call last):
     ...
