@@ -115,3 +115,19 @@ def test_a_corrected_hand_in_replaces_the_earlier_only_when_asked_and_keeps_it(t
     assert "already filed, identical" in capsys.readouterr().out
     assert sorted(p.name for p in where.iterdir()) == [
         "02_minimax.ipynb", "02_minimax.ipynb.replaced-1", "timestamp.txt", "timestamp.txt.replaced-1"]
+
+
+def test_the_sites_guides_are_for_the_browser_in_both_languages():
+    from pathlib import Path
+    tools = Path(__file__).resolve().parent.parent / "tools"
+    guides = {lang: (tools / f"student-browser{suffix}.md").read_text(encoding="utf-8")
+              for lang, suffix in (("en", ""), ("fr", ".fr"))}
+    heads = {lang: [line for line in text.splitlines() if line.startswith("## ")] for lang, text in guides.items()}
+    assert len(heads["en"]) == len(heads["fr"]) == 6                  # one guide, translated
+    for text in guides.values():
+        assert "pip install" not in text and "venv" not in text and "?student=" in text
+    assert "Hand in" in guides["en"] and "Guest" in guides["en"] and "(1).ipynb" in guides["en"]
+    assert "Rendre" in guides["fr"] and "Invité" in guides["fr"] and "(1).ipynb" in guides["fr"]
+    build = (tools / "lite" / "build.py").read_text(encoding="utf-8")   # what each site ships
+    assert 'student-browser.md", contents / "README.md"' in build
+    assert 'student-browser.fr.md", contents_fr / "README.md"' in build
