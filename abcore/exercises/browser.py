@@ -123,8 +123,9 @@ SCRIPT = r"""
       }
     } catch (e) { /* no Storage API (an old browser): the storage stays best-effort */ }
     const wanted = new URLSearchParams(window.location.search).get('student');
-    if (wanted && ARGS.valid && wanted.trim().toLowerCase() !== ARGS.id) {
-      const id = wanted.trim().toLowerCase();
+    // normalise's rule: trimmed, a run of spaces inside one _, lower case
+    const id = wanted && wanted.trim().split(/\s+/u).join('_').toLowerCase();
+    if (id && ARGS.valid && id !== ARGS.id) {
       if (new RegExp(ARGS.valid, 'u').test(id) && !id.includes('..')) {
         await app.serviceManager.contents.save(ARGS.idFile,
           {type: 'file', format: 'text', content: JSON.stringify({student: id})});
