@@ -464,9 +464,14 @@ def test_hand_in_round_trip(served, browser_context, tmp_path):
         _open(page, f"{url}/lab/index.html?path={name}")
         _run_bar(page)
         page.wait_for_function(BAR_SAYS, arg="Type the id", timeout=30_000)
+        assert "building the font cache" not in page.evaluate(OUTPUT_TEXT)     # silenced (issue 25)
         page.fill(".abcore-bar-id input", "Alice")
         page.click(".abcore-bar button:has-text('Save')")
         page.wait_for_function(BAR_SAYS, arg="You are alice", timeout=60_000)
+        for typed, said in (("Alicd", "You are alicd"), ("Alice", "You are alice")):   # a typo corrected:
+            page.fill(".abcore-bar-id input", typed)          # Save again (issue 25: it hung the kernel)
+            page.click(".abcore-bar button:has-text('Save')")
+            page.wait_for_function(BAR_SAYS, arg=said, timeout=60_000)
         page.screenshot(path=str(tmp_path / "id-saved.png"))
 
         _open(page, f"{url}/lab/index.html?path={name}")        # a reload: a new kernel

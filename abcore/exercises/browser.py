@@ -39,7 +39,7 @@ from ..i18n import LANGUAGES, N_, language
 from ..i18n import _catalogue as translation     # a language's catalogue (the kit's own helper)
 from .student import _ID, IN_BROWSER, ID_FILE, saved_id, save_id
 
-__all__ = ["student_bar", "texts", "TEXTS"]
+__all__ = ["student_bar", "texts", "TEXTS", "save_and_say"]
 
 # The bar's words, marked here and translated when shown (the kit's catalogue has the French).
 WORDS = {"id": N_("Student id"), "save": N_("Save"), "hand_in": N_("Hand in"),
@@ -48,6 +48,9 @@ WORDS = {"id": N_("Student id"), "save": N_("Save"), "hand_in": N_("Hand in"),
          "you": N_("You are <b>{id}</b>: your per-student questions draw the tree of student '{id}'."),
          "saved_from_url": N_("Your id <b>{id}</b> was taken from the address and kept in this browser."),
          "bad": "{error}",
+         "not_kept": N_("Your id could not be kept in this browser ({error}). Reload the page and "
+                        "press Save again; if it fails again, leave any private or Guest window "
+                        "(or allow this site to store data) and tell your instructor this message."),
          "hand_in_help": N_("Hand in: the notebook is saved, then downloaded as <code>{name}</code>; "
                             "send that file as your instructor asks."),
          "need_id": N_("Save your student id first: the hand-in is named after it."),
@@ -112,9 +115,17 @@ SCRIPT = r"""
   const fill = (s, v) => s.replace(/\{(\w+)\}/g, (m, k) => (k in v ? v[k] : m));
   const esc = s => String(s).replace(/[&<>"']/g, c => '&#' + c.charCodeAt(0) + ';');
   if (ARGS.action === 'start') {
+    // Ask the browser to keep this site's storage (the notebooks, the id) when the disk runs low:
+    // best-effort storage may be evicted. Chrome grants or refuses silently; nothing to say.
+    try {
+      if (navigator.storage && navigator.storage.persist && !(await navigator.storage.persisted())) {
+        await navigator.storage.persist();
+      }
+    } catch (e) { /* no Storage API (an old browser): the storage stays best-effort */ }
     const wanted = new URLSearchParams(window.location.search).get('student');
-    if (wanted && ARGS.valid && wanted.trim().toLowerCase() !== ARGS.id) {
-      const id = wanted.trim().toLowerCase();
+    // normalise's rule: trimmed, a run of spaces inside one _, lower case
+    const id = wanted && wanted.trim().split(/\s+/u).join('_').toLowerCase();
+    if (id && ARGS.valid && id !== ARGS.id) {
       if (new RegExp(ARGS.valid, 'u').test(id) && !id.includes('..')) {
         await app.serviceManager.contents.save(ARGS.idFile,
           {type: 'file', format: 'text', content: JSON.stringify({student: id})});
@@ -178,6 +189,28 @@ def _span(text: str) -> str:
     return f"<span>{text}</span>"
 
 
+def save_and_say(typed: Any, drive: Any = None) -> tuple[str | None, str]:
+    """Save's work: the id kept (:func:`~abcore.exercises.student.save_id`) and what the bar says,
+    or ``(None, why)``: a refused id names the rule, any other failure (the browser's storage)
+    says what failed and what to do; nothing is left unsaid.
+
+    >>> import tempfile; from pathlib import Path; d = Path(tempfile.mkdtemp())
+    >>> save_and_say("Zoe_Martin", d)[0], save_and_say("../x", d)[0]
+    ('zoe_martin', None)
+    >>> print(save_and_say("bob", d / "gone")[1])
+    <span>Your id could not be kept in this browser (FileNotFoundError: ...). Reload the page ...
+    """
+    t = texts()
+    try:
+        key = save_id(typed, drive)
+    except ValueError as e:
+        return None, _span(t["bad"].format(error=html.escape(str(e))))
+    except Exception as e:        # the drive's own failure (OSError, a JavaScript error): say it
+        error = f"{type(e).__name__}: {e}"
+        return None, _span(t["not_kept"].format(error=html.escape(error)))
+    return key, _span(t["you"].format(id=key))
+
+
 def student_bar() -> Any:
     """Show the student bar in the browser edition (see the module); elsewhere do nothing."""
     if not IN_BROWSER:
@@ -203,13 +236,10 @@ def student_bar() -> Any:
         page.append_display_data(Javascript(_script(action, **args)))
 
     def on_save(_: Any) -> None:
-        try:
-            key = save_id(box.value)
-        except ValueError as e:
-            id_status.value = _span(t["bad"].format(error=html.escape(str(e))))
-            return
-        box.value = key
-        id_status.value = _span(t["you"].format(id=key))
+        key, said = save_and_say(box.value)
+        if key is not None:
+            box.value = key
+        id_status.value = said
 
     def on_hand_in(_: Any) -> None:
         key = saved_id()

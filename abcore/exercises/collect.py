@@ -12,13 +12,18 @@ read from the notebook itself (``metadata.abcore.assignment``, written by ``tool
 and must be the end of the file's name; the id is the rest, checked as the site checks it
 (:func:`~abcore.exercises.student.valid_id`: letters, digits, ``_ . -``, lower case).
 
-Nothing is ever written outside ``submitted/``, and nothing is overwritten. Refused, each with
-its reason, the others filed all the same: what is not a file (a folder, a link), not a
-notebook, not from the site (no ``metadata.abcore``), a name that does not end in
-``_<assignment>.ipynb`` (a browser's second download, ``alice_03_alphabeta (1).ipynb``, is one:
-keep the one you want under the right name), an id that is not one (``..``, spaces, slashes),
-two downloads of one student's assignment (``Alice_…`` and ``alice_…``: both refused, choose), a
-submission already in ``submitted/``. The exit status is 1 when anything was refused.
+Nothing is ever written outside ``submitted/``, and nothing is overwritten unless asked: with
+``--replace`` (a student handed in again, corrected), a download whose submission is already in
+``submitted/`` and differs from it replaces it, and the earlier one is kept beside it as
+``<assignment>.ipynb.replaced-1`` (``-2`` the next time, ...) with its ``timestamp.txt`` as
+``timestamp.txt.replaced-1``; an identical one is left as it is. Refused, each with its reason,
+the others filed all the same: what is not a file (a folder, a link), not a notebook, not from
+the site (no ``metadata.abcore``), a name that does not end in ``_<assignment>.ipynb`` (a
+browser's second download, ``alice_03_alphabeta (1).ipynb``, is one: keep the one you want
+under the right name), an id that is not one (``..``, slashes; spaces are made ``_`` as the
+site does), two downloads of one student's assignment (``Alice_…`` and ``alice_…``: both
+refused, choose), a submission already in ``submitted/`` (without ``--replace``). The exit
+status is 1 when anything was refused.
 
 (nbgrader's own ``zip_collect`` does the same from a zip of downloads with a regular expression
 for the file names; this one knows the site's names and checks the notebook inside.)
@@ -50,6 +55,8 @@ class Collected:
 
     filed: list[tuple[str, Path]] = field(default_factory=list)
     refused: list[tuple[str, str]] = field(default_factory=list)
+    replaced: list[tuple[str, Path]] = field(default_factory=list)   # (download, the earlier one kept as)
+    same: list[str] = field(default_factory=list)                     # already filed, identical
 
     def report(self) -> str:
         """One line a download, then the counts.
@@ -59,6 +66,9 @@ class Collected:
         0 filed, 1 refused
         """
         lines = [_("filed    {name} -> {target}").format(name=name, target=target) for name, target in self.filed]
+        lines += [_("replaced {name}: the earlier one kept as {kept}").format(name=name, kept=kept)
+                  for name, kept in self.replaced]
+        lines += [_("same     {name}: already filed, identical").format(name=name) for name in self.same]
         lines += [_("REFUSED  {name}: {why}").format(name=name, why=why) for name, why in self.refused]
         lines.append(_("{filed} filed, {refused} refused").format(filed=len(self.filed), refused=len(self.refused)))
         return "\n".join(lines)
@@ -94,8 +104,24 @@ def _timestamp(path: Path) -> str:
     return when.strftime("%Y-%m-%d %H:%M:%S.%f UTC")
 
 
-def collect(downloads: Path, submitted: Path, folders: Mapping[str, str] | None = None) -> Collected:
-    """File every hand-in of ``downloads`` into ``submitted`` (see the module); returns what it did."""
+def _keep_earlier(target: Path) -> Path:
+    """Move the submission at ``target`` (and its timestamp.txt) aside, ``.replaced-N``; return
+    where the notebook went."""
+    n = 1
+    while (target.parent / f"{target.name}.replaced-{n}").exists():
+        n += 1
+    kept = target.parent / f"{target.name}.replaced-{n}"
+    target.rename(kept)
+    stamp = target.parent / "timestamp.txt"
+    if stamp.is_file() and not stamp.is_symlink():
+        stamp.rename(target.parent / f"timestamp.txt.replaced-{n}")
+    return kept
+
+
+def collect(downloads: Path, submitted: Path, folders: Mapping[str, str] | None = None,
+            replace: bool = False) -> Collected:
+    """File every hand-in of ``downloads`` into ``submitted`` (see the module); returns what it
+    did. ``replace``: a submission already there is replaced (the earlier one kept beside it)."""
     folders = dict(folders or {})
     for notebook, folder in folders.items():
         if _name(notebook) is None or _name(folder) is None:
@@ -134,9 +160,16 @@ def collect(downloads: Path, submitted: Path, folders: Mapping[str, str] | None 
         if root not in target.parents:             # cannot happen with checked names; never write outside
             out.refused.append((path.name, _("would be written outside {root}").format(root=root)))
             continue
-        if target.exists():
-            out.refused.append((path.name, _("{target} is already there: not overwritten").format(target=target)))
+        if target.exists() and not replace:
+            out.refused.append((path.name, _("{target} is already there: not overwritten (a corrected "
+                                             "hand-in? collect again with --replace, which keeps the "
+                                             "earlier one beside it)").format(target=target)))
             continue
+        if target.exists():
+            if target.is_file() and not target.is_symlink() and target.read_bytes() == path.read_bytes():
+                out.same.append(path.name)
+                continue
+            out.replaced.append((path.name, _keep_earlier(target)))
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, target)
         (target.parent / "timestamp.txt").write_text(_timestamp(path))
@@ -152,6 +185,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("submitted", type=Path, help=_("the course's submitted/ folder"))
     p.add_argument("--assignment", action="append", default=[], metavar="NOTEBOOK=FOLDER",
                    help=_("the nbgrader folder of a notebook's assignment, if not the notebook's name"))
+    p.add_argument("--replace", action="store_true",
+                   help=_("replace a submission already collected (a corrected hand-in); the earlier "
+                          "one is kept beside it as <assignment>.ipynb.replaced-N"))
     args = p.parse_args(argv)
     if not args.downloads.is_dir():
         p.error(_("{folder} is not a folder").format(folder=args.downloads))
@@ -160,7 +196,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.error(_("--assignment {given}: write NOTEBOOK=FOLDER, e.g. 03_alphabeta=week3").format(given=bad[0]))
     try:
         folders = dict(a.split("=", 1) for a in args.assignment)
-        done = collect(args.downloads, args.submitted, folders)
+        done = collect(args.downloads, args.submitted, folders, replace=args.replace)
     except ValueError as e:
         p.error(str(e))
     print(done.report())

@@ -100,11 +100,11 @@ _ID = re.compile(r"[^\W_][\w.-]{0,63}")  # a letter or digit first; letters, dig
 
 def valid_id(key: Any) -> str:
     """A student id as the browser edition keeps it and names a hand-in with: normalised
-    (:func:`normalise`), 1 to 64 letters, digits, ``_``, ``.`` or ``-``, a letter or digit first,
-    no ``..``; anything else is refused, naming the rule.
+    (:func:`normalise`: spaces inside made one ``_``), 1 to 64 letters, digits, ``_``, ``.`` or
+    ``-``, a letter or digit first, no ``..``; anything else is refused, naming the rule.
 
-    >>> valid_id(" Alice.Martin "), valid_id("émile-2")
-    ('alice.martin', 'émile-2')
+    >>> valid_id(" Alice.Martin "), valid_id("émile-2"), valid_id("Zoe Martin")
+    ('alice.martin', 'émile-2', 'zoe_martin')
     >>> valid_id("../bob")
     Traceback (most recent call last):
     ...
@@ -136,9 +136,21 @@ def saved_id(drive: Path | None = None) -> str | None:
 
 
 def save_id(key: Any, drive: Path | None = None) -> str:
-    """Keep ``key`` (checked by :func:`valid_id`) in ``drive`` for the next sessions; returns it."""
+    """Keep ``key`` (checked by :func:`valid_id`) in ``drive`` for the next sessions; returns it.
+
+    An earlier file is removed first, never opened for rewriting: JupyterLite's drive
+    (0.6) sends a file truncated on opening to the page as empty JSON content, the page's
+    ``JSON.parse("")`` throws, and the kernel waits for its answer for ever (issue 25: the
+    second Save hung the kernel). A new file is written whole, as the first Save did.
+
+    >>> import tempfile; d = Path(tempfile.mkdtemp())
+    >>> save_id("alice", d), save_id("Bob", d), saved_id(d)
+    ('alice', 'bob', 'bob')
+    """
     out = valid_id(key)
-    ((DRIVE if drive is None else drive) / ID_FILE).write_text(json.dumps({"student": out}), encoding="utf-8")
+    target = (DRIVE if drive is None else drive) / ID_FILE
+    target.unlink(missing_ok=True)
+    target.write_text(json.dumps({"student": out}), encoding="utf-8")
     return out
 
 
@@ -202,22 +214,26 @@ def student_key(environ: Mapping[str, str] | None = None,
 
 
 def normalise(key: Any) -> str:
-    """A student key as the trees are drawn from it: surrounding spaces dropped, lower case
-    (``casefold``), so a hub name and an nbgrader id that differ only so draw one tree; an empty
-    key is refused.
+    """A student key as the trees are drawn from it: surrounding spaces dropped, a run of spaces
+    inside made one ``_`` (as the browser's student bar keeps an id, :func:`valid_id`), lower case
+    (``casefold``), so a hub name, an nbgrader id and the bar's id that differ only so draw one
+    tree; an empty key is refused.
 
-    >>> normalise("  Alice "), normalise("ÉMILE")
-    ('alice', 'émile')
+    >>> normalise("  Alice "), normalise("ÉMILE"), normalise("Zoe  Martin") == normalise("Zoe_Martin")
+    ('alice', 'émile', True)
     """
-    out = str(key).strip().casefold()
+    out = "_".join(str(key).split()).casefold()
     if not out:
         raise ValueError(_('the student key is empty: give your nbgrader student id, e.g. use_student("alice")'))
     return out
 
 
 def use_student(key: str) -> str:
-    """Set the student key for this Python session (``ABCORE_STUDENT``); returns it. Grading
-    under nbgrader still uses the submission's student id.
+    """Set the student key for this Python session (``ABCORE_STUDENT``), normalised as the trees
+    and the browser's bar read it (:func:`normalise`); returns it. In the browser edition it does
+    what the bar's Save does instead: the id is checked (:func:`valid_id`) and kept in the
+    browser's drive, where the bar, every per-student question and Hand in read it (the bar shows
+    it when its cell runs again). Grading under nbgrader still uses the submission's student id.
 
     >>> old = os.environ.get(EXPLICIT)
     >>> use_student(" alice "), student_key({**os.environ, "JUPYTERHUB_USER": "bob"})
@@ -228,8 +244,9 @@ def use_student(key: str) -> str:
     ValueError: the student key is empty: give your nbgrader student id, e.g. use_student("alice")
     >>> _ = os.environ.pop(EXPLICIT) if old is None else use_student(old)
     """
-    key = str(key).strip()
-    if not key:
-        raise ValueError(_('the student key is empty: give your nbgrader student id, e.g. use_student("alice")'))
+    key = normalise(key)
+    if IN_BROWSER:
+        os.environ.pop(EXPLICIT, None)      # the saved id is the one the bar and Hand in use
+        return save_id(key)
     os.environ[EXPLICIT] = key
     return key

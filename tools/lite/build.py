@@ -45,7 +45,7 @@ first cell (the student bar: abcore and what it needs loaded and imported) 30.6 
 The preload alone was not measured apart.
 
 Two editions, two sites built from the same downloads: the English notebooks at the root
-(``lab/index.html``), the French ones (``notebooks/fr/``, with the French student README) in
+(``lab/index.html``), the French ones (``notebooks/fr/``) in
 ``fr/`` (``fr/lab/index.html``), a JupyterLite of its own that shares the root's Pyodide
 (``static/pyodide/``), keeps its own browser storage (JupyterLite names it after the site's
 address), speaks French (JupyterLab's ``jupyterlab-language-pack-fr-FR``, pinned in
@@ -54,6 +54,9 @@ build: jupyterlite-core 0.6 reads language packs only from the build's own envir
 ``--ignore-sys-prefix`` leaves out; the French site's overrides set the locale ``fr_FR``), and
 starts its kernels with ``ABCORE_EDITION=fr`` (Pyodide's ``env``), so the kit's messages are
 French from the first cell, whichever cell runs first.
+
+Each site's ``README.md`` is the student's guide to the browser edition (``tools/student-browser.md``,
+``tools/student-browser.fr.md``: open, id, run, check, hand in, where the work is kept).
 
 Each notebook with an exercise gets the student bar as its second cell
 (:mod:`abcore.exercises.browser`: the student id asked once and kept, the hand-in download, the
@@ -336,7 +339,9 @@ def build(out: Path, cache: Path) -> dict:
     run([str(python), str(ROOT / "tools" / "student.py"), "--out", str(work / "student-fr"),
          *map(str, french)], "writing the French student notebooks")
     contents_fr = work / "student-fr" / "notebooks"
-    shutil.copy2(work / "student-fr" / "README.md", contents_fr / "README.md")
+    # Each site's README.md is its student guide for the browser (not the install README).
+    shutil.copy2(ROOT / "tools" / "student-browser.md", contents / "README.md")
+    shutil.copy2(ROOT / "tools" / "student-browser.fr.md", contents_fr / "README.md")
     for folder in (contents, contents_fr):
         for nb in folder.glob("*.ipynb"):
             add_bar(nb)
