@@ -59,7 +59,18 @@ __all__ = ["Verdict", "CheckFailed", "NotWrittenYet", "WriteItYourself", "REFUSA
 
 
 class CheckFailed(AbcoreError, AssertionError):
-    """The student's answer disagrees with the reference; the message shows where."""
+    r"""The student's answer disagrees with the reference; the message shows where.
+
+    In a notebook, IPython shows the refusal's name and message alone (``_render_traceback_``):
+    the kit's frames a traceback would list (21 to 58 lines under a failed check, in a student's
+    walk of the browser edition) tell the student nothing the message does not.
+
+    >>> CheckFailed("B: 5, not 3")._render_traceback_()
+    ['\x1b[0;31mCheckFailed\x1b[0m: B: 5, not 3']
+    """
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"\x1b[0;31m{type(self).__name__}\x1b[0m: {self}"]
 
 
 class NotWrittenYet(CheckFailed):

@@ -236,3 +236,16 @@ def test_an_error_in_a_watched_function_called_by_a_cell_is_a_refusal():
         watched("8.2", deepen)(1, 2, 3)
     with pytest.raises(ZeroDivisionError):           # 9.x's cells say it themselves
         watched("9.1", lambda *a: 1 / 0, "ucb1")(1)
+
+
+def test_ipython_shows_a_refusal_without_the_kits_frames(capsys, monkeypatch):
+    """A failed check in a notebook: its name and message, not the kit's frames (a student's
+    walk of the browser edition saw 21 to 58 lines of them above the message)."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    monkeypatch.setenv("ABCORE_STUDENT", "alice")
+    shell = InteractiveShell.instance()
+    shell.run_cell("from abcore.exercises import check_exercise\ncheck_exercise('2.4', 'A 9')")
+    shown = capsys.readouterr().out
+    assert "CheckFailed" in shown and "A" in shown, shown
+    assert "abcore/" not in shown and "Traceback" not in shown and shown.count("\n") <= 3, shown
