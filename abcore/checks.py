@@ -395,8 +395,9 @@ def differs(expected: Any, got: Any) -> str:
             return _("yours returns a {got} where a {expected} is expected").format(
                 got=type(got).__name__, expected=type(expected).__name__)
         if len(got) != len(expected):
-            return _("yours has {got} items where {expected} are expected").format(
-                got=len(got), expected=len(expected))
+            return " ".join((ngettext("yours has {got} item", "yours has {got} items", len(got)),
+                             ngettext("where {expected} is expected", "where {expected} are expected",
+                                      len(expected)))).format(got=len(got), expected=len(expected))
         k = next((k for k, (a, b) in enumerate(zip(expected, got)) if not _same(a, b)), None)
         if k is None:       # equal by ==: a float where an int is, say
             k = next((k for k, (a, b) in enumerate(zip(expected, got)) if _float_for_int(a, b)), None)
