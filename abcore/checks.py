@@ -164,10 +164,17 @@ NOT_WRITTEN = N_("{name} is not written yet: replace `raise NotImplementedError(
                  "your code, run that cell, then run this check again")
 
 
+def _tree_text(tree: GameTree) -> str:
+    """A tree as a refusal names it: "the tree [[3, 12], [2]]", and "the one-leaf tree 0" (a bare
+    "the tree 0" reads as a tree's number)."""
+    n = nested(tree)
+    return (_("the tree {tree!r}") if isinstance(n, list) else _("the one-leaf tree {tree!r}")).format(tree=n)
+
+
 def _wrong_on(name: str, tree: GameTree, expected: Any, got: Any) -> str:
     """The first sentence of a refusal: the tree, who moves at its root, both answers."""
-    return _("{name} is wrong on the tree {tree!r} ({mover} to move at the root): expected "
-             "{expected!r}, got {got!r}").format(name=name, tree=nested(tree), expected=expected,
+    return _("{name} is wrong on {tree} ({mover} to move at the root): expected "
+             "{expected!r}, got {got!r}").format(name=name, tree=_tree_text(tree), expected=expected,
                                                  got=got, mover=tree.to_move(tree.initial_state).upper())
 
 
@@ -312,9 +319,9 @@ def _run(yours: Callable, name: str, tree: GameTree, call: Callable, expected: A
         raise
     except Exception as e:  # the student's bug: show it on the tree that triggered it
         _show(tree, draw)
-        raise CheckFailed(_("{name} raised {error}: {e} on the tree {tree!r} ({mover} to move at the "
+        raise CheckFailed(_("{name} raised {error}: {e} on {tree} ({mover} to move at the "
                             "root); expected {expected!r}").format(
-            name=name, error=type(e).__name__, e=e, tree=nested(tree), expected=expected,
+            name=name, error=type(e).__name__, e=e, tree=_tree_text(tree), expected=expected,
             mover=tree.to_move(tree.initial_state).upper())) from e
 
 
@@ -395,8 +402,9 @@ def differs(expected: Any, got: Any) -> str:
             return _("yours returns a {got} where a {expected} is expected").format(
                 got=type(got).__name__, expected=type(expected).__name__)
         if len(got) != len(expected):
-            return _("yours has {got} items where {expected} are expected").format(
-                got=len(got), expected=len(expected))
+            return " ".join((ngettext("yours has {got} item", "yours has {got} items", len(got)),
+                             ngettext("where {expected} is expected", "where {expected} are expected",
+                                      len(expected)))).format(got=len(got), expected=len(expected))
         k = next((k for k, (a, b) in enumerate(zip(expected, got)) if not _same(a, b)), None)
         if k is None:       # equal by ==: a float where an int is, say
             k = next((k for k, (a, b) in enumerate(zip(expected, got)) if _float_for_int(a, b)), None)

@@ -32,7 +32,7 @@ def test_not_written_yet_is_its_own_clear_message():
 
 
 def test_a_crash_names_the_tree_and_the_exception():
-    with pytest.raises(CheckFailed, match=r"raised ZeroDivisionError: division by zero on the tree"):
+    with pytest.raises(CheckFailed, match=r"raised ZeroDivisionError: division by zero on the one-leaf tree 0 \("):
         check(lambda t: 1 / 0, reference, random_cases(5), draw=False)
 
 

@@ -120,10 +120,28 @@ ANSWER_SPANS = {
 }
 
 
+# Prose written as code that is not code: a placeholder the student reads as words, and the
+# comments of the prose's pseudo-code blocks (notebook 3's valeurMax/valeurMin: the names are the
+# seeds', the comments are the course's words). These pairs, and only these, may differ too:
+# PROSE_SPANS a whole span, PSEUDOCODE_COMMENTS a comment inside any span (the rest of the span
+# kept byte for byte). Each is used by some cell (test_prose_spans_are_used).
+PROSE_SPANS = {
+    "`{node: value of the move searched first}`": "`{nœud: valeur du coup exploré en premier}`",  # 05
+}
+PSEUDOCODE_COMMENTS = {"# β-cut": "# coupure β", "# α-cut": "# coupure α"}    # 03
+
+
+def _span_in_french(c: str) -> str:
+    c = ANSWER_SPANS.get(c, PROSE_SPANS.get(c, c))
+    for en, fr in PSEUDOCODE_COMMENTS.items():
+        c = c.replace(en, fr)
+    return c
+
+
 def in_french(parts: dict[str, list[str]]) -> dict[str, list[str]]:
-    """An English cell's literal parts with its answer-syntax spans as the French edition writes
-    them (ANSWER_SPANS)."""
-    return {**parts, "code spans": sorted(ANSWER_SPANS.get(c, c) for c in parts["code spans"])}
+    """An English cell's literal parts with its answer-syntax spans, prose spans and pseudo-code
+    comments as the French edition writes them (ANSWER_SPANS, PROSE_SPANS, PSEUDOCODE_COMMENTS)."""
+    return {**parts, "code spans": sorted(_span_in_french(c) for c in parts["code spans"])}
 
 
 def test_answer_spans_are_the_kits_french():
@@ -150,6 +168,13 @@ def test_answer_spans_are_used():
     used = {c for stem in STEMS for cell in english(stem).cells if cell.cell_type == "markdown"
             for c in literal_parts(cell.source, False)["code spans"]}
     assert set(ANSWER_SPANS) <= used, set(ANSWER_SPANS) - used
+
+
+def test_prose_spans_are_used():
+    used = [c for stem in STEMS for cell in english(stem).cells if cell.cell_type == "markdown"
+            for c in literal_parts(cell.source, False)["code spans"]]
+    assert set(PROSE_SPANS) <= set(used), set(PROSE_SPANS) - set(used)
+    assert all(any(en in c for c in used) for en in PSEUDOCODE_COMMENTS)
 
 
 @pytest.mark.parametrize("stem", STEMS)

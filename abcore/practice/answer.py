@@ -79,7 +79,7 @@ def parse_answer(text: str) -> list[Row]:
     >>> parse_answer("C [3 inf] 2")
     Traceback (most recent call last):
     ...
-    ValueError: line 1, 'C [3 inf] 2': write a row as NODE [alpha, beta] VALUE cut X Y (for example: C [3, inf] 2 cut F G)
+    ValueError: line 1, 'C [3 inf] 2': write a row as NODE (α, β) VALUE cut X Y, or with the window on exit NODE (α, β) (α', β') VALUE cut X Y (for example: C (3, inf) 2 cut F G)
     """
     rows = []
     for i, line in enumerate(text.splitlines(), 1):
@@ -88,8 +88,9 @@ def parse_answer(text: str) -> list[Row]:
             continue
         m = _LINE.match(line)
         if not m:
-            raise ValueError(_("line {n}, {line!r}: write a row as NODE [alpha, beta] VALUE cut X Y "
-                               "(for example: C [3, inf] 2 cut F G)").format(n=i, line=line.strip()))
+            raise ValueError(_("line {n}, {line!r}: write a row as NODE (α, β) VALUE cut X Y, or with the window "
+                               "on exit NODE (α, β) (α', β') VALUE cut X Y (for example: C (3, inf) 2 "
+                               "cut F G)").format(n=i, line=line.strip()))
         window = (parse_number(m["a"]), parse_number(m["b"])) if m["a"] else None
         exit = (parse_number(m["xa"]), parse_number(m["xb"])) if m["xa"] else None
         value = parse_number(m["v"]) if m["v"] else None

@@ -475,7 +475,7 @@ def _value_message(tree: GameTree, node: _Node, got: Any, want: Any, view: str) 
         terms = " + ".join(f"{fv(p)}·{fv(v)}" for _, v, p in received)
         return _("{node} returns Σ p·v = {terms} = {want}, not {got}").format(
             node=name, terms=terms, want=fv(want), got=fv(got))
-    values = ", ".join(f"{L(c)}: {fv(v)}" for c, v, _ in received)
+    values = ", ".join(_("{node}: {value}").format(node=L(c), value=fv(v)) for c, v, _p in received)
     if view == "mover":
         if same(got, -want):
             side = tree.to_move(n).upper()

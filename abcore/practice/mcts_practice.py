@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..draw.formatting import format_value as fv
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..mcts import C, MCTSEvent, MCTSReplay, mcts, replay_mcts
 from ..own_work import entered, guarded
 from ..trees import GameTree
@@ -169,13 +169,20 @@ def _backup_message(name: str, got: Any, result: Any, backup: tuple, whose: bool
     if got is not None and same(got, old):
         return _("{node} is on the path, so the backup adds {credited}: {old} → {total}").format(
             node=name, credited=fv(credited), old=fv(old), total=fv(total))
-    f = dict(node=name, visits=visits, old=fv(old), credited=fv(credited), total=fv(total),
+    f = dict(node=name, visits=visits, old=fv(old), total=fv(total),
+             credited=f"({fv(credited)})" if credited < 0 else fv(credited),
              got=fv(got), player=player.upper())
     if whose:
-        return _("after the backup {node} has N = {visits} and total W = {old} + {credited} = "
-                 "{total} (W is for {player}, who moved into it), not {got}").format(**f)
-    return _("after the backup {node} has N = {visits} and total W = {old} + {credited} = "
-             "{total}, not {got}").format(**f)
+        return ngettext("after the backup, node {node} has {visits} visit (n = {visits}) and a "
+                        "total of {old} + {credited} = {total} (for {player}, who moved into it), "
+                        "not {got}",
+                        "after the backup, node {node} has {visits} visits (n = {visits}) and a "
+                        "total of {old} + {credited} = {total} (for {player}, who moved into it), "
+                        "not {got}", visits).format(**f)
+    return ngettext("after the backup, node {node} has {visits} visit (n = {visits}) and a total of "
+                    "{old} + {credited} = {total}, not {got}",
+                    "after the backup, node {node} has {visits} visits (n = {visits}) and a total of "
+                    "{old} + {credited} = {total}, not {got}", visits).format(**f)
 
 
 def _select_message(tree: GameTree, q: MCTSQuestion, ev: MCTSEvent, got: str | None, chosen: str) -> str:

@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 
 from ..draw import draw_connect4, format_value
 from ..games import ConnectFour
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..search import DeepeningResult, alphabeta, iterative_deepening
 from ..stats import SearchResult
 from ._frame import StaticFallback, agg_figure, png
@@ -133,7 +133,7 @@ class ConnectFourBoard(StaticFallback, W.VBox):
                                "{depth!r}; or give nodes= (one of {nodes})").format(
                 depths=list(DEPTHS), depth=depth, nodes=list(NODES)))
         return W.Dropdown(
-            options=[(_("{d} plies").format(d=d), ("depth", d)) for d in DEPTHS]
+            options=[(ngettext("{d} ply", "{d} plies", d).format(d=d), ("depth", d)) for d in DEPTHS]
             + [((_("{n:,} nodes (seed 004)") if n == 600_000 else _("{n:,} nodes")).format(n=n),
                 ("nodes", n)) for n in NODES], value=budget, description=_("budget"))
 

@@ -305,8 +305,8 @@ class MCTSStepThrough(StaticFallback, W.VBox):
                         node=name(parent), move=move))
                     continue
                 chosen = next(s for s in scores if s.move == move)
-                parts.append(_("at {node} (N = {n}) move {move}: {mean:.2f} + {explore:.2f} = "
-                               "{ucb:.2f}").format(node=name(parent), n=n, move=move,
+                parts.append(_("{at} (N = {n}) move {move}: {mean:.2f} + {explore:.2f} = "
+                               "{ucb:.2f}").format(at=_at(parent), n=n, move=move,
                                                   mean=chosen.mean, explore=chosen.explore,
                                                   ucb=chosen.ucb))
             return _("selection: {steps}").format(steps=_("; ").join(parts))
@@ -417,8 +417,8 @@ class MCTSStepThrough(StaticFallback, W.VBox):
                     + (f"<td>{s.explore:.3f}</td><td>{s.ucb:.3f}</td>" if s.ucb is not None
                        else "<td colspan=2>" + _("proven worse") + "</td>") + "</tr>"
                     for s in scores)
-                parts.append("<div style='margin-top:4px'>" + _("at {node}, N(parent) = {n}:").format(
-                    node=html.escape(_name(parent)), n=n)
+                parts.append("<div style='margin-top:4px'>" + _("{at}, N(parent) = {n}:").format(
+                    at=html.escape(_at(parent)), n=n)
                     + "</div><table class='abcore-ucb' style='font-size:12px'><tr><th>"
                     + _("move") + "</th><th>N</th><th>" + _("mean") + "</th><th>"
                     + "c·√(ln N(parent)/N)</th><th>UCB1</th></tr>" + rows + "</table>")
@@ -443,6 +443,11 @@ def _name(path: tuple) -> str:
     """A node's name: its path of moves from the root ("root" for the root, translated)."""
     root = _("root")
     return root if not path else root + "→" + "→".join(map(str, path))
+
+
+def _at(path: tuple) -> str:
+    """Where a step happens: "at root", "at root→5" (the French says "à la racine", "au nœud …")."""
+    return _("at root") if not path else _("at {node}").format(node=_name(path))
 
 
 def _wrap(text: str, width: int) -> str:
