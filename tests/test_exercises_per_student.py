@@ -86,7 +86,7 @@ def test_the_check_says_not_written_yet_right_or_where_it_is_wrong(capsys, monke
     assert capsys.readouterr().out.startswith("✓ exercise 3.3 (student 'alice'): right")
     with pytest.raises(CheckFailed, match=r"exercise 3.3 \(student 'alice'\): row \d+, "):
         check_exercise("3.3", answer_key("3.3", "bob"))
-    with pytest.raises(CheckFailed, match=r"write a row as NODE \[alpha, beta\] VALUE"):
+    with pytest.raises(CheckFailed, match=r"write a row as NODE \(α, β\) VALUE cut X Y, or with the window on exit"):
         check_exercise("3.3", "A [-inf inf] 3")
 
 
