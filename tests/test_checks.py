@@ -245,7 +245,10 @@ def test_ipython_shows_a_refusal_without_the_kits_frames(capsys, monkeypatch):
 
     monkeypatch.setenv("ABCORE_STUDENT", "alice")
     shell = InteractiveShell.instance()
-    shell.run_cell("from abcore.exercises import check_exercise\ncheck_exercise('2.4', 'A 9')")
+    try:
+        shell.run_cell("from abcore.exercises import check_exercise\ncheck_exercise('2.4', 'A 9')")
+    finally:
+        InteractiveShell.clear_instance()       # no shell left behind for the tests after this one
     shown = capsys.readouterr().out
     assert "CheckFailed" in shown and "A" in shown, shown
     assert "abcore/" not in shown and "Traceback" not in shown and shown.count("\n") <= 3, shown

@@ -114,7 +114,7 @@ def install(shell: Any = None) -> bool:
     """Have IPython attach the alt text to every figure and widget image it shows (called when
     :mod:`abcore.draw` is imported in a notebook). True when a shell was there to tell.
 
-    >>> install()          # outside IPython: nothing to do
+    >>> install(shell=object())       # no IPython shell to tell: nothing to do
     False
     """
     if shell is None:
