@@ -85,27 +85,44 @@ def test_the_workers_share_the_class_and_a_failed_student_is_named_not_merged(te
     commands = []
 
     def run(args: list[str], where: Path, log: str) -> int:
-        """nbgrader's autograde, as far as the gradebook shows it: bob's notebook fails."""
+        """nbgrader's autograde, as the gradebook and the folders show it: each submission is
+        recorded; bob's notebook fails (no autograded folder), every time unless bob_recovers,
+        then on the first try only."""
         db = Path(next(a for a in args if a.startswith("--db=")).split("///")[1])
         excluded = next((a.split("=", 1)[1].split(",") for a in args if "student_id_exclude" in a), [])
         mine = [s for s in ("alice", "bob", "carol", "dave") if s not in excluded]
         commands.append((log, db.name, mine))
         with Gradebook(f"sqlite:///{db}") as gb:
-            assert not {sub.student.id for sub in gb.assignment_submissions("ps1")} & set(mine)   # forgotten
+            if not log.endswith("-again"):
+                assert not {sub.student.id for sub in gb.assignment_submissions("ps1")} & set(mine)   # forgotten
+            recorded = {sub.student.id for sub in gb.assignment_submissions("ps1")}
             for s in mine:
-                if s != "bob":
-                    gb.update_or_create_student(s)
+                gb.update_or_create_student(s)
+                if s not in recorded:                     # recorded before its notebook runs
                     gb.add_submission("ps1", s)
+                if s != "bob" or (log.endswith("-again") and bob_recovers):
                     gb.find_submission_notebook("ps1", "ps1", s).grades[0].auto_score = 1.0
+                    (root / "autograded" / s / "ps1").mkdir(parents=True, exist_ok=True)
+                    (root / "autograded" / s / "ps1" / "ps1.ipynb").write_text("{}")
             gb.db.commit()
         return 1 if "bob" in mine else 0
 
+    bob_recovers = False
     codes = parallel.autograde_class(root, "ps1", workers=2, run=run, students=["alice", "bob", "carol"])
     assert codes == {"alice": 0, "bob": 1, "carol": 0}
     assert sorted(commands) == [("autograde-worker-0", "gradebook-worker-0.db", ["alice", "carol"]),
-                                ("autograde-worker-1", "gradebook-worker-1.db", ["bob"])]
+                                ("autograde-worker-1", "gradebook-worker-1.db", ["bob"]),
+                                ("autograde-worker-1-again", "gradebook-worker-1.db", ["bob"])]
     assert _scores(root / "gradebook.db") == {"alice": 1.0, "carol": 1.0}       # dave not asked for
     assert not list(root.glob("gradebook-worker-*.db"))
+
+    # a kernel that died at its start (a port taken by another kernel) on the first try only
+    commands.clear()
+    bob_recovers = True
+    codes = parallel.autograde_class(root, "ps1", workers=2, run=run, students=["alice", "bob", "carol"])
+    assert codes == {"alice": 0, "bob": 0, "carol": 0}
+    assert ("autograde-worker-1-again", "gradebook-worker-1.db", ["bob"]) in commands
+    assert _scores(root / "gradebook.db") == {"alice": 1.0, "bob": 1.0, "carol": 1.0}
 
 
 def test_the_command_names_a_failed_student_and_how_to_grade_again(tmp_path, monkeypatch, capsys):

@@ -13,9 +13,9 @@ process, merged afterwards). This is that workaround, with nbgrader's own comman
    timeout), no two processes ever write one file, and ``autograded/<student>/`` is per student;
 3. :func:`merge` copies each graded submission from the copies into ``gradebook.db`` through
    ``nbgrader.api.Gradebook`` (scores, comments, flags, timestamps; a submission graded before is
-   replaced), then deletes the copies. A student that nbgrader could not grade (no submission in
-   the worker's copy afterwards) is named and left out of the merge; run the command again for
-   them (``--student``). The output of each process: ``logs/autograde-worker-K.log``.
+   replaced), then deletes the copies. A student that nbgrader could not grade (no autograded
+   notebook afterwards) is tried once more, then named and left out of the merge; run the
+   command again for them (``--student``). The output of each process: ``logs/autograde-worker-K.log``.
 
 Needs nbgrader (requirements-instructor.txt); the students' kit does not import this module.
 The command and the measured figures: INSTRUCTORS.md, "A class on several processes".
@@ -89,12 +89,19 @@ def autograde_class(root: str | Path, assignment: str, *, workers: int = 2,
     def share(k: int) -> dict[str, int]:
         shutil.copyfile(main, copies[k])
         _forget(copies[k], assignment, shares[k])          # graded afterwards = graded now
-        others = ",".join(s for s in submitted if s not in shares[k])
-        code = run(["autograde", assignment, "--force", f"--db=sqlite:///{copies[k]}"]
-                   + ([f"--CourseDirectory.student_id_exclude={others}"] if others else []),
-                   root, f"autograde-worker-{k}")
-        graded = _graded(copies[k], assignment, shares[k])
-        return {s: 0 if s in graded else (code or 1) for s in shares[k]}
+        todo, code = list(shares[k]), 0
+        # A submission nbgrader could not grade gets one more try: a kernel can die before it
+        # starts (seen in `make test`: a port another kernel took, "Address already in use").
+        for attempt in range(2):
+            others = ",".join(s for s in submitted if s not in todo)
+            code = run(["autograde", assignment, "--force", f"--db=sqlite:///{copies[k]}"]
+                       + ([f"--CourseDirectory.student_id_exclude={others}"] if others else []),
+                       root, f"autograde-worker-{k}" + ("-again" if attempt else ""))
+            graded = _graded(copies[k], root, assignment, shares[k])
+            todo = [s for s in shares[k] if s not in graded]
+            if not todo:
+                break
+        return {s: 0 if s not in todo else (code or 1) for s in shares[k]}
 
     codes: dict[str, int] = {}
     with ThreadPoolExecutor(len(shares)) as pool:
@@ -117,11 +124,14 @@ def _forget(path: Path, assignment: str, students: Sequence[str]) -> None:
                 pass
 
 
-def _graded(path: Path, assignment: str, students: Sequence[str]) -> set[str]:
-    """Which of ``students`` have a submission of ``assignment`` in the gradebook at ``path``."""
+def _graded(path: Path, root: Path, assignment: str, students: Sequence[str]) -> set[str]:
+    """Which of ``students`` have a submission of ``assignment`` in the gradebook at ``path`` and
+    its autograded notebooks in ``root/autograded/`` (nbgrader records the submission before it
+    runs the notebook, and removes the autograded folder of one it could not run)."""
     from nbgrader.api import Gradebook
     with Gradebook(f"sqlite:///{path}") as gb:
-        return {sub.student.id for sub in gb.assignment_submissions(assignment)} & set(students)
+        recorded = {sub.student.id for sub in gb.assignment_submissions(assignment)} & set(students)
+    return {s for s in recorded if any((root / "autograded" / s / assignment).glob("*.ipynb"))}
 
 
 def merge(source: Path, target: Path, assignment: str, students: Sequence[str]) -> None:
