@@ -9,6 +9,7 @@ import contextvars
 import copy
 import functools
 import math
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
@@ -319,8 +320,8 @@ def _run(yours: Callable, name: str, tree: GameTree, call: Callable, expected: A
         raise
     except Exception as e:  # the student's bug: show it on the tree that triggered it
         _show(tree, draw)
-        raise CheckFailed(_("{name} raised {error}: {e} on {tree} ({mover} to move at the "
-                            "root); expected {expected!r}").format(
+        raise CheckFailed(_("on the tree {tree} ({mover} to move at the root), {name} raised "
+                            "{error} (“{e}”); expected {expected!r}").format(
             name=name, error=type(e).__name__, e=e, tree=_tree_text(tree), expected=expected,
             mover=tree.to_move(tree.initial_state).upper())) from e
 
@@ -369,7 +370,7 @@ def _why(hint: Callable | None, args: tuple, student: Callable, tree: GameTree |
     if isinstance(extra, Named) and extra.slip:
         found.insert(0, extra)
     if extra:                   # the check named it: the catalogue adds only a slip it names too
-        return f". {extra}" + (slip if known else "")
+        return f". {sentence(extra)}" + (slip if known else "")
     if known:
         return slip
     said = isinstance(args[1], str) and isinstance(args[0], dict)   # the check's call said what is wrong
@@ -380,6 +381,19 @@ def _why(hint: Callable | None, args: tuple, student: Callable, tree: GameTree |
         return _(". {what}; this matches none of the known slips of this exercise").format(
             what=d[0].upper() + d[1:])
     return _(". This matches none of the known slips of this exercise")
+
+
+def sentence(text: str) -> str:
+    """``text`` as the start of a sentence: its first word capitalised when it is a plain word
+    (a name of code, ``node.total`` or ``best_moves``, is left as it is).
+
+    >>> sentence("a leaf is terminal"), sentence("node.total is for MAX"), sentence("α = 3")
+    ('A leaf is terminal', 'node.total is for MAX', 'α = 3')
+    """
+    first = re.match(r"[a-zà-ÿ]+", text)      # a Latin word (α, β stay as they are)
+    if first is None or text[first.end():first.end() + 1] in ("_", ".", "(", "["):
+        return text
+    return text[0].upper() + text[1:]
 
 
 def differs(expected: Any, got: Any) -> str:
@@ -681,7 +695,7 @@ def check_calls(student: Callable, reference: Callable | None, calls: Iterable[d
     ...             hint=lambda expected, got, kw: "a product, not a power" if got == kw["b"] * kw["d"] else None)
     Traceback (most recent call last):
     ...
-    abcore.verdict.CheckFailed: leaves(b=2, d=3) is wrong: expected 8, got 6. a product, not a power
+    abcore.verdict.CheckFailed: leaves(b=2, d=3) is wrong: expected 8, got 6. A product, not a power
     """
     report(_verdict(lambda: _check_calls(student, reference, calls, name, hint, task, same), task))
 

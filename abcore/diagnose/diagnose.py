@@ -115,7 +115,10 @@ class Diagnosis:
             return _("leaves it with {visits} and total {total}").format(visits=_visits(step[3]),
                                                                         total=_fv(step[4]))
         if what == "chose":
-            return _("chooses move {move}").format(move=step[1])
+            if isinstance(step[1], str):        # not one of the children (observe.py: its repr)
+                return _("returns {value}, which is not one of the children it was given").format(
+                    value=step[1])
+            return _("chooses the child of move {move}").format(move=step[1])
         return _("raises {error}").format(error=step[1])
 
     def _said_entered(self, step: tuple) -> str:
