@@ -122,6 +122,8 @@ def _check(student: Callable, reference: Callable | None, cases: Iterable[GameTr
     cases = random_cases() if cases is None else sorted(cases, key=len)
     if drawn and task in _WINDOWED:
         cases = _widened(cases)
+    if drawn and task in _MOVED:
+        cases = _moves_renamed(cases)
     name, reference, yours = _prepared("check", student, reference, task, name)
     count, first, typed = 0, None, None
     for tree in cases:
@@ -173,7 +175,14 @@ def _tree_text(tree: GameTree) -> str:
 
 
 def _wrong_on(name: str, tree: GameTree, expected: Any, got: Any) -> str:
-    """The first sentence of a refusal: the tree, who moves at its root, both answers."""
+    """The first sentence of a refusal: the tree, who moves at its root (and the root's moves when
+    they are not numbered 0, 1, 2...), both answers."""
+    moves = list(tree.actions(tree.initial_state))
+    if moves != list(range(len(moves))):
+        return _("{name} is wrong on {tree} ({mover} to move at the root, whose moves are {moves}): "
+                 "expected {expected!r}, got {got!r}").format(
+            name=name, tree=_tree_text(tree), expected=expected, got=got, moves=moves,
+            mover=tree.to_move(tree.initial_state).upper())
     return _("{name} is wrong on {tree} ({mover} to move at the root): expected "
              "{expected!r}, got {got!r}").format(name=name, tree=_tree_text(tree), expected=expected,
                                                  got=got, mover=tree.to_move(tree.initial_state).upper())
@@ -215,6 +224,32 @@ def _widened(cases: list) -> list:
         out[i] = GameTree(t.initial_state, {m: t.kind(m) for m in inner},
                           {m: tuple((a, t.result(m, a)) for a in t.actions(m)) for m in inner},
                           {m: t.value(m) * k for m in t.leaves},
+                          probs={m: tuple(p for p, _ in t.outcomes(m)) for m in inner if t.kind(m) == "chance"},
+                          labels={m: t.label(m) for m in t.nodes})
+    return type(cases)(out) if isinstance(cases, _RandomCases) else out
+
+
+# The exercises that return moves: every other random tree numbers its moves from 1, so that a
+# child's index returned for its move shows on the random trees (frreader5: 2.2 passed them so).
+_MOVED = ("2.2", "2.3")
+
+
+def _moves_renamed(cases: list) -> list:
+    """``cases`` with the moves of every other tree (the 2nd, 4th...) numbered from 1 (move i + 1
+    for the child i), the trees otherwise the same.
+
+    >>> t = _moves_renamed([GameTree.from_nested([[1, 2], 3])] * 2)[1]
+    >>> t.actions(t.initial_state), t.value(t.result(t.result(t.initial_state, 1), 2))
+    ((1, 2), 2)
+    """
+    out = list(cases)
+    for i in range(1, len(cases), 2):
+        t = cases[i]
+        inner = [m for m in t.nodes if t.kind(m) != "leaf"]
+        out[i] = GameTree(t.initial_state, {m: t.kind(m) for m in inner},
+                          {m: tuple((a + 1 if type(a) is int else a, t.result(m, a)) for a in t.actions(m))
+                           for m in inner},
+                          {m: t.value(m) for m in t.leaves},
                           probs={m: tuple(p for p, _ in t.outcomes(m)) for m in inner if t.kind(m) == "chance"},
                           labels={m: t.label(m) for m in t.nodes})
     return type(cases)(out) if isinstance(cases, _RandomCases) else out
