@@ -165,6 +165,8 @@ def _check(student: Callable, reference: Callable | None, cases: Iterable[GameTr
 
 NOT_WRITTEN = N_("{name} is not written yet: replace `raise NotImplementedError()` in its cell with "
                  "your code, run that cell, then run this check again")
+NOT_WRITTEN_GAME = N_("the game {name} is not written yet: replace `raise NotImplementedError()` in its "
+                      "cell with your code, run that cell, then run this check again")
 
 
 def _tree_text(tree: GameTree) -> str:
@@ -355,7 +357,7 @@ def _run(yours: Callable, name: str, tree: GameTree, call: Callable, expected: A
         raise
     except Exception as e:  # the student's bug: show it on the tree that triggered it
         _show(tree, draw)
-        raise CheckFailed(_("on the tree {tree} ({mover} to move at the root), {name} raised "
+        raise CheckFailed(_("on {tree} ({mover} to move at the root), {name} raised "
                             "{error} (“{e}”); expected {expected!r}").format(
             name=name, error=type(e).__name__, e=e, tree=_tree_text(tree), expected=expected,
             mover=tree.to_move(tree.initial_state).upper())) from e
@@ -704,7 +706,7 @@ def _same_game(mine: Any, reference: Any, name: str, limit: int) -> int:
         except MissingMemberError as e:         # a misspelt member: written, but not found
             raise fail(moves, str(e)) from None
         except NotImplementedError:
-            raise NotWrittenYet(_(NOT_WRITTEN).format(name=name)) from None
+            raise NotWrittenYet(_(NOT_WRITTEN_GAME).format(name=name)) from None
         except CheckFailed:
             raise
         except Exception as e:

@@ -98,13 +98,14 @@ def key_text(version: Version, mode: str) -> str:
 
 
 def row_text(r: Row) -> str:
-    """A key row as the answer format writes it: ``NODE  [α, β]  VALUE  cut X Y``."""
+    """A key row as the answer format writes it: ``NODE  [α, β]  VALUE  cut X Y`` (``coupe X Y`` in
+    the French edition, the word its statements ask for)."""
     parts = [r.node]
     if r.window is not None:
         parts.append(format_window(*r.window))
     parts.append(format_value(r.value))
     if r.cut:
-        parts.append("cut " + " ".join(r.cut))
+        parts.append(_("cut {children}").format(children=" ".join(r.cut)))
     return "  ".join(parts)
 
 
