@@ -24,7 +24,8 @@ import i18n as tool  # noqa: E402
 NBSP = "\u00a0"
 NNBSP = "\u202f"
 SAME = {"CHANCE", "chance ○", "score", "budget", "simulations", "phase", "◀ phase", "phase ▶",
-        "expansion", "{points:g} / {out_of:g} points", "total W", "version", "question"}
+        "expansion", "{points:g} / {out_of:g} points", "total W", "version", "question",
+        "minimax", "PVS"}                      # the tic-tac-toe widget's search menu
 
 
 @pytest.fixture(autouse=True)
@@ -373,7 +374,7 @@ def test_a_diagnosis_in_french():
         f"Cela ressemble à une erreur cataloguée{NBSP}: une coupure sur > au lieu de ≥. Cela apparaît "
         "d'abord sur l'arbre [[2, 2], [2, 1]] (MAX a le trait à la racine) avec la fenêtre (α, β) = "
         f"(−∞, +∞){NBSP}: au nœud r.1 (où l'on entre avec (α, β) = (2, +∞)), la vôtre entre dans r.1.1 "
-        f"avec (α, β) = (2, 2){NNBSP}; la bonne recherche renvoie 2 au nœud r.1. Correction{NBSP}: coupez "
+        f"avec (α, β) = (2, 2){NNBSP}; la bonne recherche renvoie 2. Correction{NBSP}: coupez "
         f"dès que v ≥ β à MAX, v ≤ α à MIN{NBSP}: une égalité suffit, le parent ne choisira pas ce nœud.")
     abcore.use_language("en")
     assert str(d) == english

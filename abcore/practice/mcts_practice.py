@@ -36,6 +36,13 @@ def _d4(x: float) -> str:
     return f"{x:.4f}".rstrip("0").rstrip(".").replace("-", "−")
 
 
+class _Minus(float):
+    """A float whose format spec writes a true minus sign (``f"{_Minus(-0.5):.2f}"`` is −0.50)."""
+
+    def __format__(self, spec: str) -> str:
+        return float.__format__(self, spec).replace("-", "−")
+
+
 @dataclass(frozen=True)
 class MCTSQuestion:
     """Iteration ``iteration`` of an MCTS search on ``tree``.
@@ -383,7 +390,7 @@ def _ucb_sum(sc: Any, parent_visits: int, c: float) -> str:
     return _("UCB1 = mean + c·√(ln N / n) = {mean} + {c:.4f}·√(ln {parent} / {visits}) = "
              "{mean} + {explore:.4f} = {sum:.4f}, to two decimals {ucb:.2f} (c = {c_text})").format(
         mean=_d4(mean), c=c, parent=parent_visits, visits=sc.visits, explore=explore,
-        sum=mean + explore, ucb=sc.ucb, c_text=c_text(c))
+        sum=_Minus(mean + explore), ucb=_Minus(sc.ucb), c_text=c_text(c))
 
 
 def check_ucb(q: MCTSQuestion, rows: list[Row]) -> Verdict:
