@@ -9,6 +9,7 @@ import contextvars
 import copy
 import functools
 import math
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
@@ -121,6 +122,8 @@ def _check(student: Callable, reference: Callable | None, cases: Iterable[GameTr
     cases = random_cases() if cases is None else sorted(cases, key=len)
     if drawn and task in _WINDOWED:
         cases = _widened(cases)
+    if drawn and task in _MOVED:
+        cases = _moves_renamed(cases)
     name, reference, yours = _prepared("check", student, reference, task, name)
     count, first, typed = 0, None, None
     for tree in cases:
@@ -162,6 +165,8 @@ def _check(student: Callable, reference: Callable | None, cases: Iterable[GameTr
 
 NOT_WRITTEN = N_("{name} is not written yet: replace `raise NotImplementedError()` in its cell with "
                  "your code, run that cell, then run this check again")
+NOT_WRITTEN_GAME = N_("the game {name} is not written yet: replace `raise NotImplementedError()` in its "
+                      "cell with your code, run that cell, then run this check again")
 
 
 def _tree_text(tree: GameTree) -> str:
@@ -172,7 +177,14 @@ def _tree_text(tree: GameTree) -> str:
 
 
 def _wrong_on(name: str, tree: GameTree, expected: Any, got: Any) -> str:
-    """The first sentence of a refusal: the tree, who moves at its root, both answers."""
+    """The first sentence of a refusal: the tree, who moves at its root (and the root's moves when
+    they are not numbered 0, 1, 2...), both answers."""
+    moves = list(tree.actions(tree.initial_state))
+    if moves != list(range(len(moves))):
+        return _("{name} is wrong on {tree} ({mover} to move at the root, whose moves are {moves}): "
+                 "expected {expected!r}, got {got!r}").format(
+            name=name, tree=_tree_text(tree), expected=expected, got=got, moves=moves,
+            mover=tree.to_move(tree.initial_state).upper())
     return _("{name} is wrong on {tree} ({mover} to move at the root): expected "
              "{expected!r}, got {got!r}").format(name=name, tree=_tree_text(tree), expected=expected,
                                                  got=got, mover=tree.to_move(tree.initial_state).upper())
@@ -214,6 +226,32 @@ def _widened(cases: list) -> list:
         out[i] = GameTree(t.initial_state, {m: t.kind(m) for m in inner},
                           {m: tuple((a, t.result(m, a)) for a in t.actions(m)) for m in inner},
                           {m: t.value(m) * k for m in t.leaves},
+                          probs={m: tuple(p for p, _ in t.outcomes(m)) for m in inner if t.kind(m) == "chance"},
+                          labels={m: t.label(m) for m in t.nodes})
+    return type(cases)(out) if isinstance(cases, _RandomCases) else out
+
+
+# The exercises that return moves: every other random tree numbers its moves from 1, so that a
+# child's index returned for its move shows on the random trees (frreader5: 2.2 passed them so).
+_MOVED = ("2.2", "2.3")
+
+
+def _moves_renamed(cases: list) -> list:
+    """``cases`` with the moves of every other tree (the 2nd, 4th...) numbered from 1 (move i + 1
+    for the child i), the trees otherwise the same.
+
+    >>> t = _moves_renamed([GameTree.from_nested([[1, 2], 3])] * 2)[1]
+    >>> t.actions(t.initial_state), t.value(t.result(t.result(t.initial_state, 1), 2))
+    ((1, 2), 2)
+    """
+    out = list(cases)
+    for i in range(1, len(cases), 2):
+        t = cases[i]
+        inner = [m for m in t.nodes if t.kind(m) != "leaf"]
+        out[i] = GameTree(t.initial_state, {m: t.kind(m) for m in inner},
+                          {m: tuple((a + 1 if type(a) is int else a, t.result(m, a)) for a in t.actions(m))
+                           for m in inner},
+                          {m: t.value(m) for m in t.leaves},
                           probs={m: tuple(p for p, _ in t.outcomes(m)) for m in inner if t.kind(m) == "chance"},
                           labels={m: t.label(m) for m in t.nodes})
     return type(cases)(out) if isinstance(cases, _RandomCases) else out
@@ -319,8 +357,8 @@ def _run(yours: Callable, name: str, tree: GameTree, call: Callable, expected: A
         raise
     except Exception as e:  # the student's bug: show it on the tree that triggered it
         _show(tree, draw)
-        raise CheckFailed(_("{name} raised {error}: {e} on {tree} ({mover} to move at the "
-                            "root); expected {expected!r}").format(
+        raise CheckFailed(_("on {tree} ({mover} to move at the root), {name} raised "
+                            "{error} (“{e}”); expected {expected!r}").format(
             name=name, error=type(e).__name__, e=e, tree=_tree_text(tree), expected=expected,
             mover=tree.to_move(tree.initial_state).upper())) from e
 
@@ -369,7 +407,7 @@ def _why(hint: Callable | None, args: tuple, student: Callable, tree: GameTree |
     if isinstance(extra, Named) and extra.slip:
         found.insert(0, extra)
     if extra:                   # the check named it: the catalogue adds only a slip it names too
-        return f". {extra}" + (slip if known else "")
+        return f". {sentence(extra)}" + (slip if known else "")
     if known:
         return slip
     said = isinstance(args[1], str) and isinstance(args[0], dict)   # the check's call said what is wrong
@@ -380,6 +418,19 @@ def _why(hint: Callable | None, args: tuple, student: Callable, tree: GameTree |
         return _(". {what}; this matches none of the known slips of this exercise").format(
             what=d[0].upper() + d[1:])
     return _(". This matches none of the known slips of this exercise")
+
+
+def sentence(text: str) -> str:
+    """``text`` as the start of a sentence: its first word capitalised when it is a plain word
+    (a name of code, ``node.total`` or ``best_moves``, is left as it is).
+
+    >>> sentence("a leaf is terminal"), sentence("node.total is for MAX"), sentence("α = 3")
+    ('A leaf is terminal', 'node.total is for MAX', 'α = 3')
+    """
+    first = re.match(r"[a-zà-ÿ]+", text)      # a Latin word (α, β stay as they are)
+    if first is None or text[first.end():first.end() + 1] in ("_", ".", "(", "["):
+        return text
+    return text[0].upper() + text[1:]
 
 
 def differs(expected: Any, got: Any) -> str:
@@ -655,7 +706,7 @@ def _same_game(mine: Any, reference: Any, name: str, limit: int) -> int:
         except MissingMemberError as e:         # a misspelt member: written, but not found
             raise fail(moves, str(e)) from None
         except NotImplementedError:
-            raise NotWrittenYet(_(NOT_WRITTEN).format(name=name)) from None
+            raise NotWrittenYet(_(NOT_WRITTEN_GAME).format(name=name)) from None
         except CheckFailed:
             raise
         except Exception as e:
@@ -681,7 +732,7 @@ def check_calls(student: Callable, reference: Callable | None, calls: Iterable[d
     ...             hint=lambda expected, got, kw: "a product, not a power" if got == kw["b"] * kw["d"] else None)
     Traceback (most recent call last):
     ...
-    abcore.verdict.CheckFailed: leaves(b=2, d=3) is wrong: expected 8, got 6. a product, not a power
+    abcore.verdict.CheckFailed: leaves(b=2, d=3) is wrong: expected 8, got 6. A product, not a power
     """
     report(_verdict(lambda: _check_calls(student, reference, calls, name, hint, task, same), task))
 

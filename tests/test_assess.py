@@ -69,7 +69,7 @@ def test_a_practice_key_passes_its_check(t):
         tree = t.draw(seed)
         v = t.check(t.key(tree), tree)
         assert (v.ok, v.task) == (True, t.id) and v.message.startswith("right"), v.message
-        assert t.key(tree)[0].node == "A"
+        assert t.key(tree)[0].node == ("C" if t.id == "star1" else "A")     # Star1's letters skip A, B (its symbols)
         key = t.key(tree)
         wrong = [replace(key[0], value=key[0].value + 1),
                  *key[1:]]

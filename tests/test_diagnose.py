@@ -332,7 +332,7 @@ def test_the_place_is_shown_on_the_checks_own_tree_when_it_shows_there():
     tree = GameTree.from_nested([[4, 1], [3, 7]])
     found = diagnose(student, "minimax", first=[tree])
     assert found.case.tree is tree and found.given and found.node == "r.0", found
-    assert "It first shows on this tree: at r.0, yours returns 4 from r.0; the right search returns 1" in str(found)
+    assert "It first shows on this tree: at r.0, yours returns 4; the right search returns 1" in str(found)
     unmoved = GameTree.from_nested([[4], [3]])      # no MIN node chooses here: the place is elsewhere
     found = diagnose(student, "minimax", first=[unmoved])
     assert found.case.tree is not unmoved and not found.given and "It first shows on the tree [" in str(found)

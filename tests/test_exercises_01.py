@@ -8,13 +8,13 @@ class TestExercises(ExerciseTests):
     HIDDEN_TESTS = False
     # planted file -> words the check's message must contain
     MESSAGES = {
-        "ex1-1-tree-size__root_not_counted.py": "too few nodes",
+        "ex1-1-tree-size__root_not_counted.py": "Too few nodes",
         "ex1-1-tree-size__inner_nodes_only.py": "the leaves too",
-        "ex1-1-tree-size__leaves_as_moves.py": "a leaf is a terminal state",
-        "ex1-1-tree-size__pair_swapped.py": "the pair is (nodes, leaves), in that order",
-        "ex1-1-tree-size__seen_set.py": "that counts each distinct position once (a `seen` set)",
+        "ex1-1-tree-size__leaves_as_moves.py": "A leaf is a terminal state",
+        "ex1-1-tree-size__pair_swapped.py": "The pair is (nodes, leaves), in that order",
+        "ex1-1-tree-size__seen_set.py": "That counts each distinct position once (a `seen` set)",
         "ex1-1-tree-size__calls_the_kit.py": "calls the kit's GameTree.from_game(...), the very thing exercise 1.1",
-        "ex1-1-tree-size__a_list.py": "the right numbers, but in a list: return a tuple",
+        "ex1-1-tree-size__a_list.py": "The right numbers, but in a list: return a tuple",
         "ex1-2-longest-game__calls_the_kit.py": "calls the kit's GameTree.from_game(...), the very thing exercise 1.2",
         "ex1-2-longest-game__counts_positions.py": "count moves (arcs), not positions",
         "ex1-2-longest-game__first_move_only.py": "take the largest over all the moves",
@@ -24,15 +24,15 @@ class TestExercises(ExerciseTests):
         "ex1-3-my-tictactoe__utility_for_the_player_to_move.py": "utility for X is -1, expected 1",
         "ex1-3-my-tictactoe__list_states.py": "is unhashable (unhashable type: 'list'): make states immutable and hashable",
         # the hunt of 2026-11-28 (issue 22): answers the checks once accepted
-        "ex1-1-tree-size__root_only.py": 'that is the size of the whole tree, from its root',
+        "ex1-1-tree-size__root_only.py": 'That is the size of the whole tree, from its root',
         "ex1-1-tree-size__memo_across_calls.py": 'Yet on the same tree with its nodes renamed, tree_size answers right',
-        "ex1-2-longest-game__root_only.py": 'that is the height of the whole tree, from its root',
-        "ex1-2-longest-game__a_float.py": 'return a whole number, the count of moves: yours returns 0.0',
+        "ex1-2-longest-game__root_only.py": 'That is the height of the whole tree, from its root',
+        "ex1-2-longest-game__a_float.py": 'Return a whole number, the count of moves: yours returns 0.0',
         # hunt4: a maximum kept in a global was told "not their sum nor the number of moves"
         "ex1-2-longest-game__a_global_maximum.py": "Asked again on a tree before, longest_game answers differently: "
                                                    "it keeps something between calls",
         # hunt5 (accepted): the right counts as floats; == took them before the hint ran
-        "ex1-1-tree-size__counts_as_floats.py": "return a pair of two whole numbers, (nodes, leaves): yours returns (1.0, 1.0)",
+        "ex1-1-tree-size__counts_as_floats.py": "Return a pair of two whole numbers, (nodes, leaves): yours returns (1.0, 1.0)",
         "ex1-3-my-tictactoe__delegates_to_the_kit.py": "MyTicTacToe calls the kit's TicTacToe.",
         # hunt5 (misnamed): each was told another slip's hint; a hint is now named only when the slip's own
         # rule gives the student's answers on 30 more trees

@@ -22,12 +22,12 @@ class TestExercises(ExerciseTests):
         "ex3-1-alphabeta-value__default_window_pm1000.py": "the default window must be (−∞, +∞)",
         "ex3-2-alphabeta-leaves__every_leaf.py": "a known slip: no cut-off (every child searched)",
         # hunt4: the children cut counted as read was told "does your search cut?"
-        "ex3-2-alphabeta-leaves__cut_children_counted.py": "that is every leaf of the tree, but your search reads the "
+        "ex3-2-alphabeta-leaves__cut_children_counted.py": "That is every leaf of the tree, but your search reads the "
                                                            "values of only 2 of them",
         "ex3-2-alphabeta-leaves__no_narrowing.py": "a known slip: the window not narrowed for the children",
         "ex3-2-alphabeta-leaves__counts_every_node.py": "count only the leaves",
         "ex3-2-alphabeta-leaves__ties_not_cut.py": "a known slip: a cut on > instead of ≥",
-        "ex3-2-alphabeta-leaves__root_counted.py": "one too many: this tree is one leaf",
+        "ex3-2-alphabeta-leaves__root_counted.py": "One too many: this tree is one leaf",
         "ex3-2-alphabeta-leaves__no_cut_at_min.py": "a known slip: no α-cut at MIN nodes",
         "ex3-2-alphabeta-leaves__calls_the_kit.py": "calls the kit's alphabeta(...), the very thing exercise 3.2",
         "ex3-1-alphabeta-value__calls_the_kit.py": "calls the kit's alphabeta(...), the very thing exercise 3.1",

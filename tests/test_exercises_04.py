@@ -27,7 +27,7 @@ class TestExercises(ExerciseTests):
         # hunt4: the default window (-1000, 1000) was accepted; MIN's children searched with β = +∞ were
         # named as two slips whose leaves coincide on one tree
         "ex4-1-failhard-value__default_window_1000.py":
-            "with the window (−∞, +∞) given, yours returns −∞, but called with no window it returns −1000: the "
+            "With the window (−∞, +∞) given, yours returns −∞, but called with no window it returns −1000: the "
             "defaults must be alpha=-INF, beta=INF",
         "ex4-1-failhard-value__min_children_get_full_beta.py":
             "the right answers, but it cuts later than fail-hard. This matches none of the known slips of this exercise",

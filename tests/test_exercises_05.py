@@ -21,7 +21,7 @@ class TestExercises(ExerciseTests):
         "ex5-1-best-first-order__highest_first_everywhere.py":
             r"best_first_order \(the value, for MAX, of the move searched first at each node\) is wrong on "
             r"the tree \[1, -1\] \(MIN to move at the root\): expected \{'r': -1\}, got \{'r': 1\}\. "
-            r"at the MIN node r yours searches first the highest value for MAX, MIN's worst move: at a MIN "
+            r"At the MIN node r yours searches first the highest value for MAX, MIN's worst move: at a MIN "
             r"node the move searched first should be the LOWEST value for MAX",
         "ex5-1-best-first-order__max_and_min_swapped.py":
             r"best_first_order \(the value, for MAX, of the move searched first at each node\) is wrong on "
@@ -30,7 +30,7 @@ class TestExercises(ExerciseTests):
         "ex5-1-best-first-order__children_not_moves.py":
             r"""got "at node r, \['r\.0'\] is not a reordering of its moves \[0\]\"""",
         "ex5-1-best-first-order__first_leaf.py":
-            r"\. yours sorts each move by the first leaf below it, a guess: the best move first is the one "
+            r"\. Yours sorts each move by the first leaf below it, a guess: the best move first is the one "
             r"whose EXACT value",
         "ex5-1-best-first-order__calls_the_kit.py":
             r"^best_first_order \(.*\) calls the kit's ordering\.best_first\(tree\), the very thing exercise 5\.1 asks "
@@ -38,16 +38,16 @@ class TestExercises(ExerciseTests):
         "ex5-2-minimal-tree-nodes__calls_the_kit.py":
             r"^minimal_tree_nodes calls the kit's random_uniform\(\.\.\.\), the very thing exercise 5\.2",
         "ex5-2-minimal-tree-nodes__leaves_only.py":
-            r"^minimal_tree_nodes\(b=2, d=1\) is wrong: expected 3, got 2\. that is Knuth and Moore's count "
+            r"^minimal_tree_nodes\(b=2, d=1\) is wrong: expected 3, got 2\. That is Knuth and Moore's count "
             r"of the LEAVES alone; the nodes are the root, the internal nodes and the leaves",
         "ex5-2-minimal-tree-nodes__leaf_ply_forgotten.py":
-            r"^minimal_tree_nodes\(b=2, d=0\) is wrong: expected 1, got 0\. short by exactly the leaves on "
+            r"^minimal_tree_nodes\(b=2, d=0\) is wrong: expected 1, got 0\. Short by exactly the leaves on "
             r"every shape: the last ply, d, counts too$",
         "ex5-2-minimal-tree-nodes__root_forgotten.py":
-            r"^minimal_tree_nodes\(b=2, d=0\) is wrong: expected 1, got 0\. one node short on every shape: "
+            r"^minimal_tree_nodes\(b=2, d=0\) is wrong: expected 1, got 0\. One node short on every shape: "
             r"the root \(ply 0\) is a node too$",
         "ex5-2-minimal-tree-nodes__whole_tree.py":
-            r"^minimal_tree_nodes\(b=2, d=2\) is wrong: expected 6, got 7\. that is every node of the "
+            r"^minimal_tree_nodes\(b=2, d=2\) is wrong: expected 6, got 7\. That is every node of the "
             r"uniform tree, minimax's count",
         # the hunt of 2026-11-28 (issue 22): answers the checks once accepted
         "ex5-2-minimal-tree-nodes__kit_tree_own_search.py": r"calls the kit's random_uniform\(\.\.\.\), the very thing exercise 5\.2",

@@ -90,6 +90,39 @@ def test_the_check_says_not_written_yet_right_or_where_it_is_wrong(capsys, monke
         check_exercise("3.3", "A [-inf inf] 3")
 
 
+def test_a_row_that_cannot_be_read_is_shown_its_own_exercises_form():
+    """frreader5 d1: 2.4 and 9.4 were told the alpha-beta form (windows, cuts) they do not use."""
+    from abcore.exercises.notebook import exercise_verdict
+    said = {which: exercise_verdict(which, "A five", "alice").message for which in ("2.4", "9.4")}
+    assert "write a row as NODE VALUE, the node's minimax value (for example: C 5)" in said["2.4"], said
+    assert "ROOT TOTAL, then one row per child as CHILD UCB1, or CHILD UCB1 TOTAL" in said["9.4"], said
+    assert not any("(α, β)" in m or " cut " in m for m in said.values()), said
+
+
+def test_no_node_is_named_with_a_letter_of_the_exercises_formulas():
+    """frreader5 d2: 9.4's nodes N and W beside UCB1's N and the total W; 7.3's A, B, L, P, S, U
+    beside Star1's symbols. Their trees' letters skip those (abcore.practice.modes.symbols)."""
+    for which, symbols in (("7.3", "ABLPSU"), ("9.4", "NW")):
+        for who in ("alice", "bob", "instructor"):
+            tree = student_tree(which, who).tree
+            assert not any(set(tree.label(n)) & set(symbols) for n in tree.nodes), (which, who)
+    assert student_tree("7.3", "alice").tree.label(student_tree("7.3", "alice").tree.initial_state) == "C"
+
+
+def test_the_root_is_credited_to_the_player_to_move_there_and_a_decimal_is_quoted_as_written():
+    """frreader5 d3 (no move leads to the root) and d5 (−1.1667 was quoted as −1.17)."""
+    rows = answer_key("9.4", "alice").splitlines()
+    root, total = rows[0].split()
+    wrong = "\n".join([f"{root} 77"] + rows[1:])
+    assert "(for MAX, the player to move at the root), not 77" in verdict("9.4", wrong, "alice").message
+    rows = answer_key("7.3", "alice").splitlines()
+    node, *window, value = rows[0].split()
+    assert value == "−7/6", rows[0]                 # alice's root; the rest of the test reads it so
+    rows[0] = " ".join([node, *window, "-1.1667"])
+    said = verdict("7.3", "\n".join(rows), "alice").message
+    assert "returns −7/6, not −1.1667" in said and "(write the exact fraction, −7/6" in said, said
+
+
 def test_the_instructors_view_prints_the_tree_and_the_key():
     text = show("03", "alice")
     assert "the tree of student 'alice'" in text and "answer key:" in text

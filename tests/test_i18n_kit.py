@@ -24,7 +24,8 @@ import i18n as tool  # noqa: E402
 NBSP = "\u00a0"
 NNBSP = "\u202f"
 SAME = {"CHANCE", "chance ○", "score", "budget", "simulations", "phase", "◀ phase", "phase ▶",
-        "expansion", "{points:g} / {out_of:g} points", "total W", "version", "question"}
+        "expansion", "{points:g} / {out_of:g} points", "total W", "version", "question",
+        "minimax", "PVS"}                      # the tic-tac-toe widget's search menu
 
 
 @pytest.fixture(autouse=True)
@@ -373,7 +374,7 @@ def test_a_diagnosis_in_french():
         f"Cela ressemble à une erreur cataloguée{NBSP}: une coupure sur > au lieu de ≥. Cela apparaît "
         "d'abord sur l'arbre [[2, 2], [2, 1]] (MAX a le trait à la racine) avec la fenêtre (α, β) = "
         f"(−∞, +∞){NBSP}: au nœud r.1 (où l'on entre avec (α, β) = (2, +∞)), la vôtre entre dans r.1.1 "
-        f"avec (α, β) = (2, 2){NNBSP}; la bonne recherche renvoie 2 au nœud r.1. Correction{NBSP}: coupez "
+        f"avec (α, β) = (2, 2){NNBSP}; la bonne recherche renvoie 2. Correction{NBSP}: coupez "
         f"dès que v ≥ β à MAX, v ≤ α à MIN{NBSP}: une égalité suffit, le parent ne choisira pas ce nœud.")
     abcore.use_language("en")
     assert str(d) == english
@@ -436,3 +437,22 @@ def test_shipped_titles_and_pseudocode_comments_in_french():
     from abcore.search.descriptions import ALGORITHMS
     comments = {line.partition("▷ ")[2] for d in ALGORITHMS.values() for line in d.lines} - {""}
     assert comments and all(i18n._(c) != c for c in comments - {"Star1", "Star2"}), comments
+
+
+def test_french_keys_menus_and_refusals_use_the_french_edition_s_words():
+    """frreader5: the answer key wrote `cut` where the French statements ask for `coupe` (b1); the
+    tic-tac-toe search menu showed code names (b2); a refusal's French quotes the player to move
+    at the root (d3) and the exercise's own form of a row (d1)."""
+    from abcore.exercises.instructor import answer_key
+    from abcore.exercises.notebook import exercise_verdict
+    from abcore.widgets import TicTacToeBoard
+
+    english = answer_key("3.3", "alice")
+    abcore.use_language("fr")
+    french = answer_key("3.3", "alice")
+    assert " coupe " in french and " cut " not in french
+    assert french.replace(" coupe ", " cut ") == english
+    labels = [label for label, _name in TicTacToeBoard().algorithm.options]
+    assert labels == ["minimax", "alpha-bêta", "alpha-bêta fail-hard", "négamax", "PVS"]
+    said = exercise_verdict("2.4", "A five", "alice").message
+    assert f"écrivez une ligne sous la forme NŒUD VALEUR, la valeur minimax du nœud (par exemple{NBSP}: C 5)" in said

@@ -224,7 +224,7 @@ def _practice(name: str) -> Task:
         return replace(check_trace(name, tree, answer, **options), task=name)
 
     return Task(name, None, m.title, "practice", canonical(name), "rows", check,
-                draw=lambda seed: practice_tree(seed, depth=3, chance=m.chance),
+                draw=lambda seed: practice_tree(seed, depth=3, chance=m.chance, skip=m.symbols),
                 key=lambda tree: expected_rows(name, tree))
 
 

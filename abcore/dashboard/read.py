@@ -320,8 +320,9 @@ def seeded_tree(task: str, seed: int) -> Any:
     the student's tree, without drawing their fair tree again)."""
     from ..exercises import exercise
     from ..practice.generate import practice_tree
+    from ..practice.modes import symbols
     ex = exercise(task)
-    return practice_tree(seed, depth=3, chance=ex.mode == "star1", **ex.shape)
+    return practice_tree(seed, depth=3, chance=ex.mode == "star1", skip=symbols(ex.mode), **ex.shape)
 
 
 def first_wrong_value(task: str, seed: int, answer: str) -> str | None:

@@ -9,7 +9,7 @@ slip it matches, on which case and at which node it first went astray.
 >>> print(d)                                                  # doctest: +NORMALIZE_WHITESPACE
 This looks like a known slip: a cut on > instead of ≥. It first shows on the tree [[2, 2], [2, 1]]
 (MAX to move at the root) with the window (α, β) = (−∞, +∞): at r.1 (entered with (α, β) = (2, +∞)),
-yours enters r.1.1 with (α, β) = (2, 2); the right search returns 2 from r.1. Fix: cut as soon as
+yours enters r.1.1 with (α, β) = (2, 2); the right search returns 2. Fix: cut as soon as
 v ≥ β at MAX, v ≤ α at MIN: a tie is enough, the parent will not choose this node.
 """
 from __future__ import annotations
@@ -82,8 +82,11 @@ class Diagnosis:
                               for i, (v, t) in enumerate(kids))
             return _("children [{shown}] with N(parent) = {n} and c = {c:.3g}").format(shown=shown, n=n, c=cc)
         assert c.tree is not None
-        text = (_("this tree") if self.given else _("the tree {tree!r} ({mover} to move at the root)").format(
-            tree=nested(c.tree), mover=c.tree.to_move(c.tree.initial_state).upper()))
+        shape = nested(c.tree)
+        text = (_("this tree") if self.given else (
+            _("the tree {tree!r} ({mover} to move at the root)") if isinstance(shape, list) else
+            _("the one-leaf tree {tree!r} ({mover} to move at the root)")).format(
+            tree=shape, mover=c.tree.to_move(c.tree.initial_state).upper()))
         if c.kind in _WINDOWED:
             text += _(" with the window (α, β) = ({alpha}, {beta})").format(alpha=_fv(c.args[0]),
                                                                           beta=_fv(c.args[1]))
@@ -110,12 +113,17 @@ class Diagnosis:
         if what == "eval":
             return _("evaluates {node} for {player!r}").format(node=step[1], player=step[2])
         if what == "leave":
+            if step[1] == self.node:            # the sentence names the node already ("at r, yours ...")
+                return _("returns {value}").format(value=_fv(step[2]))
             return _("returns {value} from {node}").format(value=_fv(step[2]), node=step[1])
         if what == "node":
             return _("leaves it with {visits} and total {total}").format(visits=_visits(step[3]),
                                                                         total=_fv(step[4]))
         if what == "chose":
-            return _("chooses move {move}").format(move=step[1])
+            if isinstance(step[1], str):        # not one of the children (observe.py: its repr)
+                return _("returns {value}, which is not one of the children it was given").format(
+                    value=step[1])
+            return _("chooses the child of move {move}").format(move=step[1])
         return _("raises {error}").format(error=step[1])
 
     def _said_entered(self, step: tuple) -> str:

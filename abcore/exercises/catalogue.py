@@ -25,6 +25,7 @@ from ..practice import check_trace, expected_rows, mcts_question
 from ..practice.answer import as_rows
 from ..practice.generate import PRACTICE_SEEDS, practice_tree
 from ..practice.mcts_practice import check_ucb, ucb_key, ucb_rows
+from ..practice.modes import symbols
 from ..trees import GameTree
 from ..verdict import Verdict
 from .minimax import check_minimax, minimax_rows
@@ -139,7 +140,7 @@ def exercise_seed(which: str, student: str, attempt: int = 0) -> int:
 
 
 def _tree(ex: Exercise, seed: int) -> GameTree:
-    return practice_tree(seed, depth=3, chance=ex.mode == "star1", **ex.shape)
+    return practice_tree(seed, depth=3, chance=ex.mode == "star1", skip=symbols(ex.mode), **ex.shape)
 
 
 def _titled(ex: Exercise, student: str, seed: int, tree: GameTree) -> GameTree:
@@ -255,7 +256,7 @@ def verdict(which: str, answer: Any, student: str | StudentTree | None = None) -
             id=s.exercise.id, which=which))
     if isinstance(answer, ComputedAnswer):
         return Verdict(False, answer.message, None, None, "computed")
-    rows = as_rows(answer)
+    rows = as_rows(answer, s.exercise.mode if s.exercise.mode in ("minimax", "mcts") else "trace")
     if s.exercise.mode == "minimax":
         v = check_minimax(s.tree, rows)
     elif s.exercise.mode == "mcts":

@@ -29,7 +29,8 @@ def answer_key(which: str, student: str | None = None) -> str:
 
 def _text(r: Row) -> str:
     if r.ucb is not None:
-        return f"{r.node}  {r.ucb:.2f}" + ("" if r.value is None else f"  {fv(r.value)}")
+        ucb = f"{r.ucb:.2f}".replace("-", "−")        # a true minus sign, as fv writes the total's
+        return f"{r.node}  {ucb}" + ("" if r.value is None else f"  {fv(r.value)}")
     return row_text(r)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from ..draw.formatting import format_value as fv
 from ..i18n import _
 from ..practice.answer import Row, as_rows, same
+from ..practice.answer import given as written
 from ..trees import GameTree, tree_values
 from ..verdict import Verdict
 
@@ -40,7 +41,7 @@ def check_minimax(tree: GameTree, answer: Any) -> Verdict:
     >>> print(check_minimax(t, key + "\\nD 7"))
     D: D is a leaf: its value is the tree's, 9, not 7 (a leaf's row is optional: copy its value or leave the row out)
     """
-    rows = as_rows(answer)
+    rows = as_rows(answer, "minimax")
     key = tuple(minimax_rows(tree))
     by_label = {tree.label(n): n for n in tree.nodes}
     given: dict[str, Any] = {}
@@ -66,11 +67,11 @@ def check_minimax(tree: GameTree, answer: Any) -> Verdict:
 def _why(tree: GameTree, n: str, got: Any, values: dict) -> str:
     name, kind = tree.label(n), tree.kind(n)
     kids = tree.children(n)
-    listing = ", ".join(f"{tree.label(c)}: {fv(values[c])}" for c in kids)
+    listing = ", ".join(_("{node}: {value}").format(node=tree.label(c), value=fv(values[c])) for c in kids)
     want = values[n]
     if kind in ("max", "min"):
         other = min if kind == "max" else max
-        f = dict(node=name, values=listing, want=fv(want), got=fv(got))
+        f = dict(node=name, values=listing, want=fv(want), got=written(got))
         if same(got, other(values[c] for c in kids)):
             if kind == "max":
                 return _("{node} is a MAX node: it keeps the largest of its children's values "
@@ -83,7 +84,7 @@ def _why(tree: GameTree, n: str, got: Any, values: dict) -> str:
         return _("{node} is a MIN node: it keeps the smallest of its children's values "
                  "({values}), {want}, not {got}").format(**f)
     return _("{node} is a chance node: Σ p·v over ({values}) is {want}, not {got}").format(
-        node=name, values=listing, want=fv(want), got=fv(got))
+        node=name, values=listing, want=fv(want), got=written(got))
 
 
 def _first_wrong(tree: GameTree, given: dict, values: dict) -> tuple[str, str] | None:
@@ -102,7 +103,7 @@ def _first_wrong(tree: GameTree, given: dict, values: dict) -> tuple[str, str] |
         if tree.kind(n) == "leaf" and not right(n):
             return name, _("{node}: {node} is a leaf: its value is the tree's, {value}, not {got} (a "
                            "leaf's row is optional: copy its value or leave the row out)").format(
-                node=name, value=fv(tree.value(n)), got=fv(given[name]))
+                node=name, value=fv(tree.value(n)), got=written(given[name]))
     for n in order:
         name = tree.label(n)
         if tree.kind(n) != "leaf" and given.get(name) is None:

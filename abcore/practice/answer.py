@@ -64,11 +64,14 @@ def parse_number(text: str) -> Any:
     return float(t) if "." in t else int(t)
 
 
-def parse_answer(text: str) -> list[Row]:
+def parse_answer(text: str, form: str = "trace") -> list[Row]:
     """Rows from a written answer, one node per line (blank lines and ``#`` comments skipped).
     A window is written ``(α, β)`` or ``[α, β]``; a second window after the first is the node's
     window on exit (seed 004's "en remontant"), checked when given; two numbers after the node
-    are an MCTS row's UCB1 value and total.
+    are an MCTS row's UCB1 value and total. ``form`` is what a row that cannot be read is told to
+    look like: ``"trace"`` (an alpha-beta or Star1 trace), ``"minimax"`` (exercise 2.4's
+    ``NODE VALUE``), ``"path"`` (the practice MCTS mode's ``NODE TOTAL``) or ``"mcts"``
+    (exercise 9.4's ``CHILD UCB1 TOTAL``).
 
     >>> parse_answer("A [-inf, inf] 3\\nC (3, ∞) -> 2 cut F, G")[1]
     Row(node='C', window=(3, inf), value=2, cut=('F', 'G'), exit=None, ucb=None)
@@ -80,6 +83,10 @@ def parse_answer(text: str) -> list[Row]:
     Traceback (most recent call last):
     ...
     ValueError: line 1, 'C [3 inf] 2': write a row as NODE (α, β) VALUE cut X Y, or with the window on exit NODE (α, β) (α', β') VALUE cut X Y (for example: C (3, inf) 2 cut F G)
+    >>> parse_answer("A five", "minimax")
+    Traceback (most recent call last):
+    ...
+    ValueError: line 1, 'A five': write a row as NODE VALUE, the node's minimax value (for example: C 5)
     """
     rows = []
     for i, line in enumerate(text.splitlines(), 1):
@@ -88,9 +95,7 @@ def parse_answer(text: str) -> list[Row]:
             continue
         m = _LINE.match(line)
         if not m:
-            raise ValueError(_("line {n}, {line!r}: write a row as NODE (α, β) VALUE cut X Y, or with the window "
-                               "on exit NODE (α, β) (α', β') VALUE cut X Y (for example: C (3, inf) 2 "
-                               "cut F G)").format(n=i, line=line.strip()))
+            raise ValueError(_unreadable(form).format(n=i, line=line.strip()))
         window = (parse_number(m["a"]), parse_number(m["b"])) if m["a"] else None
         exit = (parse_number(m["xa"]), parse_number(m["xb"])) if m["xa"] else None
         value = parse_number(m["v"]) if m["v"] else None
@@ -102,15 +107,30 @@ def parse_answer(text: str) -> list[Row]:
     return rows
 
 
-def as_rows(answer: str | Iterable[Any]) -> list[Row]:
+def _unreadable(form: str) -> str:
+    """What a row that cannot be read is told, in the form of its exercise's rows."""
+    if form == "minimax":
+        return _("line {n}, {line!r}: write a row as NODE VALUE, the node's minimax value (for "
+                 "example: C 5)")
+    if form == "path":
+        return _("line {n}, {line!r}: write a row as NODE TOTAL, a node of the path and its total "
+                 "after the backup (for example: B 2)")
+    if form == "mcts":
+        return _("line {n}, {line!r}: write the root's row as ROOT TOTAL, then one row per child as "
+                 "CHILD UCB1, or CHILD UCB1 TOTAL for the child UCB1 selects (for example: B 1.48 2)")
+    return _("line {n}, {line!r}: write a row as NODE (α, β) VALUE cut X Y, or with the window "
+             "on exit NODE (α, β) (α', β') VALUE cut X Y (for example: C (3, inf) 2 cut F G)")
+
+
+def as_rows(answer: str | Iterable[Any], form: str = "trace") -> list[Row]:
     """An answer as rows: text (see :func:`parse_answer`), rows, tuples
-    ``(node, window, value, cut)`` or dicts with those keys.
+    ``(node, window, value, cut)`` or dicts with those keys (``form``: :func:`parse_answer`'s).
 
     >>> as_rows([("B", (-math.inf, math.inf), 3), {"node": "C", "value": 2, "cut": "F G"}])
     [Row(node='B', window=(-inf, inf), value=3, cut=(), exit=None, ucb=None), Row(node='C', window=None, value=2, cut=('F', 'G'), exit=None, ucb=None)]
     """
     if isinstance(answer, str):
-        return parse_answer(answer)
+        return parse_answer(answer, form)
     rows = []
     for r in answer:
         if isinstance(r, Row):
@@ -124,6 +144,19 @@ def as_rows(answer: str | Iterable[Any]) -> list[Row]:
         rows.append(Row(str(node), tuple(window) if window is not None else None, value,
                         tuple(cut or ())))
     return rows
+
+
+def given(v: Any) -> str:
+    """A number as the student wrote it, with a true minus sign: a decimal to all its digits (a
+    message quotes ``-1.1667`` as −1.1667, not rounded), else as :func:`~abcore.draw.formatting.format_value`.
+
+    >>> given(-1.1667), given(Fraction(-7, 6)), given(3.0), given(None)
+    ('−1.1667', '−7/6', '3', '')
+    """
+    from ..draw.formatting import format_value
+    if isinstance(v, float) and math.isfinite(v) and not v.is_integer():
+        return repr(v).replace("-", "−")
+    return format_value(v)
 
 
 def same(a: Any, b: Any) -> bool:

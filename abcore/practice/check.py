@@ -9,6 +9,7 @@ point of view the values take is read from the search's :class:`~abcore.search.D
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -19,7 +20,7 @@ from ..search import describe
 from ..trace import Event, passes
 from ..trees import GameTree
 from ..verdict import Verdict
-from .answer import Row, as_rows, same, same_window
+from .answer import Row, as_rows, given, same, same_window
 from .mcts_practice import check_mcts, mcts_question
 from .modes import mode as get_mode
 
@@ -125,7 +126,7 @@ def check_trace(mode: str, tree: GameTree, answer: Any, **options: Any) -> Verdi
     row 3, C: window not narrowed: at A, α was raised to 3 when B returned 3, so C is entered with (3, +∞), not (−∞, +∞)
     """
     m = get_mode(mode)
-    rows = as_rows(answer)
+    rows = as_rows(answer, "path" if m.search is None else "trace")
     if m.search is None:
         return check_mcts(tree, rows, **options)
     log = search_trace(mode, tree)
@@ -432,6 +433,17 @@ def _raise_not_cut(tree: GameTree, node: _Node, c: str, a: Any, b: Any, v: Any, 
 
 
 def _value_message(tree: GameTree, node: _Node, got: Any, want: Any, view: str) -> str:
+    """Why ``got`` (the value as written) is not node's ``want``; a rounded decimal of a fraction
+    is told to write the fraction."""
+    said = _value_says(tree, node, got, want, view)
+    if isinstance(got, float) and isinstance(want, Fraction) and want.denominator != 1 \
+            and abs(got - float(want)) < 0.01:
+        said = _("{message} (write the exact fraction, {want}: a rounded decimal is not the "
+                 "value)").format(message=said, want=fv(want))
+    return said
+
+
+def _value_says(tree: GameTree, node: _Node, got: Any, want: Any, view: str) -> str:
     L, n = tree.label, node.id
     name = L(n)
     kind = tree.kind(n)
@@ -439,9 +451,9 @@ def _value_message(tree: GameTree, node: _Node, got: Any, want: Any, view: str) 
         if view == "mover" and same(got, -want):
             side = tree.to_move(n).upper()
             return _("values are for the side to move: at leaf {node}, {side} is to move, so it "
-                     "returns {want}, not {got}").format(node=name, side=side, want=fv(want), got=fv(got))
+                     "returns {want}, not {got}").format(node=name, side=side, want=fv(want), got=given(got))
         return _("{node} is a leaf: it returns {want}, not {got}").format(
-            node=name, want=fv(want), got=fv(got))
+            node=name, want=fv(want), got=given(got))
     ev = node.cut
     running = node.last_return
     if ev is not None and not same(ev.value, running) and kind != "chance":
@@ -464,36 +476,36 @@ def _value_message(tree: GameTree, node: _Node, got: Any, want: Any, view: str) 
             side = "U" if ev.value <= ev.alpha else "L"
             return _("{node} is cut, so it returns its bound: Σ p·v over the outcomes searched, the "
                      "others counted at {side}: {want}, not {got}").format(
-                node=name, side=side, want=fv(want), got=fv(got))
+                node=name, side=side, want=fv(want), got=given(got))
         if k > 1 and same(got, total / k):
             return _("dividing by the number of outcomes: the probabilities already weigh them; "
                      "{node} returns Σ p·v = {want}, not Σ p·v / {k} = {got}").format(
-                node=name, want=fv(want), k=k, got=fv(got))
+                node=name, want=fv(want), k=k, got=given(got))
         if k > 1 and same(got, sum(v for _, v, _ in received) / k):
             return _("an average without the probabilities: {node} returns Σ p·v = {want}, "
-                     "not the plain mean {got}").format(node=name, want=fv(want), got=fv(got))
+                     "not the plain mean {got}").format(node=name, want=fv(want), got=given(got))
         terms = " + ".join(f"{fv(p)}·{fv(v)}" for _, v, p in received)
         return _("{node} returns Σ p·v = {terms} = {want}, not {got}").format(
-            node=name, terms=terms, want=fv(want), got=fv(got))
+            node=name, terms=terms, want=fv(want), got=given(got))
     values = ", ".join(_("{node}: {value}").format(node=L(c), value=fv(v)) for c, v, _p in received)
     if view == "mover":
         if same(got, -want):
             side = tree.to_move(n).upper()
             return _("sign not flipped: values are for the side to move; at {node} ({side} to move) "
                      "v = max of the negated children's values ({values}) = {want}, not {got}").format(
-                node=name, side=side, values=values, want=fv(want), got=fv(got))
+                node=name, side=side, values=values, want=fv(want), got=given(got))
         return _("{node} returns v = max of the negated children's values ({values}) = {want}, not "
-                 "{got}").format(node=name, values=values, want=fv(want), got=fv(got))
+                 "{got}").format(node=name, values=values, want=fv(want), got=given(got))
     vs = [v for _, v, _ in received]
     other, best = (min(vs), max(vs)) if kind == "max" else (max(vs), min(vs))
     if same(got, other) and not same(other, want) and same(best, want):    # the other player's choice
         if kind == "max":
             return _("{node} is a MAX node: it keeps the largest value returned ({values}), "
-                     "{want}, not {got}").format(node=name, values=values, want=fv(want), got=fv(got))
+                     "{want}, not {got}").format(node=name, values=values, want=fv(want), got=given(got))
         return _("{node} is a MIN node: it keeps the smallest value returned ({values}), "
-                 "{want}, not {got}").format(node=name, values=values, want=fv(want), got=fv(got))
+                 "{want}, not {got}").format(node=name, values=values, want=fv(want), got=given(got))
     return _("{node} returns {want}, not {got} (its children returned {values})").format(
-        node=name, want=fv(want), got=fv(got), values=values)
+        node=name, want=fv(want), got=given(got), values=values)
 
 
 def _why_unvisited(tree: GameTree, name: str, info: dict) -> str:

@@ -46,7 +46,8 @@ def tree_for(mode: str, seed: int, depth: int = 3, branching: tuple[int, int] = 
     """The tree a mode's question is drawn on: values 0..9, or -1..1 for MCTS (win, draw, loss)."""
     m = get_mode(mode)
     low, high = (-1, 1) if m.search is None else (0, 9)
-    return practice_tree(seed, depth=depth, branching=branching, low=low, high=high, chance=m.chance)
+    return practice_tree(seed, depth=depth, branching=branching, low=low, high=high, chance=m.chance,
+                         skip=m.symbols)
 
 
 def exam_versions(mode: str, n: int, seed: int = 0, *, depth: int = 3,
@@ -97,13 +98,14 @@ def key_text(version: Version, mode: str) -> str:
 
 
 def row_text(r: Row) -> str:
-    """A key row as the answer format writes it: ``NODE  [α, β]  VALUE  cut X Y``."""
+    """A key row as the answer format writes it: ``NODE  [α, β]  VALUE  cut X Y`` (``coupe X Y`` in
+    the French edition, the word its statements ask for)."""
     parts = [r.node]
     if r.window is not None:
         parts.append(format_window(*r.window))
     parts.append(format_value(r.value))
     if r.cut:
-        parts.append("cut " + " ".join(r.cut))
+        parts.append(_("cut {children}").format(children=" ".join(r.cut)))
     return "  ".join(parts)
 
 

@@ -15,18 +15,20 @@ __all__ = ["practice_tree", "letters", "new_seed", "PRACTICE_SEEDS"]
 PRACTICE_SEEDS = 100_000   # practice seeds are 0..99,999; the graded exercises draw theirs above
 
 
-def letters(n: int) -> list[str]:
-    """``n`` node names: A..Z, then AA, AB...
+def letters(n: int, skip: str = "") -> list[str]:
+    """``n`` node names: A..Z, then AA, AB...; with ``skip``, names made of the other letters
+    only (the letters a question's formulas use as symbols: 7.3's L, U, A, B, S, P; 9.4's N, W).
 
-    >>> letters(3), letters(28)[-2:]
-    (['A', 'B', 'C'], ['AA', 'AB'])
+    >>> letters(3), letters(28)[-2:], letters(3, skip="AB"), letters(26, skip="NW")[12:14]
+    (['A', 'B', 'C'], ['AA', 'AB'], ['C', 'D', 'E'], ['M', 'O'])
     """
+    alphabet = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in skip.upper()]
     out = []
     for i in range(n):
         name, k = "", i
         while True:
-            name = chr(ord("A") + k % 26) + name
-            k = k // 26 - 1
+            name = alphabet[k % len(alphabet)] + name
+            k = k // len(alphabet) - 1
             if k < 0:
                 break
         out.append(name)
@@ -39,7 +41,7 @@ def new_seed(rng: random.Random | None = None) -> int:
 
 
 def practice_tree(seed: Any = 0, *, branching: tuple[int, int] = (2, 3), depth: int = 3,
-                  low: int = 0, high: int = 9, chance: bool = False) -> GameTree:
+                  low: int = 0, high: int = 9, chance: bool = False, skip: str = "") -> GameTree:
     """A random tree to trace by hand, the same for the same arguments.
 
     Parameters
@@ -55,6 +57,9 @@ def practice_tree(seed: Any = 0, *, branching: tuple[int, int] = (2, 3), depth: 
     chance : bool
         Levels 1, 3... are chance nodes (MAX, chance, MIN, chance...), with probabilities
         that are small fractions summing to 1 (the tree for expectimax and Star1).
+    skip : str
+        Letters no node is named with (:func:`letters`): a mode's symbols (:func:`~abcore.practice.modes.symbols`), so that
+        a node's name never reads as a formula's symbol.
 
     Returns
     -------
@@ -69,6 +74,8 @@ def practice_tree(seed: Any = 0, *, branching: tuple[int, int] = (2, 3), depth: 
     ('A', 'practice tree, seed 7')
     >>> practice_tree(7).to_dict() == t.to_dict()
     True
+    >>> u = practice_tree(7, skip="AB"); u.label(u.initial_state)
+    'C'
     >>> practice_tree(7, depth=0)
     Traceback (most recent call last):
     ...
@@ -97,6 +104,6 @@ def practice_tree(seed: Any = 0, *, branching: tuple[int, int] = (2, 3), depth: 
 
     nested = build(0)
     plain = GameTree.from_nested(nested)
-    names = dict(zip(plain.nodes, letters(len(plain))))
+    names = dict(zip(plain.nodes, letters(len(plain), skip)))
     shown = seed if isinstance(seed, int) else "given"
     return GameTree.from_nested(nested, labels=names, title=_("practice tree, seed {seed}").format(seed=shown))

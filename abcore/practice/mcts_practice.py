@@ -14,7 +14,7 @@ from ..mcts import C, MCTSEvent, MCTSReplay, mcts, replay_mcts
 from ..own_work import entered, guarded
 from ..trees import GameTree
 from ..verdict import Verdict
-from .answer import Row, same
+from .answer import Row, given, same
 
 __all__ = ["MCTSQuestion", "mcts_question", "check_mcts", "ucb_key", "ucb_rows", "slip_rows", "check_ucb",
            "c_text"]
@@ -34,6 +34,13 @@ def c_text(c: float) -> str:
 def _d4(x: float) -> str:
     """``x`` to 4 decimals, trailing zeros dropped (2.25, 0.9465, -2.3333)."""
     return f"{x:.4f}".rstrip("0").rstrip(".").replace("-", "−")
+
+
+class _Minus(float):
+    """A float whose format spec writes a true minus sign (``f"{_Minus(-0.5):.2f}"`` is −0.50)."""
+
+    def __format__(self, spec: str) -> str:
+        return float.__format__(self, spec).replace("-", "−")
 
 
 @dataclass(frozen=True)
@@ -145,7 +152,8 @@ def check_mcts(tree: GameTree, rows: list[Row], question: MCTSQuestion | None = 
         step = len(want) + i
         if row.value is None or not same(row.value, total):
             name = L(_state(tree, path))
-            msg = _backup_message(name, row.value, q.result, (player, credited, visits, total))
+            msg = _backup_message(name, row.value, q.result, (player, credited, visits, total),
+                                  root=not path)
             return Verdict(False, _("step {step}, {node}: {message}").format(
                 step=step, node=name, message=msg), step, name, "value", q.key)
     return Verdict(True, _("right: UCB1's {choices} choices and the {totals} totals after the backup "
@@ -153,25 +161,41 @@ def check_mcts(tree: GameTree, rows: list[Row], question: MCTSQuestion | None = 
                    None, None, None, q.key)
 
 
-def _backup_message(name: str, got: Any, result: Any, backup: tuple, whose: bool = False) -> str:
+def _backup_message(name: str, got: Any, result: Any, backup: tuple, whose: bool = False,
+                    root: bool = False) -> str:
     """Why ``got`` is not node ``name``'s total after the backup ``(player, credited, visits,
     total)`` of a playout worth ``result`` to the root player: credited to the wrong player, not
-    credited at all, or plainly wrong (``whose``: say whose total W is)."""
+    credited at all, or plainly wrong (``whose``: say whose total W is; ``root``: the node is the
+    root, which no move leads to: its total is for the player to move there)."""
     player, credited, visits, total = backup
     old = total - credited
+    if got is not None and same(got, old - credited) and root:
+        return _("backup credited to the wrong player: the root {node}'s total is for {player}, "
+                 "the player to move there; the playout's {result} for the root player is "
+                 "{credited} for {player}, so the total goes from {old} to "
+                 "{total}, not {got}").format(node=name, player=player.upper(), result=fv(result),
+                                              credited=fv(credited), old=fv(old), total=fv(total),
+                                              got=given(got))
     if got is not None and same(got, old - credited):
         return _("backup credited to the wrong player: {node}'s total is for {player}, "
                  "who moved into it; the playout's {result} for the root player is "
                  "{credited} for {player}, so the total goes from {old} to "
                  "{total}, not {got}").format(node=name, player=player.upper(), result=fv(result),
                                               credited=fv(credited), old=fv(old), total=fv(total),
-                                              got=fv(got))
+                                              got=given(got))
     if got is not None and same(got, old):
         return _("{node} is on the path, so the backup adds {credited}: {old} → {total}").format(
             node=name, credited=fv(credited), old=fv(old), total=fv(total))
     f = dict(node=name, visits=visits, old=fv(old), total=fv(total),
              credited=f"({fv(credited)})" if credited < 0 else fv(credited),
-             got=fv(got), player=player.upper())
+             got=given(got), player=player.upper())
+    if whose and root:
+        return ngettext("after the backup, the root {node} has {visits} visit (n = {visits}) and a "
+                        "total of {old} + {credited} = {total} (for {player}, the player to move at "
+                        "the root), not {got}",
+                        "after the backup, the root {node} has {visits} visits (n = {visits}) and a "
+                        "total of {old} + {credited} = {total} (for {player}, the player to move at "
+                        "the root), not {got}", visits).format(**f)
     if whose:
         return ngettext("after the backup, node {node} has {visits} visit (n = {visits}) and a "
                         "total of {old} + {credited} = {total} (for {player}, who moved into it), "
@@ -190,7 +214,9 @@ def _select_message(tree: GameTree, q: MCTSQuestion, ev: MCTSEvent, got: str | N
     n_parent, scores = ev.detail
     names = {s.move: L(_state(tree, ev.path + (s.move,))) for s in scores}
     live = [s for s in scores if s.ucb is not None]
-    listing = ", ".join(f"{names[s.move]}: {s.mean:.2f} + {s.explore:.2f} = {s.ucb:.2f}" for s in live)
+    listing = ", ".join(_("{node}: {mean} + {explore} = {ucb}").format(
+        node=names[s.move], **{k: f"{getattr(s, k):.2f}".replace("-", "−") for k in ("mean", "explore", "ucb")})
+        for s in live)
     why = _("UCB1 = mean + c·√(ln N / n) with c = {c} and N = {n} ({listing}); "
             "{chosen} has the largest").format(c=c_text(q.c), n=n_parent, listing=listing, chosen=chosen)
     if got is None:
@@ -364,7 +390,7 @@ def _ucb_sum(sc: Any, parent_visits: int, c: float) -> str:
     return _("UCB1 = mean + c·√(ln N / n) = {mean} + {c:.4f}·√(ln {parent} / {visits}) = "
              "{mean} + {explore:.4f} = {sum:.4f}, to two decimals {ucb:.2f} (c = {c_text})").format(
         mean=_d4(mean), c=c, parent=parent_visits, visits=sc.visits, explore=explore,
-        sum=mean + explore, ucb=sc.ucb, c_text=c_text(c))
+        sum=_Minus(mean + explore), ucb=_Minus(sc.ucb), c_text=c_text(c))
 
 
 def check_ucb(q: MCTSQuestion, rows: list[Row]) -> Verdict:
@@ -412,7 +438,7 @@ def check_ucb(q: MCTSQuestion, rows: list[Row]) -> Verdict:
               for p, player, credited, visits, total in q.backup.detail}
     for j, (r, k) in enumerate(zip(rows, key)):
         if k.value is not None and (r.value is None or not same(r.value, k.value)):
-            msg = _backup_message(k.node, r.value, q.result, detail[k.node], whose=True)
+            msg = _backup_message(k.node, r.value, q.result, detail[k.node], whose=True, root=j == 0)
             return Verdict(False, _("row {row}, {node}: {message}").format(
                 row=j + 1, node=k.node, message=msg), j, k.node, "value", key)
     return Verdict(True, _("right: UCB1's values at the {n} nodes of the path, its choices and the "

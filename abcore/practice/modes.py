@@ -7,7 +7,7 @@ from typing import Any, Callable
 from ..i18n import N_, _
 from ..search import alphabeta, alphabeta_failhard, negamax, star1
 
-__all__ = ["Mode", "MODES", "mode"]
+__all__ = ["Mode", "MODES", "mode", "symbols"]
 
 
 @dataclass(frozen=True)
@@ -18,7 +18,9 @@ class Mode:
     - ``search``: the public search whose trace is the expected answer (None: MCTS, one
       iteration of :func:`abcore.mcts.mcts`);
     - ``chance``: its trees have chance nodes;
-    - ``task``: what the student writes, in one sentence.
+    - ``task``: what the student writes, in one sentence;
+    - ``symbols``: the capital letters its formulas use (Star1's L, U, A, B, S, P; UCB1's N and
+      the total W), which no node of its trees is named with.
     """
 
     name: str
@@ -26,6 +28,7 @@ class Mode:
     search: Callable[..., Any] | None
     chance: bool
     task: str
+    symbols: str = ""
 
 
 _AB = N_("For each node, in the order the search visits it: the window (α, β) on entry, the value "
@@ -40,10 +43,10 @@ MODES: dict[str, Mode] = {m.name: m for m in (
     Mode("star1", N_("expectimax with Star1 cuts"), star1, True,
          N_("For each node, in the order the search visits it: the window (α, β) on entry, the value "
             "returned, and the children it cuts. A chance node's value is Σ p·v; it is cut with the "
-            "bounds L and U on the outcomes not searched.")),
+            "bounds L and U on the outcomes not searched."), "ABLPSU"),
     Mode("mcts", N_("one MCTS iteration (UCB1 selection, backup)"), None, False,
          N_("The nodes UCB1 selects from the root down to the new node, then each one's total "
-            "after the backup (for the player who moved into it).")),
+            "after the backup (for the player who moved into it)."), "NW"),
 )}
 
 
@@ -62,3 +65,13 @@ def mode(name: str) -> Mode:
     except KeyError:
         raise ValueError(_("no practice mode is called {name!r}; the modes are {modes}").format(
             name=name, modes=', '.join(MODES))) from None
+
+
+def symbols(name: str) -> str:
+    """The letters no node is named with in mode ``name``'s trees ("" for a mode with no formula
+    symbols, or a task that is not a mode, such as 2.4's "minimax").
+
+    >>> symbols("mcts"), symbols("minimax")
+    ('NW', '')
+    """
+    return MODES[name].symbols if name in MODES else ""

@@ -133,7 +133,7 @@ class PracticeTrace(StaticFallback, W.VBox):
         m = MODES[self.mode.value]
         low, high = (-1, 1) if self.is_mcts else (0, 9)
         self.tree = practice_tree(self.seed.value, branching=self.branching, depth=self.depth,
-                                  low=low, high=high, chance=m.chance)
+                                  low=low, high=high, chance=m.chance, skip=m.symbols)
         self.question = mcts_question(self.tree, seed=self.seed.value) if self.is_mcts else None
         self.key = expected_rows(self.mode.value, self.tree, seed=self.seed.value)
         self.rows, self.verdict = [], None

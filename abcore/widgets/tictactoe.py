@@ -57,6 +57,9 @@ class _SeedFourTicTacToe(TicTacToe):
 def _searches() -> dict:
     """The registered searches that play a game without chance, by name."""
     return {name: d.function for name, d in ALGORITHMS.items() if not d.chance}
+# The search menu's labels (the value is the search's name, the ``algorithm`` argument).
+_SEARCH_LABELS = {"minimax": N_("minimax"), "alphabeta": N_("alpha-beta"),
+                  "alphabeta_failhard": N_("alpha-beta fail-hard"), "negamax": N_("negamax"), "pvs": N_("PVS")}
 # Keyed by their English names (the ``evaluation`` argument); the Dropdown shows them translated.
 _EVALUATIONS = {N_("open lines (seed 004)"): TicTacToe.evaluate, N_("zero (no knowledge)"): lambda s, p: 0}
 
@@ -97,7 +100,8 @@ class TicTacToeBoard(StaticFallback, W.VBox):
         self.new_game.add_class("abcore-new-game")
         self.new_game.on_click(lambda _: self.reset())
         self.human = W.ToggleButtons(options=["X", "O"], value=human, description=_("you play"))
-        self.algorithm = W.Dropdown(options=list(self.searches), value=algorithm,
+        self.algorithm = W.Dropdown(options=[(_(_SEARCH_LABELS[n]) if n in _SEARCH_LABELS else n, n)
+                                             for n in self.searches], value=algorithm,
                                     description=_("search"))
         # A Dropdown shows the value None as no selection at all: "to the end" is the value 0.
         self.depth = W.Dropdown(options=[(_("to the end"), 0)] + [(str(d), d) for d in range(1, 9)],
