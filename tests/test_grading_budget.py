@@ -27,3 +27,5 @@ def test_counted_passes_the_games_methods_on_and_counts_every_result():
     assert counted.positions == 5 and counted.over
     with pytest.raises(AttributeError):
         counted.no_such_member
+    counted.__getattr__("result")                    # asked by name: still not kept, still counted
+    assert counted.result.__func__ is Counted.result

@@ -67,7 +67,8 @@ class Counted:
         # so that later calls find it at once instead of through __getattr__ (only methods: an
         # attribute the game changes is read afresh each time): game.search_actions through a
         # Counted, 1,116 -> 360 ns a call (timeit, best of 9), at every node of a search.
-        if isinstance(value, types.MethodType) and value.__self__ is self._game:
+        if (isinstance(value, types.MethodType) and value.__self__ is self._game
+                and not hasattr(Counted, name)):      # never one that counts (asked by name)
             self.__dict__[name] = value
         return value
 
