@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from abcore import IllegalMoveError, alphabeta, minimax
-from abcore.games import ConnectFour, load_positions, position_sets
+from abcore.games import ConnectFour, connect4, load_positions, position_sets
 
 GAME = ConnectFour()
 
@@ -259,6 +259,34 @@ def test_finished_games_have_no_moves_whatever_was_asked_before():
     for s in finished:
         GAME.search_bounds(s)
         assert GAME.search_actions(s) == () and GAME.actions(s) == ()
+
+
+def test_search_actions_remembers_facts_in_bounded_memory(monkeypatch):
+    """search_actions keeps its answers (ConnectFour._memo, emptied when full): with room for 8
+    states, a game asked twice in a row about each state of random games holds at most 8, and
+    every answer, remembered or not, is a fresh game's, with the children's records that result
+    and search_bounds read after it (the property test above mixes the questions)."""
+    monkeypatch.setattr(connect4, "_MEMO", 8)
+    rng = random.Random(5)
+    used, states = ConnectFour(), []
+    for _ in range(4):
+        s = used.initial_state
+        while not used.is_terminal(s):
+            states.append(s)
+            s = used.result(s, rng.choice(used.actions(s)))
+    remembered = 0
+    for s in states:
+        for _ in range(2):
+            remembered += s in used._memo
+            fresh = ConnectFour()
+            moves = used.search_actions(s)
+            assert moves == fresh.search_actions(s) and len(used._memo) <= 8
+            for m in moves:
+                child = used.result(s, m)
+                assert child == fresh.result(s, m)
+                if not used.is_terminal(child):
+                    assert used.search_bounds(child) == fresh.search_bounds(child)
+    assert remembered >= len(states)                     # each second question was remembered
 
 
 def test_search_actions_order_and_rules():

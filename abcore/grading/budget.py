@@ -11,6 +11,7 @@ seconds a move (:class:`~abcore.tournament.Limits`) hold it.
 """
 from __future__ import annotations
 
+import types
 from typing import Any, Callable
 
 from ..i18n import _
@@ -48,7 +49,9 @@ class Counted:
             raise OverBudget(_("over the budget of {budget} positions a move").format(budget=f"{self.budget:,}"))
 
     def result(self, state: Any, action: Any) -> Any:
-        self._count(1)
+        self.positions += 1                   # _count(1), written out: a search calls it at every node
+        if self.positions > self.budget or self.over:
+            self._count(0)
         return self._game.result(state, action)
 
     def random_playout(self, state: Any, choice: Callable) -> tuple:
@@ -59,7 +62,15 @@ class Counted:
     def __getattr__(self, name: str) -> Any:
         if name == "_game":
             raise AttributeError(name)
-        return getattr(self._game, name)
+        value = getattr(self._game, name)
+        # Speed: a method of the game (search_actions, is_terminal...) is kept on this object,
+        # so that later calls find it at once instead of through __getattr__ (only methods: an
+        # attribute the game changes is read afresh each time): game.search_actions through a
+        # Counted, 1,116 -> 360 ns a call (timeit, best of 9), at every node of a search.
+        if (isinstance(value, types.MethodType) and value.__self__ is self._game
+                and not hasattr(Counted, name)):      # never one that counts (asked by name)
+            self.__dict__[name] = value
+        return value
 
 
 def budgeted(choose: Callable[[Any, Any], Any], budget: int) -> Callable[[Any, Any], Any]:
