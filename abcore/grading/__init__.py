@@ -7,8 +7,8 @@
   colours, fixed openings, with a Wilson interval;
 - :func:`measure` and :func:`grade` (``rubric.py``): a rubric of thresholds, points per threshold;
 - :func:`grade_player` (``capstone.py``): the capstone's grade, the same in notebook 10's graded
-  cell and in ``python -m abcore.grading PLAYER``: held-out positions (``heldout.py``, drawn at
-  grading time from a seed), games against references, every move held to a budget of
+  cell and in ``python -m abcore.grading PLAYER``: held-out positions (``heldout.py``, drawn from
+  the instructor's secret seed), games against references, every move held to a budget of
   positions counted by the kit (``budget.py``).
 """
 from .blunders import Blunder, BlunderReport, blunder_rate, move_outcomes, solved_outcomes

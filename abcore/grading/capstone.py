@@ -3,7 +3,7 @@
 :func:`grade_player` measures a player, always the same way, and applies :data:`RUBRIC`:
 
 - its **blunder rate** on held-out critical positions (:func:`~abcore.grading.heldout.make_set`,
-  drawn at grading time from the grading seed, judged by the exact solver);
+  drawn from the grading seed, or read from a set made once from it, judged by the exact solver);
 - its **score** against ``mcts:200`` (seeded by the game's number) from the first openings of
   :data:`~abcore.tournament.OPENINGS`, each with both colours (against alpha-beta references,
   which use the same open-lines evaluation as the ladder, odd and even depths do not rank:
