@@ -55,6 +55,17 @@ def test_the_trap_searches_replay_as_shipped():
     assert measure_09.trap_runs(20) == shipped[:20]
 
 
+def test_a_bandit_curve_replays_as_shipped():
+    """Section 2's UCB1 on the hard instance, 20,000 pulls of 200 runs (the notebook makes the first
+    1,000 again), replayed: the same mean regrets at the shipped pulls, to the last bit."""
+    shipped = measured("09_bandit_regret")
+    hard, easy = "hard (gaps 0.05 to 0.3)", "easy (one gap of 0.4)"
+    assert list(shipped) == ["pulls", hard, easy] and shipped["pulls"] == measure_09.pulls()
+    assert all(list(by) == ["greedy", "UCB1"] and {len(r) for r in by.values()} == {len(shipped["pulls"])}
+               for by in (shipped[hard], shipped[easy]))
+    assert measure_09.bandit_curves([(hard, "UCB1")])[hard] == {"UCB1": shipped[hard]["UCB1"]}
+
+
 def test_a_name_not_shipped_is_refused_with_the_names():
     assert "09_tournaments" in shipped_measurements()
     with pytest.raises(ValueError, match="09_tournaments"):
@@ -62,9 +73,9 @@ def test_a_name_not_shipped_is_refused_with_the_names():
 
 
 def test_the_files_are_what_the_tool_writes():
-    """A game a line (the rows in the notebook's order), a seed, a c, a trap position a line: the
-    tool's own format."""
+    """A game a line (the rows in the notebook's order), a seed, a c, a trap position, a regret
+    curve a line: the tool's own format."""
     for name, lines in (("09_tournaments", 2 + 7 * (1 + 40) + 5 * (1 + 12)), ("09_flat_monte_carlo", 2 + 5),
-                        ("09_c_moves", 4 + 8), ("09_trap_moves", 1 + 100)):
+                        ("09_c_moves", 4 + 8), ("09_trap_moves", 1 + 100), ("09_bandit_regret", 3 + 2 * 2)):
         text = (ROOT / "abcore" / "data" / "mcts" / f"{name}.json").read_text()
         assert json.loads(text) == measured(name) and len(text.splitlines()) == lines

@@ -390,3 +390,17 @@ def test_chance_arc_labels_do_not_run_into_each_other():
     boxes = [t.get_window_extent(renderer) for t in ax.texts if "p=" in t.get_text()]
     assert len(boxes) == 2 * 3 + 2 * 3 * 3
     assert not [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if a.overlaps(b)]
+
+
+def test_boards_and_mcts_drawings_import_no_networkx():
+    """networkx is for tree drawings (``tree_graph``): a notebook that draws only boards or MCTS
+    trees (08, 09), and its widgets, do not pay for its import; ``abcore.widgets`` loads a widget
+    only when it is named (a fresh interpreter)."""
+    import subprocess
+    import sys
+    code = ("import sys\nimport abcore.widgets\nwidgets = sorted(m for m in sys.modules if m.startswith('abcore.widgets.'))\n"
+            "from abcore.draw import draw_board, draw_connect4, draw_mcts, format_value\n"
+            "from abcore.widgets import ConnectFourBoard, MCTSStepThrough, TicTacToeBoard\n"
+            "print(widgets, 'networkx' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[] False"

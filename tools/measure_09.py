@@ -2,6 +2,7 @@
 
     python tools/measure_09.py            # make both, write them
     python tools/measure_09.py --check 3  # replay 3 seeded-random games of the tournaments, compare
+    python tools/measure_09.py --bandit   # write 09_bandit_regret alone
 
 Both run the notebook's own code: its cells, read from ``notebooks/09_mcts.ipynb`` and run as
 they are (the imports first), so what is shipped is what the notebook would compute. The
@@ -25,6 +26,11 @@ every run and asserts it equal; ``tests/test_mcts_measured.py`` replays a sample
   Each game with MCTS's side and seed, its score, the positions it used and was given, its number
   of moves, and the (given, used) pair of each of its moves (``moves_made`` in the notebook).
   The notebook plays the first row of each table again.
+- ``09_bandit_regret`` (section 2, about 2.4 CPU seconds): ``bandit_regret(s, arms, T=20_000)``
+  (cell ``15322459``) for the greedy and UCB1 strategies on each of ``instances``, the mean
+  cumulative regret after each of ``PULLS`` pulls (every T up to 100, then 240 steps log-spaced to
+  20,000, with the table's T), ``{"pulls": PULLS, instance: {strategy: [regret at each]}}``. The
+  notebook makes the first 1,000 pulls again.
 """
 from __future__ import annotations
 
@@ -46,6 +52,7 @@ CELLS = ("b8c2ffe9", "cd46283f")       # the imports, then Budgeted, mcts_move, 
 TABLE_CELLS = ("54474700", "8a97c113")  # the tic-tac-toe table, then Connect 4's
 FLAT_CELLS = ("b8c2ffe9", "9a16e173", "a948cf91", "3ffb8902")   # ..., playout_mean, flat_monte_carlo
 C_CELLS = FLAT_CELLS + ("9d3f6a42",)    # ..., section 5's searches and moves_at
+BANDIT_CELLS = ("b8c2ffe9", "15322459")  # ..., bandit_regret, auer_bound, instances, Ts
 
 
 @functools.lru_cache(maxsize=None)
@@ -123,6 +130,31 @@ def trap_runs(count: int | None = None) -> list[Any]:
     return ns["trap_moves"](ns["traps"][:count], random.Random(11))
 
 
+def pulls(last: int = 20_000) -> list[int]:
+    """The pulls a regret curve is shipped at: every T up to 100, then 240 steps log-spaced to
+    ``last`` (drawn on a log axis), and the table's 1,000, 10,000 and 20,000.
+
+    >>> p = pulls(); p[:3], p[99:101], len(p), {1_000, 10_000, 20_000} <= set(p)
+    ([1, 2, 3], [100, 102], 342, True)
+    """
+    spaced = {round(100 * (last / 100) ** (k / 240)) for k in range(241)}
+    return sorted(set(range(1, 101)) | spaced | {1_000, 10_000, last})
+
+
+def bandit_curves(which: Any = None) -> dict[str, Any]:
+    """``bandit_regret`` of greedy and UCB1 on each instance (``which``: some ``(instance,
+    strategy)`` pairs only), at :func:`pulls`, as stored."""
+    ns = notebook_code(BANDIT_CELLS)
+    at = pulls(ns["Ts"][-1])
+    out: dict[str, Any] = {"pulls": at}
+    for name, arms in ns["instances"].items():
+        for s in ("greedy", "UCB1"):
+            if which is None or (name, s) in which:
+                r = ns["bandit_regret"](s, arms, T=at[-1])
+                out.setdefault(name, {})[s] = [float(r[t - 1]) for t in at]
+    return out
+
+
 def check(sample: int, seed: int = 0) -> int:
     """Replay ``sample`` games of the shipped tournaments, drawn by ``seed``: how many differ (printed)."""
     from abcore.mcts import measured
@@ -140,12 +172,21 @@ def check(sample: int, seed: int = 0) -> int:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", type=int, metavar="N", help="replay N shipped games and compare")
+    ap.add_argument("--bandit", action="store_true", help="write 09_bandit_regret.json alone")
     args = ap.parse_args(argv)
     if args.check:
         wrong = check(args.check)
         print(f"{args.check - wrong} of {args.check} games replayed as shipped")
         return 1 if wrong else 0
     DATA.mkdir(parents=True, exist_ok=True)
+    curves = bandit_curves()
+    (DATA / "09_bandit_regret.json").write_text(
+        "{\n\"pulls\": " + json.dumps(curves.pop("pulls")) + ",\n" + ",\n".join(
+            f"{json.dumps(name)}: {{" + ",\n  ".join(f"{json.dumps(s)}: {json.dumps(r)}" for s, r in by.items()) + "}"
+            for name, by in curves.items()) + "\n}\n")                            # a curve a line
+    print("wrote abcore/data/mcts/09_bandit_regret.json")
+    if args.bandit:
+        return 0
     flat = DATA / "09_flat_monte_carlo.json"
     flat.write_text("{\n" + ",\n".join(f"{json.dumps(seed)}: {json.dumps(run)}" for seed, run in flat_runs().items())
                     + "\n}\n")                                     # a seed a line

@@ -15,14 +15,19 @@ the way down and on the way up, its value; the cut arcs; the principal variation
 from __future__ import annotations
 
 import sys
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 from weakref import WeakKeyDictionary
 
-import networkx as nx
 from matplotlib.axes import Axes
 
 from ..i18n import N_, _, ngettext
 from .formatting import format_value, format_window
+
+# Speed: networkx is imported where a tree's words are read (tree_alt), not with this module, which
+# every drawing imports: a notebook that draws only boards or MCTS trees (08, 09) and every widget
+# no longer import it, 0.10-0.2 s of CPU in their kernels (python -X importtime, 2026-11-28).
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["set_alt_text", "alt_text", "alt_metadata", "install", "tree_alt", "board_alt",
            "connect4_alt", "legend_alt"]
@@ -252,7 +257,9 @@ def tree_alt(g: nx.DiGraph, title: str = "") -> str:
         pv.append(nxt[0])
     if len(pv) > 1:
         parts.append(_("Principal variation: {nodes}.").format(nodes=", ".join(names[n] for n in pv)))
-    order = list(nx.dfs_preorder_nodes(g, root))         # children left to right, as drawn
+    from networkx import dfs_preorder_nodes
+
+    order = list(dfs_preorder_nodes(g, root))            # children left to right, as drawn
     negamax = bool(g.graph.get("negamax"))
     each = [_node_words(g, n, names, negamax) for n in order[:MAX_NODES]]
     more = (_("; and {n} more nodes").format(n=len(order) - MAX_NODES)

@@ -6,15 +6,17 @@ values for the side to move?), never from its name.
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-import networkx as nx
 from matplotlib.lines import Line2D
 
 from ..search.descriptions import Description, describe
 from ..i18n import _
 from .alt import legend_alt, set_alt_text
 from .style import COLORS, KIND_NAMES, LEGEND, MARKERS, WINDOW_WAYS
+
+if TYPE_CHECKING:          # networkx only where a tree's graph is made (model.py): see alt.py
+    import networkx as nx
 
 __all__ = ["draw_legend", "add_legend", "legend_entries"]
 

@@ -3,15 +3,17 @@ node of a tree drawing as a small board (:func:`draw_node_boards`, for ``draw_tr
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Rectangle
 
 from .alt import board_alt, set_alt_text
 from .style import COLORS, FADE
 from ..i18n import _
+
+if TYPE_CHECKING:          # networkx only where a tree's graph is made (model.py): see alt.py
+    import networkx as nx
 
 __all__ = ["draw_board", "draw_node_boards", "board_cells", "is_board"]
 

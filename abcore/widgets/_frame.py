@@ -8,7 +8,7 @@ from typing import Any
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from ..draw import alt_text, figure_size
+from ..draw import alt_text
 from ..i18n import _
 
 __all__ = ["png", "agg_figure", "widget_size", "StaticFallback", "HIGHLIGHT"]
@@ -49,6 +49,8 @@ def widget_size(graph: Any, boards: bool, widest: float = 11.0) -> tuple:
     A wider PNG is shrunk by the browser to the notebook's width, and its text with it; drawn
     narrower, markers and fonts follow the leaf spacing and the legend keeps its size.
     """
+    from ..draw.tree import figure_size     # only for a tree's widget: it imports networkx
+
     w, h = figure_size(graph, boards)
     if w > widest:
         h = max(3.2, h * widest / w) if boards else h     # boards keep their aspect
