@@ -1,6 +1,6 @@
 """``python -m abcore.exercises autograde``: a class autograded on several processes, one
 gradebook each, merged (abcore/exercises/parallel.py). The real run, nbgrader's commands on two
-processes, grades the nbgrader course's ``students`` assignment (tests/test_nbgrader_course.py,
+processes, grades the whole nbgrader course with the pattern ``'*'`` (tests/test_nbgrader_course.py,
 whose scores are checked there); here the merge and the bookkeeping, on gradebooks written with
 nbgrader's API."""
 from __future__ import annotations
