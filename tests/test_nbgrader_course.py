@@ -313,8 +313,9 @@ def course(tmp_path_factory) -> dict:
     (abcore.exercises.parallel: nbgrader's own command on two processes, one gradebook each,
     merged), while the three students run the released notebook in their JupyterLab. Speed (issue
     26): a course a notebook graded in two spawned processes, and the students by two more nbgrader
-    commands, took 100.0 s of CPU for this file (``pytest -p no:xdist``, load ~10, 2026-11-28);
-    one course graded by one command a worker, 84.7 s (load ~7, same day), the same 38 tests."""
+    commands, took 100.0 and 92.2 s of CPU for this file (``pytest -p no:xdist``, 2026-11-28, load
+    ~10 and ~5); one course graded by one command a worker, 84.7 and 74.3 s (load ~7 and ~5; the
+    fixture's wall 108.7 -> 92.8 s at load ~5), the same 38 tests."""
     if not HAVE_NBGRADER:
         pytest.skip("nbgrader is not installed")
     from abcore.exercises.parallel import autograde_class
