@@ -1,10 +1,11 @@
 """A real nbgrader course over every notebook with exercises: the grades are right.
 
-In a temporary folder, as an instructor would, with nbgrader's API (what its commands call), and
-configured as INSTRUCTORS.md says (the autograder tells each kernel its submission's student id,
-``abcore.exercises.autograde``): notebooks copied with the files kept beside them into
-``source/<assignment>/``; ``generate_assignment``; submissions in
-``submitted/<student>/<assignment>/``; ``autograde``; the scores read from the gradebook.
+In a temporary folder, as an instructor would, configured as INSTRUCTORS.md says (the autograder
+tells each kernel its submission's student id, ``abcore.exercises.autograde``): notebooks copied
+with the files kept beside them into ``source/<assignment>/``; ``generate_assignment`` (nbgrader's
+API, what its command calls); submissions in ``submitted/<student>/<assignment>/``; the whole
+course autograded by one command, ``python -m abcore.exercises autograde '*' --workers 2``; the
+scores read from the gradebook.
 
 Each notebook is executed once (issue 14: the course was 27 notebook executions, three a
 notebook; it proves the same with one). Its assignment ``<notebook>-all`` is the notebook with,
@@ -43,12 +44,11 @@ from __future__ import annotations
 import copy
 import functools
 import importlib.util
-import multiprocessing
 import os
 import re
 import shutil
 import sys
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from unittest import mock
 from pathlib import Path
 
@@ -304,24 +304,50 @@ def _rows_cell(source: str, rows: str) -> str:
 def course(tmp_path_factory) -> dict:
     """Build, release, submit and autograde; return the scores {(assignment, student): {grade_id:
     score}}, the maxima {(assignment, grade_id): points}, the copies of each notebook and where
-    its original cells are, each course folder, and the students' outputs. Each notebook is a
-    course of its own, and the per-student exercises one more, graded in one of two processes,
-    the dearest first: under `make test` the course is the longest piece, and the two cores
-    share it with the rest of the tests instead of one core waiting on it."""
+    its original cells are, the course's folder (``roots``, the same for every notebook), who
+    submitted each notebook's copies (``graded_as``), and the students' outputs.
+
+    One course, as an instructor has it: every notebook's assignments generated with nbgrader's
+    API in this process, every submission in ``submitted/``, then the whole course autograded by
+    the instructor's command, ``python -m abcore.exercises autograde '*' --workers 2``
+    (abcore.exercises.parallel: nbgrader's own command on two processes, one gradebook each,
+    merged), while the three students run the released notebook in their JupyterLab. Speed (issue
+    26): a course a notebook graded in two spawned processes, and the students by two more nbgrader
+    commands, took 100.0 and 92.2 s of CPU for this file (``pytest -p no:xdist``, 2026-11-28, load
+    ~10 and ~5); one course graded by one command a worker, 84.7 and 74.3 s (load ~7 and ~5; the
+    fixture's wall 108.7 -> 92.8 s at load ~5), the same 38 tests."""
     if not HAVE_NBGRADER:
         pytest.skip("nbgrader is not installed")
-    base = tmp_path_factory.mktemp("course")
-    notebooks = sorted(course_notebooks(), key=lambda p: p.stat().st_size, reverse=True)
-    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
-        students = pool.submit(_grade_students, base / "students")
-        parts = list(pool.map(_grade, notebooks, [base / nb.stem for nb in notebooks]))
-        students = students.result()
-    out: dict = {"scores": {}, "maxima": {}, "copies": {}, "originals": {}, "roots": {}}
-    for nb, part in zip(notebooks, parts):
-        for key in ("scores", "maxima", "copies", "originals"):
-            out[key].update(part[key])
-        out["roots"][nb.stem] = base / nb.stem
-    out["students"] = students
+    from abcore.exercises.parallel import autograde_class
+
+    root = tmp_path_factory.mktemp("course")
+    notebooks = course_notebooks()
+    # Each notebook's copies submitted by alice or bob in turn: the two workers (one a student)
+    # share the course about evenly; the students assignment is theirs and carol's.
+    graded_as = {nb.stem: STUDENTS[k % 2] for k, nb in enumerate(notebooks)}
+    env = _environment()
+    out: dict = {"scores": {}, "maxima": {}, "copies": {}, "originals": {}, "graded_as": graded_as,
+                 "roots": {nb.stem: root for nb in notebooks}}
+    with mock.patch.dict(os.environ, env):
+        nbgrader = _Course(root)
+        for nb in notebooks:
+            out["copies"][nb.stem], out["originals"][nb.stem] = _build(root, nbgrader, nb, graded_as[nb.stem])
+        solutions = _students_assignment(root, nbgrader)
+        # As INSTRUCTORS.md says to grade a class: its nbgrader_config.py, and the kit's command.
+        (root / "nbgrader_config.py").write_text(NBGRADER_CONFIG)
+        with ThreadPoolExecutor(1) as lab_pool:          # the students' own runs meanwhile
+            lab = lab_pool.submit(_lab, root, env)
+            codes = autograde_class(root, "*", workers=2)
+            lab = lab.result()
+    assert codes == {who: 0 for who in STUDENTS}, f"nbgrader autograde failed: {codes}; logs in {root / 'logs'}"
+    for nb in notebooks:
+        every, who = f"{nb.stem}-all", graded_as[nb.stem]
+        scores, maxima = _scores(root, [(every, who)], nb.stem)
+        out["scores"][nb.stem] = scores[every, who]
+        out["maxima"].update({(nb.stem, g): m for (_, g), m in maxima.items()})
+    scores, maxima = _scores(root, [("students", who) for who in STUDENTS], "students")
+    graded = {who: _tree_lines(root / "autograded" / who / "students" / "students.ipynb") for who in STUDENTS}
+    out["students"] = {"scores": scores, "maxima": maxima, "solutions": solutions, "graded": graded, "lab": lab}
     return out
 
 
@@ -331,13 +357,6 @@ def _environment() -> dict:
     return {"PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
             "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""),
             "MPLBACKEND": "Agg"}
-
-
-def _grade(nb: Path, root: Path) -> dict:
-    """One notebook's course in ``root`` (in a worker process)."""
-    root.mkdir(parents=True)
-    with mock.patch.dict(os.environ, _environment()):
-        return _build(root, _Course(root), nb)
 
 
 def _scores(root: Path, submitted: list[tuple[str, str]], notebook: str) -> tuple[dict, dict]:
@@ -352,11 +371,12 @@ def _scores(root: Path, submitted: list[tuple[str, str]], notebook: str) -> tupl
     return scores, maxima
 
 
-def _build(root: Path, nbgrader, nb: Path) -> dict:
+def _build(root: Path, nbgrader, nb: Path, who: str) -> tuple[dict, list]:
     """The notebook released as it is (``<notebook>``: only generated, to compare with
-    tools/student.py), and with its copies (``<notebook>-all``), submitted once: the original
-    solution cells as released (the stubs), each planted copy with its planted file, each
-    instructor copy with the instructor's solution; autograded once, as ``alice``."""
+    tools/student.py), and with its copies (``<notebook>-all``), submitted once by ``who``: the
+    original solution cells as released (the stubs), each planted copy with its planted file,
+    each instructor copy with the instructor's solution (a hand trace written for ``who``).
+    Returns the copies and the original cells' positions (:func:`with_copies`)."""
     source = root / "source" / nb.stem
     source.mkdir(parents=True)
     shutil.copy(nb, source / nb.name)
@@ -370,18 +390,14 @@ def _build(root: Path, nbgrader, nb: Path) -> dict:
     also_read = tuple(p.read_text() for gid in solutions for p in plants.get(gid, []))
     only = cells_to_run(nbformat.read(nb, as_version=4), also_read)
     derived, copies, originals = with_copies(nb, plants, only)
-    answered = {gid: plant.read_text() if plant else _written(solutions[gid.rsplit("__", 1)[0]])
+    answered = {gid: plant.read_text() if plant else _written(solutions[gid.rsplit("__", 1)[0]], who)
                 for gid, (plant, _) in copies.items()}
     every = f"{nb.stem}-all"
     shutil.copytree(source, root / "source" / every)
     nbformat.write(derived, root / "source" / every / nb.name)
     nbgrader("generate_assignment", every)
-    _submit(root, every, nb.name, STUDENTS[0], lambda gid, src: answered.get(gid, src))
-    nbgrader("autograde", every, STUDENTS[0])
-    scores, maxima = _scores(root, [(every, STUDENTS[0])], nb.stem)
-    return {"scores": {nb.stem: scores[every, STUDENTS[0]]},
-            "maxima": {(nb.stem, g): m for (_, g), m in maxima.items()},
-            "copies": {nb.stem: copies}, "originals": {nb.stem: originals}}
+    _submit(root, every, nb.name, who, lambda gid, src: answered.get(gid, src))
+    return copies, originals
 
 
 COMPUTED = "computed_key"      # the tag of a per-student answer computed instead of written
@@ -403,14 +419,14 @@ def _computed_keys(root: Path, solutions: dict) -> dict[str, list[Path]]:
     return out
 
 
-def _written(solution: str) -> str:
+def _written(solution: str, who: str) -> str:
     """The instructor's solution as graded: a per-student hand trace's (which computes the key,
-    ``answer_key("3.3")``) written out as rows for the student graded, as a student must (a
-    computed answer gets 0: abcore.exercises.literal); any other solution as it is."""
+    ``answer_key("3.3")``) written out as rows for the student graded, ``who``, as a student must
+    (a computed answer gets 0: abcore.exercises.literal); any other solution as it is."""
     from abcore.exercises.instructor import answer_key
 
     found = re.search(r'answer_key\("([\d.]+)"\)', solution)
-    return _rows_cell(solution, answer_key(found.group(1), STUDENTS[0])) if found else solution
+    return _rows_cell(solution, answer_key(found.group(1), who)) if found else solution
 
 
 NBGRADER_CONFIG = """\
@@ -422,37 +438,31 @@ c.Autograde.autograde_preprocessors = autograde_preprocessors()
 """
 
 
-def _grade_students(root: Path) -> dict:
-    """The assignment ``students`` (in a worker process): each of the three students submits
+def _students_assignment(root: Path, nbgrader) -> dict:
+    """The assignment ``students``, generated and submitted: each of the three students submits
     their own answers to every per-student exercise (the rows of their tree's key, as text, as a
-    student writes them) and, in its copy, the answers of the student they copy; autograded once
-    each, by ``python -m abcore.exercises autograde``'s two processes. Then each student's first run of the released notebook as in JupyterLab: a kernel with
-    only ``JUPYTERHUB_USER`` set, in their own folder."""
-    from nbclient import NotebookClient
-
+    student writes them) and, in its copy, the answers of the student they copy. Returns {solution
+    grade_id: (exercise id, copied or not)}."""
     from abcore.exercises.instructor import answer_key
-    from abcore.exercises.parallel import autograde_class
 
-    root.mkdir(parents=True)
-    env = _environment()
-    with mock.patch.dict(os.environ, env):
-        nbgrader = _Course(root)
-        nb, solutions = students_notebook()
-        (root / "source" / "students").mkdir(parents=True)
-        nbformat.write(nb, root / "source" / "students" / "students.ipynb")
-        nbgrader("generate_assignment", "students")
-        for who in STUDENTS:
-            def fill(gid, src, who=who):
-                ex, copied = solutions[gid]
-                return _rows_cell(src, answer_key(ex, COPIES_FROM[who] if copied else who))
-            _submit(root, "students", "students.ipynb", who, fill)
-        # As INSTRUCTORS.md says to grade a class: its nbgrader_config.py, and nbgrader's own
-        # command on two processes, one gradebook each, merged (abcore.exercises.parallel).
-        (root / "nbgrader_config.py").write_text(NBGRADER_CONFIG)
-        codes = autograde_class(root, "students", workers=2)
-        assert codes == {who: 0 for who in STUDENTS}, f"nbgrader autograde failed: {codes}; logs in {root / 'logs'}"
-        scores, maxima = _scores(root, [("students", who) for who in STUDENTS], "students")
-    graded = {who: _tree_lines(root / "autograded" / who / "students" / "students.ipynb") for who in STUDENTS}
+    nb, solutions = students_notebook()
+    (root / "source" / "students").mkdir(parents=True)
+    nbformat.write(nb, root / "source" / "students" / "students.ipynb")
+    nbgrader("generate_assignment", "students")
+    for who in STUDENTS:
+        def fill(gid, src, who=who):
+            ex, copied = solutions[gid]
+            return _rows_cell(src, answer_key(ex, COPIES_FROM[who] if copied else who))
+        _submit(root, "students", "students.ipynb", who, fill)
+    return solutions
+
+
+def _lab(root: Path, env: dict) -> dict:
+    """Each student's first run of the released ``students`` notebook as in JupyterLab: a kernel
+    with only ``JUPYTERHUB_USER`` naming them, in their own folder; {student: what its tree cells
+    printed}. (In a thread beside the autograder: the kernel's environment is passed to it, this
+    process's is left alone.)"""
+    from nbclient import NotebookClient
 
     lab = {}
     for who in STUDENTS:
@@ -465,13 +475,12 @@ def _grade_students(root: Path) -> dict:
         kernel_env = {k: v for k, v in os.environ.items()
                       if k not in ("ABCORE_STUDENT", "NBGRADER_EXECUTION", "ABCORE_AUTOGRADE_STUDENT",
                                    "JUPYTERHUB_USER", "MPLBACKEND")}
-        kernel_env.update(JUPYTERHUB_USER=who, PYTHONPATH=env["PYTHONPATH"])
-        with mock.patch.dict(os.environ, kernel_env, clear=True):
-            NotebookClient(run, timeout=600, kernel_name="python3", allow_errors=True,
-                           resources={"metadata": {"path": str(home)}}).execute()
+        kernel_env.update(JUPYTERHUB_USER=who, PYTHONPATH=env["PYTHONPATH"], PATH=env["PATH"])
+        NotebookClient(run, timeout=600, kernel_name="python3", allow_errors=True,
+                       resources={"metadata": {"path": str(home)}}).execute(env=kernel_env)
         nbformat.write(run, home / "students.ipynb")
         lab[who] = _tree_lines(home / "students.ipynb")
-    return {"scores": scores, "maxima": maxima, "solutions": solutions, "graded": graded, "lab": lab}
+    return lab
 
 
 def _tree_lines(path: Path) -> list[str]:
@@ -515,7 +524,7 @@ def test_a_computed_hand_trace_gets_0_saying_why(course):
             if plant is None or not plant.stem.endswith(f"__{COMPUTED}"):
                 continue
             assert course["scores"][stem][check] == 0, (stem, check)
-            path = course["roots"][stem] / "autograded" / STUDENTS[0] / f"{stem}-all" / f"{stem}.ipynb"
+            path = course["roots"][stem] / "autograded" / course["graded_as"][stem] / f"{stem}-all" / f"{stem}.ipynb"
             cell = next(c for c in nbformat.read(path, as_version=4).cells if _meta(c).get("grade_id") == check)
             errors = [o for o in cell.outputs if o.output_type == "error"]
             assert errors and "computes its rows (it calls answer_key(...)) instead of writing them" in errors[0].evalue, \
@@ -553,7 +562,7 @@ def test_released_runs_as_a_student_would(course, nb):
     mine = student.student_version(nb)
     assert [(c.cell_type, c.source) for c in mine.cells] == [(c.cell_type, c.source) for c in released.cells], \
         "tools/student.py's student version differs from nbgrader's release"
-    run = nbformat.read(root / "autograded" / STUDENTS[0] / f"{nb.stem}-all" / nb.name, as_version=4)
+    run = nbformat.read(root / "autograded" / course["graded_as"][nb.stem] / f"{nb.stem}-all" / nb.name, as_version=4)
     kept = [(i, c) for i, c in zip(course["originals"][nb.stem], released.cells) if i is not None]
     cells = [run.cells[i] for i, _ in kept]
     # (the check cells as autograded hold their hidden tests: nbgrader puts them back)

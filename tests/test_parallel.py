@@ -1,6 +1,6 @@
 """``python -m abcore.exercises autograde``: a class autograded on several processes, one
 gradebook each, merged (abcore/exercises/parallel.py). The real run, nbgrader's commands on two
-processes, grades the nbgrader course's ``students`` assignment (tests/test_nbgrader_course.py,
+processes, grades the whole nbgrader course with the pattern ``'*'`` (tests/test_nbgrader_course.py,
 whose scores are checked there); here the merge and the bookkeeping, on gradebooks written with
 nbgrader's API."""
 from __future__ import annotations
@@ -146,3 +146,55 @@ def test_bad_input_is_named(tmp_path):
     (tmp_path / "submitted" / "alice" / "ps1").mkdir(parents=True)
     with pytest.raises(ValueError, match="by bob"):
         autograde_class(tmp_path, "ps1", students=["bob"])
+
+
+@pytest.mark.filterwarnings("ignore:Object of type <Submitted")
+def test_a_pattern_grades_every_assignment_of_a_share_in_one_command(template, tmp_path):
+    """``autograde_class(root, "ps*")``: one nbgrader command a worker for all the assignments it
+    matches (nbgrader's own glob), each student's submissions forgotten, checked and merged
+    assignment by assignment; a student is graded when each of their submissions is (dave's ps2
+    failed: named, his ps1 not merged either)."""
+    from nbgrader.api import Gradebook
+
+    import abcore.exercises.parallel as parallel
+    root = tmp_path / "course"
+    shutil.copyfile(template, root.parent / "t.db")
+    with Gradebook(f"sqlite:///{root.parent / 't.db'}") as gb:
+        gb.add_assignment("ps2")
+        gb.add_notebook("ps2", "ps2")
+        gb.add_grade_cell("double-check", "ps2", "ps2", max_score=1, cell_type="code")
+        gb.add_solution_cell("double", "ps2", "ps2")
+    submitted = {"alice": ["ps1", "ps2"], "bob": ["ps2"], "carol": ["ps1"], "dave": ["ps1", "ps2"]}
+    for s, assignments in submitted.items():
+        for a in assignments:
+            (root / "submitted" / s / a).mkdir(parents=True)
+    (root / "submitted" / "alice" / "other").mkdir()              # not matched by ps*
+    shutil.copyfile(root.parent / "t.db", root / "gradebook.db")
+    commands = []
+
+    def run(args: list[str], where: Path, log: str) -> int:
+        db = Path(next(a for a in args if a.startswith("--db=")).split("///")[1])
+        excluded = next((a.split("=", 1)[1].split(",") for a in args if "student_id_exclude" in a), [])
+        mine = [s for s in submitted if s not in excluded]
+        commands.append((args[1], log, mine))
+        with Gradebook(f"sqlite:///{db}") as gb:
+            for s in mine:
+                gb.update_or_create_student(s)
+                for a in submitted[s]:
+                    gb.update_or_create_submission(a, s)
+                    if (s, a) != ("dave", "ps2"):
+                        gb.find_submission_notebook(a, a, s).grades[0].auto_score = 1.0
+                        (root / "autograded" / s / a).mkdir(parents=True, exist_ok=True)
+                        (root / "autograded" / s / a / f"{a}.ipynb").write_text("{}")
+            gb.db.commit()
+        return 1 if "dave" in mine else 0
+
+    codes = parallel.autograde_class(root, "ps*", workers=2, run=run)
+    assert codes == {"alice": 0, "bob": 0, "carol": 0, "dave": 1}
+    assert sorted(commands) == [("ps*", "autograde-worker-0", ["alice", "carol"]),
+                                ("ps*", "autograde-worker-1", ["bob", "dave"]),
+                                ("ps*", "autograde-worker-1-again", ["dave"])]
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+        got = {(a, sub.student.id): sub.score for a in ("ps1", "ps2") for sub in gb.assignment_submissions(a)}
+    assert got == {("ps1", "alice"): 1.0, ("ps2", "alice"): 1.0, ("ps2", "bob"): 1.0, ("ps1", "carol"): 1.0}
+    assert parallel.submitted_students(root, "ps2") == ["alice", "bob", "dave"]

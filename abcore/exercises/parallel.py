@@ -17,11 +17,22 @@ process, merged afterwards). This is that workaround, with nbgrader's own comman
    notebook afterwards) is tried once more, then named and left out of the merge; run the
    command again for them (``--student``). The output of each process: ``logs/autograde-worker-K.log``.
 
+``ASSIGNMENT`` may be a pattern, as ``nbgrader autograde`` itself reads it (``'*'``: every
+assignment submitted; ``'0[1-5]_*'``): each worker's one command then grades all of its students'
+assignments, and the gradebooks are merged assignment by assignment; a student counts as graded
+when each of their submissions is (else all of them are tried once more). Speed: nbgrader's
+start-up (importing it, its gradebook's checks, about 2.5 s of CPU) is then paid once a worker
+for the whole course, not once an assignment: one blank student, the ten notebooks, one worker
+(``python -m bench.autograde`` and ``--together``, 2026-11-28, load ~7): 46.4 s of CPU in ten
+commands, 23.3 s in one (the wall: 182.5 s and 66.7 s on that loaded machine).
+
 Needs nbgrader (requirements-instructor.txt); the students' kit does not import this module.
 The command and the measured figures: INSTRUCTORS.md, "A class on several processes".
 """
 from __future__ import annotations
 
+import glob
+import os
 import shutil
 import subprocess
 import sys
@@ -38,15 +49,27 @@ Runner = Callable[[list[str], Path, str], int]
 
 
 def submitted_students(root: Path, assignment: str) -> list[str]:
-    """The students with a submission of ``assignment`` in ``root/submitted/``, sorted.
+    """The students with a submission of ``assignment`` (a name, or a pattern as nbgrader reads
+    it: ``'*'``) in ``root/submitted/``, sorted.
 
     >>> import tempfile; root = Path(tempfile.mkdtemp())
-    >>> for s in ("bob", "alice"): (root / "submitted" / s / "ps1").mkdir(parents=True)
-    >>> submitted_students(root, "ps1")
-    ['alice', 'bob']
+    >>> for s, a in (("bob", "ps1"), ("alice", "ps1"), ("carol", "ps2")): (root / "submitted" / s / a).mkdir(parents=True)
+    >>> submitted_students(root, "ps1"), submitted_students(root, "ps*")
+    (['alice', 'bob'], ['alice', 'bob', 'carol'])
     """
+    return sorted(s for s, done in submissions(root, assignment).items() if done)
+
+
+def submissions(root: Path, assignment: str) -> dict[str, list[str]]:
+    """{student: the assignments matching ``assignment`` (a name or a pattern) they submitted,
+    sorted} for each folder of ``root/submitted/``."""
     folder = root / "submitted"
-    return sorted(p.name for p in folder.iterdir() if (p / assignment).is_dir()) if folder.is_dir() else []
+    if not folder.is_dir():
+        return {}
+    # nbgrader's own match (glob.glob of submitted/<student>/<assignment>): hidden folders left out
+    return {p.name: sorted(Path(a).name for a in glob.glob(os.path.join(glob.escape(str(p)), assignment))
+                           if Path(a).is_dir())
+            for p in sorted(folder.iterdir()) if p.is_dir()}
 
 
 def _nbgrader(args: list[str], root: Path, log: str) -> int:
@@ -60,9 +83,10 @@ def _nbgrader(args: list[str], root: Path, log: str) -> int:
 
 def autograde_class(root: str | Path, assignment: str, *, workers: int = 2,
                     students: Sequence[str] | None = None, run: Runner = _nbgrader) -> dict[str, int]:
-    """Autograde ``assignment`` for ``students`` (default: every submission) on ``workers``
-    processes, then merge their gradebooks into ``gradebook.db``; {student: 0 if graded and
-    merged, else nbgrader's exit code (1 if it said nothing)}."""
+    """Autograde ``assignment`` (a name, or a pattern as ``nbgrader autograde`` reads it: ``'*'``,
+    every assignment submitted) for ``students`` (default: every submission) on ``workers``
+    processes, then merge their gradebooks into ``gradebook.db``; {student: 0 if each of their
+    submissions was graded and merged, else nbgrader's exit code (1 if it said nothing)}."""
     root = Path(root).resolve()
     main = root / "gradebook.db"
     if not main.is_file():
@@ -71,7 +95,8 @@ def autograde_class(root: str | Path, assignment: str, *, workers: int = 2,
             root=root, assignment=assignment))
     if workers < 1:
         raise ValueError(_("workers must be 1 or more, not {workers}").format(workers=workers))
-    submitted = submitted_students(root, assignment)
+    found = submissions(root, assignment)
+    submitted = sorted(s for s, done in found.items() if done)
     names = list(students) if students is not None else submitted
     if not names:
         raise ValueError(_("no submission of {assignment!r} in {folder}: nothing to grade").format(
@@ -87,17 +112,18 @@ def autograde_class(root: str | Path, assignment: str, *, workers: int = 2,
     copies = [root / f"gradebook-worker-{k}.db" for k in range(len(shares))]
 
     def share(k: int) -> dict[str, int]:
+        mine = {s: found[s] for s in shares[k]}
         shutil.copyfile(main, copies[k])
-        _forget(copies[k], assignment, shares[k])          # graded afterwards = graded now
+        _forget(copies[k], mine)                            # graded afterwards = graded now
         todo, code = list(shares[k]), 0
         # A submission nbgrader could not grade gets one more try: a kernel can die before it
         # starts (seen in `make test`: a port another kernel took, "Address already in use").
         for attempt in range(2):
-            others = ",".join(s for s in submitted if s not in todo)
+            others = ",".join(s for s in found if s not in todo)
             code = run(["autograde", assignment, "--force", f"--db=sqlite:///{copies[k]}"]
                        + ([f"--CourseDirectory.student_id_exclude={others}"] if others else []),
                        root, f"autograde-worker-{k}" + ("-again" if attempt else ""))
-            graded = _graded(copies[k], root, assignment, shares[k])
+            graded = _graded(copies[k], root, mine)
             todo = [s for s in shares[k] if s not in graded]
             if not todo:
                 break
@@ -108,30 +134,37 @@ def autograde_class(root: str | Path, assignment: str, *, workers: int = 2,
         for part in pool.map(share, range(len(shares))):
             codes.update(part)
     for k, copy in enumerate(copies):
-        merge(copy, main, assignment, [s for s in shares[k] if codes[s] == 0])
+        done = [s for s in shares[k] if codes[s] == 0]
+        for a in sorted({a for s in done for a in found[s]}):
+            merge(copy, main, a, [s for s in done if a in found[s]])
         copy.unlink()
     return codes
 
 
-def _forget(path: Path, assignment: str, students: Sequence[str]) -> None:
-    """Remove ``students``' submissions of ``assignment`` from the gradebook at ``path``."""
+def _forget(path: Path, submitted: dict[str, list[str]]) -> None:
+    """Remove each student's submissions of their assignments ({student: assignments}) from the
+    gradebook at ``path``."""
     from nbgrader.api import Gradebook, MissingEntry
     with Gradebook(f"sqlite:///{path}") as gb:
-        for s in students:
-            try:
-                gb.remove_submission(assignment, s)
-            except MissingEntry:
-                pass
+        for s, assignments in submitted.items():
+            for a in assignments:
+                try:
+                    gb.remove_submission(a, s)
+                except MissingEntry:
+                    pass
 
 
-def _graded(path: Path, root: Path, assignment: str, students: Sequence[str]) -> set[str]:
-    """Which of ``students`` have a submission of ``assignment`` in the gradebook at ``path`` and
-    its autograded notebooks in ``root/autograded/`` (nbgrader records the submission before it
-    runs the notebook, and removes the autograded folder of one it could not run)."""
+def _graded(path: Path, root: Path, submitted: dict[str, list[str]]) -> set[str]:
+    """The students ({student: their assignments}) with each of their submissions in the
+    gradebook at ``path`` and its autograded notebooks in ``root/autograded/`` (nbgrader records
+    the submission before it runs the notebook, and removes the autograded folder of one it
+    could not run)."""
     from nbgrader.api import Gradebook
-    with Gradebook(f"sqlite:///{path}") as gb:
-        recorded = {sub.student.id for sub in gb.assignment_submissions(assignment)} & set(students)
-    return {s for s in recorded if any((root / "autograded" / s / assignment).glob("*.ipynb"))}
+    with Gradebook(f"sqlite:///{path}") as gb:       # (an assignment it does not know: none)
+        recorded = {(a, sub.student.id) for a in {a for assignments in submitted.values() for a in assignments}
+                    for sub in gb.assignment_submissions(a)}
+    return {s for s, assignments in submitted.items()
+            if all((a, s) in recorded and any((root / "autograded" / s / a).glob("*.ipynb")) for a in assignments)}
 
 
 def merge(source: Path, target: Path, assignment: str, students: Sequence[str]) -> None:
