@@ -23,7 +23,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     s.add_argument("--student", action="append", required=True,
                    help=_("the student's id (nbgrader's, or their hub user name); repeat for several"))
     a = sub.add_parser("autograde", help=_("nbgrader autograde of a class on several processes"))
-    a.add_argument("assignment", help=_("the assignment's name (its folder in source/)"))
+    a.add_argument("assignment", help=_("the assignment's name (its folder in source/), or a pattern as nbgrader reads it, quoted: '*' grades the whole course in one nbgrader command a worker"))
     a.add_argument("--workers", type=int, default=2, help=_("processes (default 2; about one a core)"))
     a.add_argument("--student", action="append", help=_("only these students (repeat); default all"))
     a.add_argument("--root", default=".", help=_("the course's root folder (default: here)"))
