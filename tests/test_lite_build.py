@@ -104,7 +104,7 @@ def test_bytecode_goes_beside_its_source_or_in_its_place(tmp_path, sourceless):
             whl.writestr(name, data)
     (folder / "pkg" / "__pycache__").mkdir(parents=True)
     (folder / "pkg" / "__pycache__" / "__init__.cpython-312.pyc").write_bytes(b"bytecode")
-    lite_build.with_bytecode(wheel, folder, sourceless=sourceless, trim=("pkg/stubs/",))
+    lite_build.with_bytecode(wheel, folder, sourceless=sourceless, trim=r"pkg/(.*/)?stubs/")
     with zipfile.ZipFile(wheel) as whl:
         shipped = {n: whl.read(n) for n in whl.namelist()}
     kept = {"pkg/tests/test_x.py": b"", "pkg-1.dist-info/RECORD": b""}
