@@ -42,8 +42,10 @@ The kernel's start, made quicker (``python -m bench.lite`` measures it; issue 26
   prompt_toolkit, micropip... never the course's code, nor numpy, matplotlib, networkx, ipywidgets,
   traitlets), and jedi without its Django stubs (``TRIM``): half the files to unpack at each
   kernel's start. Under Node 8.4 -> 7.2 CPU s to the kernel's shell; in headless Chromium
-  (``python -m bench.lite --site ... 02 10``, the two sites one after the other, 2026-11-28, load
-  5 to 7) the browser's CPU seconds to an idle kernel 18.1 / 18.0 -> 16.4 / 15.1.
+  (``python -m bench.lite --site ... 02 10``, the old and the new site one after the other, two
+  rounds, 2026-11-28, load 5 to 7; medians of the 4 rows) the browser's CPU seconds to an idle
+  kernel 18.1 -> 17.0 (inside the noise of a shared machine), the first cell (the student bar,
+  abcore's packages loaded) 5.2 -> 3.5 s wall.
 
 The first two together, measured in headless Chromium (``python -m bench.lite --site ... 02``, a fresh
 browser each run, the old and the new site alternated, 3 rounds each, 2026-11-28, this 2-core
