@@ -205,9 +205,12 @@ def probe(page: Any, url: str, name: str, h: Any) -> list[tuple[float, str]]:
 
 # --node: the same steps in Pyodide under Node, without the browser, in CPU seconds of the Node
 # process (all its threads): the figure to compare on a loaded machine, as each step's wall time
-# also counts the wait for a core. Run as `node -e NODE_PROBE <site>/static/pyodide`.
+# also counts the wait for a core. The kernel's start as its worker does it: Pyodide's boot with
+# the site's loadPyodideOptions.packages (jupyter-lite.json), then the imports of
+# initPackageManager and initKernel (piplite.piplite, pyodide_kernel: IPython's shell). Run as
+# `node -e NODE_PROBE <site>/static/pyodide <packages as JSON>`.
 NODE_PROBE = r"""
-const dir = process.argv[process.argv.length - 1];
+const [dir, preload] = process.argv.slice(-2);
 const {loadPyodide} = require(dir + "/pyodide.js");
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
 let last = cpu(), lastWall = Date.now();
@@ -215,10 +218,12 @@ const step = (label) => { const c = cpu(), w = Date.now(); console.log(`${label}
 (async () => {
   const py = await loadPyodide({indexURL: dir + "/"});
   step("boot");
-  await py.loadPackage(["micropip", "ssl", "sqlite3", "comm", "jedi", "ipython"], {messageCallback: () => {}});
-  step("load the kernel's packages");
-  await py.runPythonAsync("import IPython, IPython.core.interactiveshell, jedi, comm");
-  step("import IPython, jedi, comm");
+  await py.loadPackage(JSON.parse(preload), {messageCallback: () => {}});
+  step("load the kernel's packages (loadPyodideOptions.packages)");
+  await py.runPythonAsync("import piplite.piplite");
+  step("import piplite.piplite (the kernel's package manager)");
+  await py.runPythonAsync("import sys; out = sys.stdout; import pyodide_kernel; sys.stdout = out");
+  step("import pyodide_kernel (IPython's shell): the kernel is ready");
   await py.loadPackage(["abcore"], {messageCallback: () => {}});
   step("load abcore's packages");
   await py.runPythonAsync("import abcore");
@@ -227,6 +232,8 @@ const step = (label) => { const c = cpu(), w = Date.now(); console.log(`${label}
   step("import abcore.exercises.browser");
   await py.runPythonAsync("import ipywidgets");
   step("import ipywidgets");
+  await py.runPythonAsync("import matplotlib.font_manager");
+  step("import matplotlib.font_manager (its font cache built)");
   await py.runPythonAsync("from matplotlib.figure import Figure; from matplotlib.backends.backend_agg import FigureCanvasAgg; "
                           + "fig = Figure(); FigureCanvasAgg(fig); fig.add_subplot().text(0.5, 0.5, 'x'); fig.canvas.draw()");
   step("a first figure drawn");
@@ -236,8 +243,13 @@ const step = (label) => { const c = cpu(), w = Date.now(); console.log(`${label}
 
 
 def node_probe(site: Path) -> str:
-    """NODE_PROBE's output for a site (its Pyodide, its lock, its wheels)."""
-    result = subprocess.run(["node", "-e", NODE_PROBE, str(site / "static" / "pyodide")],
+    """NODE_PROBE's output for a site (its Pyodide, its lock, its wheels, its preloaded packages)."""
+    import json
+
+    config = json.loads((site / "jupyter-lite.json").read_text())
+    kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    preload = kernel.get("loadPyodideOptions", {}).get("packages", [])
+    result = subprocess.run(["node", "-e", NODE_PROBE, str(site / "static" / "pyodide"), json.dumps(preload)],
                             capture_output=True, text=True)
     lines = [line for line in (result.stdout + result.stderr).splitlines()
              if "CPU s" in line or "pyc" in line or "Error" in line]

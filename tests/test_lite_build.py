@@ -88,3 +88,27 @@ def test_the_kernels_own_wheels_are_taken_from_its_extension_into_the_lock(tmp_p
         z.writestr(f"{folder}piplite-0.6.1-py3-none-any.whl", "")
     with pytest.raises(SystemExit, match="has 0 wheels of pyodide_kernel"):
         lite_build.kernel_wheels(extension, tmp_path)
+
+
+@pytest.mark.parametrize("sourceless", [False, True])
+def test_bytecode_goes_beside_its_source_or_in_its_place(tmp_path, sourceless):
+    """with_bytecode: each compiled module's pyc in __pycache__ beside its .py, or (sourceless)
+    in the .py's place; a module with no pyc (a test) keeps its source; trimmed files go."""
+    import zipfile
+
+    wheel, folder = tmp_path / "pkg-1-py3-none-any.whl", tmp_path / "unpacked"
+    files = {"pkg/__init__.py": b"x = 1\n", "pkg/tests/test_x.py": b"", "pkg/stubs/a.pyi": b"",
+             "pkg-1.dist-info/RECORD": b""}
+    with zipfile.ZipFile(wheel, "w") as whl:
+        for name, data in files.items():
+            whl.writestr(name, data)
+    (folder / "pkg" / "__pycache__").mkdir(parents=True)
+    (folder / "pkg" / "__pycache__" / "__init__.cpython-312.pyc").write_bytes(b"bytecode")
+    lite_build.with_bytecode(wheel, folder, sourceless=sourceless, trim=r"pkg/(.*/)?stubs/")
+    with zipfile.ZipFile(wheel) as whl:
+        shipped = {n: whl.read(n) for n in whl.namelist()}
+    kept = {"pkg/tests/test_x.py": b"", "pkg-1.dist-info/RECORD": b""}
+    if sourceless:
+        assert shipped == {**kept, "pkg/__init__.pyc": b"bytecode"}
+    else:
+        assert shipped == {**kept, "pkg/__init__.py": b"x = 1\n", "pkg/__pycache__/__init__.cpython-312.pyc": b"bytecode"}

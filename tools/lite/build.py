@@ -38,7 +38,16 @@ The kernel's start, made quicker (``python -m bench.lite`` measures it; issue 26
   looking at the source; the source stays, for tracebacks), and the site's lock gives the new
   files' sha256. Pyodide's files are checked against the official lock first, as they come.
 
-Both together, measured in headless Chromium (``python -m bench.lite --site ... 02``, a fresh
+- **Bytecode alone for the kernel's start-up packages** (``SOURCELESS``: IPython, jedi, pygments,
+  prompt_toolkit, micropip... never the course's code, nor numpy, matplotlib, networkx, ipywidgets,
+  traitlets), and jedi without its Django stubs (``TRIM``): half the files to unpack at each
+  kernel's start. Under Node 8.4 -> 7.2 CPU s to the kernel's shell; in headless Chromium
+  (``python -m bench.lite --site ... 02 10``, the old and the new site one after the other, two
+  rounds, 2026-11-28, load 5 to 7; medians of the 4 rows) the browser's CPU seconds to an idle
+  kernel 18.1 -> 17.0 (inside the noise of a shared machine), the first cell (the student bar,
+  abcore's packages loaded) 5.2 -> 3.5 s wall.
+
+The first two together, measured in headless Chromium (``python -m bench.lite --site ... 02``, a fresh
 browser each run, the old and the new site alternated, 3 rounds each, 2026-11-28, this 2-core
 machine at load 9 to 22; medians): the browser's CPU seconds to an idle kernel 31.0 -> 25.5, the
 first cell (the student bar: abcore and what it needs loaded and imported) 30.6 -> 18.2 s wall.
@@ -417,16 +426,47 @@ if not ok:
 """
 
 
+# The kernel's start-up packages (loaded and imported before the kernel is ready, never the
+# course's own code) are shipped as bytecode alone: each module's pyc in the place of its .py
+# (a sourceless module, which Python imports as it does a .py), so a kernel's start unpacks half
+# the files; a traceback through them shows no source line, and students' tracebacks do not go
+# through them (abcore, numpy, matplotlib, networkx, ipywidgets, traitlets keep their sources).
+# Measured with jedi's django-stubs left out (TRIM), under Node: the worker's steps (Pyodide's
+# boot with loadPyodideOptions.packages, then `import piplite.piplite, pyodide_kernel`), 8.4 -> 7.2
+# CPU s (medians of 4 alternating rounds, 2026-11-28, this 2-core machine at load 7; the loading
+# 6.1 -> 4.9, the imports 2.2 -> 2.2); the site 92.9 -> 89.9 MB. IPython's tracebacks of a cell
+# and jedi's completions are the same (tried under Node).
+SOURCELESS = {"ipython", "jedi", "parso", "pygments", "prompt-toolkit", "micropip", "packaging",
+              "stack-data", "executing", "asttokens", "pure-eval", "wcwidth", "decorator", "six",
+              "piplite", "pyodide-kernel", "ipykernel",
+              # abcore's dependencies that no student's traceback goes through (matplotlib's);
+              # with TRIM's tests of networkx and ipywidgets: loading networkx, fonttools, pillow
+              # and ipywidgets (and what they need) at a notebook's first cell, under Node,
+              # 2.26 -> 1.71 CPU s (medians of 5 alternating rounds, 2026-11-28); the site
+              # 89.9 -> 87.6 MB
+              "fonttools", "pillow", "pyparsing", "python-dateutil", "contourpy", "cycler"}
+# Files no kernel of the course reads, left out of their wheels (a regular expression a package,
+# matched at the start of each file's path): jedi's stubs of Django (470 files, for completing
+# Django code), unpacked at every kernel's start; the tests of networkx (293 files) and
+# ipywidgets, unpacked at every notebook's first cell.
+TRIM = {"jedi": r"jedi/third_party/django-stubs/", "networkx": r"networkx/(.*/)?tests/",
+        "ipywidgets": r"ipywidgets/(.*/)?tests/"}
+# The cache's name for a wheel made by this version of precompile (a change of SOURCELESS or TRIM
+# changes it, so no wheel made by an older version is taken from the cache).
+PYC_TAG = hashlib.sha256(repr((sorted(SOURCELESS), sorted(TRIM.items()))).encode()).hexdigest()[:8]
+
+
 def precompile(static: Path, site_lock: dict, runtime: Path, cache: Path, work: Path) -> None:
     """Add each module's bytecode (``__pycache__/<name>.cpython-312.pyc``) to every wheel of the
-    site's lock, compiled by Pyodide's own CPython under Node, and update the lock's sha256.
+    site's lock, compiled by Pyodide's own CPython under Node, and update the lock's sha256. In
+    the wheels of ``SOURCELESS`` the pyc takes the place of its .py; ``TRIM``'s files are left out.
 
     Measured with Pyodide 0.27.7 under Node, CPU seconds (2026-11-28, this 2-core machine:
     ``python -m bench.lite --node``, before and after): importing IPython, jedi and comm (the kernel's
     start) 5.5 -> 2.3 s; the student bar's import (abcore, matplotlib, networkx) 6.6 -> 3.3 s;
     loading the packages, their files bigger, 4.8 -> 6.2 s: 5.3 s less in all. A wheel already
-    compiled is taken from ``cache`` (named by its sha256): only abcore's, new at each build, is
-    compiled again (the first build compiles all, about 25 CPU s)."""
+    compiled is taken from ``cache`` (named by its sha256 and ``PYC_TAG``): only abcore's, new at
+    each build, is compiled again (the first build compiles all, about 25 CPU s)."""
     if not shutil.which("node"):
         raise BuildError("node is needed to compile the wheels' bytecode: apt-get install -y nodejs")
     cache.mkdir(parents=True, exist_ok=True)
@@ -435,7 +475,7 @@ def precompile(static: Path, site_lock: dict, runtime: Path, cache: Path, work: 
         if not entry["file_name"].endswith(".whl"):
             continue
         path = static / entry["file_name"]
-        cached = cache / f"{entry['sha256'][:16]}-{path.name}"
+        cached = cache / f"{entry['sha256'][:16]}-{PYC_TAG}-{path.name}"
         if cached.exists():
             shutil.copy2(cached, path)
         else:
@@ -446,16 +486,30 @@ def precompile(static: Path, site_lock: dict, runtime: Path, cache: Path, work: 
     if todo:
         run(["node", "-e", COMPILE_JS, str(runtime), str(work)], "compiling the wheels' bytecode with Pyodide")
     for name, (path, folder, cached) in todo.items():
-        with zipfile.ZipFile(path, "a", zipfile.ZIP_DEFLATED) as whl:
-            for pyc in sorted(folder.rglob("*.pyc")):
-                info = zipfile.ZipInfo(pyc.relative_to(folder).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
-                info.compress_type = zipfile.ZIP_DEFLATED
-                whl.writestr(info, pyc.read_bytes())
+        with_bytecode(path, folder, sourceless=name in SOURCELESS, trim=TRIM.get(name))
         if name != "abcore":
             shutil.copy2(path, cached)
     for entry in site_lock["packages"].values():
         if entry["file_name"].endswith(".whl"):
             entry["sha256"] = sha256(static / entry["file_name"])
+
+
+def with_bytecode(path: Path, folder: Path, sourceless: bool = False, trim: str | None = None) -> None:
+    """Write the wheel ``path`` again with the pycs compiled into ``folder`` (its unpacked copy):
+    beside their sources in ``__pycache__``, or, if ``sourceless``, each in the place of its .py
+    (``mod.py`` -> ``mod.pyc``); the files whose paths ``trim`` (a regular expression) matches left out."""
+    with zipfile.ZipFile(path) as whl:
+        files = [(i, whl.read(i)) for i in whl.infolist() if not (trim and re.match(trim, i.filename))]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as whl:
+        for info, data in files:
+            name = info.filename
+            pyc = folder / Path(name).parent / "__pycache__" / f"{Path(name).stem}.cpython-312.pyc"
+            if name.endswith(".py") and pyc.exists():
+                whl.writestr(zipfile.ZipInfo(name + "c" if sourceless else pyc.relative_to(folder).as_posix(),
+                                             date_time=(1980, 1, 1, 0, 0, 0)), pyc.read_bytes(), zipfile.ZIP_DEFLATED)
+                if sourceless:
+                    continue
+            whl.writestr(info, data, zipfile.ZIP_DEFLATED)
 
 
 def add_bar(path: Path) -> bool:
