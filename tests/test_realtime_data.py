@@ -1,13 +1,14 @@
 """abcore/data/connect4/realtime.json (notebook 8's shipped measurements), recomputed by
 tools/make_realtime_data.py's own functions and compared with the file exactly.
 
-Unmarked (cheap, in every test run): the file's shape, checked whole; each step on End positions
-20, 57 and 99 (the notebook runs the first 20); step 7 and part of the Middle column; the first 8
-iterations of the deepening runs (the notebook's own 10^4-node runs, repeated outside it); every
-opening. Marked ``recompute`` (``make test-data``): everything else, in full: every step's End and
-Middle columns, ``distinct``, ``passes`` and ``pvs_full``, the knowledge-only baseline, the whole
-6·10^5-node run and its table, the aspiration and MTD(f) runs to their last iteration, the fresh
-tables to depth 10."""
+Unmarked (under a second each, in every test run): the file's shape, checked whole; each step on
+End positions 20, 57 and 99 (the notebook runs the first 20), steps 3 to 5, 4b and PVS on every
+End position; step 7 and part of the Middle column; the first 8 iterations of the deepening runs
+(the notebook's own 10^4-node runs, repeated outside it); the fresh tables to depth 10; every
+opening. Marked ``recompute`` (``make test-data``): everything else, in full: steps 1 and 2 on
+every End position, every step's Middle column, ``distinct``, ``passes`` and ``pvs_full``, the
+knowledge-only baseline, the whole 6·10^5-node run and its table, the aspiration and MTD(f) runs
+to their last iteration."""
 import sys
 from pathlib import Path
 
@@ -115,8 +116,7 @@ def test_aspiration_and_mtdf_recomputed_to_their_last_iteration(key, options):
     assert tool.iterations(tool.deepening(tool.CAP, **options)) == DATA[key]
 
 
-@pytest.mark.recompute
-def test_fresh_tables_to_depth_10_recomputed():
+def test_fresh_tables_to_depth_10_recomputed():       # under 1 s: unmarked
     assert [tool.fresh(d) for d in range(1, 11)] == DATA["fresh"]
 
 
@@ -125,9 +125,9 @@ def test_every_opening_recomputed():                  # under 1 s: unmarked
     assert got == DATA["openings"]
 
 
-@pytest.mark.recompute
-@pytest.mark.parametrize("key", sorted(set(tool.STEPS) - {"6", "7"}))     # 6 and 7: the notebook runs them
-def test_each_step_on_every_end_position_recomputed(key):
+@pytest.mark.parametrize("key", ["3", "4", "4b", "5", "pvs", pytest.param("1", marks=pytest.mark.recompute),
+                                 pytest.param("2", marks=pytest.mark.recompute)])   # 6, 7: the notebook runs them
+def test_each_step_on_every_end_position_recomputed(key):              # 3 to pvs: under 1 s each, unmarked
     assert tool.measure(tool.STEPS[key], END) == DATA["steps"][key]["end"]
 
 
