@@ -47,14 +47,6 @@ def test_the_searches_at_one_c_replay_as_shipped():
     assert measure_09.c_moves([8]) == {"c": [8], "moves": [shipped["moves"][shipped["c"].index(8)]]}
 
 
-def test_the_trap_searches_replay_as_shipped():
-    """Section 6's searches on the first 20 trap positions (one generator runs them in turn; the
-    notebook makes the first 10 again), replayed."""
-    shipped = measured("09_trap_moves")
-    assert len(shipped) == 100 and {len(t) for t in shipped} == {4}
-    assert measure_09.trap_runs(20) == shipped[:20]
-
-
 def test_a_bandit_curve_replays_as_shipped():
     """Section 2's UCB1 on the hard instance, 20,000 pulls of 200 runs (the notebook makes the first
     1,000 again), replayed: the same mean regrets at the shipped pulls, to the last bit."""
@@ -79,3 +71,61 @@ def test_the_files_are_what_the_tool_writes():
                         ("09_c_moves", 4 + 8), ("09_trap_moves", 1 + 100), ("09_bandit_regret", 3 + 2 * 2)):
         text = (ROOT / "abcore" / "data" / "mcts" / f"{name}.json").read_text()
         assert json.loads(text) == measured(name) and len(text.splitlines()) == lines
+
+
+# Recomputed in full: every shipped figure, by the tool's own functions (`make test-data` runs
+# them; the CPU each takes on the project's 2-core machine is in abcore/data/mcts/README.md).
+
+@pytest.mark.recompute
+def test_every_tournament_game_replays_as_shipped():
+    """All 332 games of section 4's two tables, played again by the table cells."""
+    assert measure_09.tournaments() == measured("09_tournaments")
+
+
+@pytest.mark.recompute
+def test_every_flat_monte_carlo_run_replays_as_shipped():
+    """Every seed up to N = 1024, where section 1's conclusions are read."""
+    assert measure_09.flat_runs() == measured("09_flat_monte_carlo")
+
+
+@pytest.mark.recompute
+def test_every_search_at_every_c_replays_as_shipped():
+    """Section 5's searches at each c, c = 1 among them."""
+    assert measure_09.c_moves() == measured("09_c_moves")
+
+
+def test_every_trap_search_replays_as_shipped():        # under 1 s: unmarked
+    """Section 6's searches on all 100 trap positions (one generator runs them in turn; the
+    notebook makes the first 10 again), replayed."""
+    shipped = measured("09_trap_moves")
+    assert len(shipped) == 100 and {len(t) for t in shipped} == {4}
+    assert measure_09.trap_runs() == shipped
+
+
+@pytest.mark.recompute
+def test_every_bandit_curve_replays_as_shipped():
+    """Greedy and UCB1 on both instances to 20,000 pulls (the easy UCB1 curve and both greedy
+    ones past 1,000 pulls among them)."""
+    assert measure_09.bandit_curves() == measured("09_bandit_regret")
+
+
+def test_played_plays_a_call_that_is_not_the_shipped_one(capsys):
+    """The notebook's `played` (cell cd46283f): the shipped call reads its row; another number of
+    games, seed, opponent or multiple is played here, and says so."""
+    ns = measure_09.notebook_code(measure_09.CELLS)
+    ttt, played = ns["TicTacToe"](), ns["played"]
+    ab = ns["alphabeta_player"](ns["Seed004TicTacToe"](), 1, ns["TicTacToe"].evaluate)
+    shipped = measured("09_tournaments")["ttt 1"]
+    assert played("ttt 1", ttt, ab, games_per_colour=20, seed=1) == ns["summary"](
+        [(g["score"], g["used"], g["given"], g["moves"]) for g in shipped])
+    assert capsys.readouterr().out == ""
+    assert played("ttt 1", ttt, ab, games_per_colour=1, seed=1) == ns["tournament"](ttt, ab, 1, 1, 1)
+    assert "ttt 1: not the shipped games (games_per_colour=1, seed=1), played here" in capsys.readouterr().out
+    assert ns["not_shipped"](shipped, ttt, ab, 20, 1, 2) == "games_per_colour=20, seed=2"
+    assert ns["not_shipped"](shipped, ttt, ab, 20, 8, 1) == "this opponent (ab) or multiple=8"
+    depth2 = measured("09_tournaments")["ttt 2"]
+    ab2 = ns["alphabeta_player"](ns["Seed004TicTacToe"](), 2, ns["TicTacToe"].evaluate)
+    blind2 = ns["alphabeta_player"](ns["Seed004TicTacToe"](), 2, lambda s, p: 0)
+    assert ns["not_shipped"](depth2, ttt, ab2, 20, 1, 2) == ""
+    assert ns["not_shipped"](depth2, ttt, blind2, 20, 1, 2) == "this opponent (ab) or multiple=1"
+    assert ns["not_shipped"]([], ttt, ab, 20, 1, 1)           # a row not shipped: played here

@@ -25,7 +25,7 @@ running is not the lesson (on this 2-core machine it took about 60 of the notebo
 Every search is the notebook's own call (the same order, evaluation, options and meter). The
 notebook runs each of them again on a part it can afford (the first End positions, a smaller
 budget) and asserts that it gives the shipped numbers; tests/test_realtime_data.py recomputes
-another sample. Deterministic: no time, seed or hash order enters (node counts, values and moves
+the rest (in full under the marker ``recompute``: ``make test-data``). Deterministic: no time, seed or hash order enters (node counts, values and moves
 only; values are multiples of 1/70, written as JSON floats, which read back exactly).
 """
 from __future__ import annotations

@@ -7,7 +7,8 @@
 Both run the notebook's own code: its cells, read from ``notebooks/09_mcts.ipynb`` and run as
 they are (the imports first), so what is shipped is what the notebook would compute. The
 notebook reads them through :func:`abcore.mcts.measured`, computes their cheapest part again at
-every run and asserts it equal; ``tests/test_mcts_measured.py`` replays a sample of the rest.
+every run and asserts it equal; ``tests/test_mcts_measured.py`` replays a sample of the rest, and
+all of it under the marker ``recompute`` (``make test-data``).
 
 - ``09_flat_monte_carlo`` (section 1, about 5 CPU seconds on the machine of issue 26, 94% of it
   at N = 256 and 1024): ``flat_monte_carlo(seed)`` (cell ``3ffb8902``) for each seed of ``SEEDS``,
