@@ -467,6 +467,10 @@ def first_choices(make_order: Callable, tree: Any) -> Any:
         if tree.kind(node) in ("max", "min"):
             moves = list(order(tree, node, tree.actions(node)))
             if sorted(moves, key=repr) != sorted(tree.actions(node), key=repr):
+                if moves and all(m in tree.children(node) for m in moves):
+                    return _("at node {node}, {moves} is not a reordering of its moves {actions}: those are "
+                             "its children, not its moves").format(
+                        node=node, moves=moves, actions=list(tree.actions(node)))
                 return _("at node {node}, {moves} is not a reordering of its moves {actions}").format(
                     node=node, moves=moves, actions=list(tree.actions(node)))
             out[node] = values[tree.result(node, moves[0])]
