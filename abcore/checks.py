@@ -156,11 +156,11 @@ def _check(student: Callable, reference: Callable | None, cases: Iterable[GameTr
     if drawn:
         return ngettext("{name}: the same answer as the reference on {count} random tree",
                         "{name}: the same answer as the reference on {count} random trees",
-                        count).format(name=name, count=count)
+                        count).format(name=name, count=f"{count:,}")
     if count == 1:
         return _("{name}: the same answer as the reference on the course's tree").format(name=name)
     return _("{name}: the same answer as the reference on the course's {count} trees").format(
-        name=name, count=count)
+        name=name, count=f"{count:,}")
 
 
 NOT_WRITTEN = N_("{name} is not written yet: replace `raise NotImplementedError()` in its cell with "
@@ -615,7 +615,7 @@ def check_same_game(mine: Any, reference: Any, *, name: str | None = None, limit
     >>> check_same_game(listed, Nim(4), name="Listed")
     Traceback (most recent call last):
     ...
-    abcore.verdict.CheckFailed: Listed differs from the reference after the moves none (the initial state): the state [4, 'first'] is unhashable (unhashable type: 'list'): make states immutable and hashable: a tuple, a frozenset, a NamedTuple or a frozen dataclass, not a list, a set, a dict or a mutable object (tables and sets of visited states are keyed by state)
+    abcore.verdict.CheckFailed: Listed differs from the reference at the initial state (no move played yet): the state [4, 'first'] is unhashable (unhashable type: 'list'). Make states immutable and hashable: a tuple, a frozenset, a NamedTuple or a frozen dataclass, not a list, a set, a dict or a mutable object (tables and sets of visited states are keyed by state)
 
     ``task`` (``"1.3"``): ``mine`` may neither inherit from a kit game nor call the code
     :data:`TASKS` forbids (the kit game's methods) while the check plays it.
@@ -658,11 +658,13 @@ def _same_game(mine: Any, reference: Any, name: str, limit: int) -> int:
     todo: list = [((), mine.initial_state, reference.initial_state)]
 
     def fail(moves: tuple, what: str, position: Any = None) -> CheckFailed:
-        line = ", ".join(map(str, moves)) or _("none (the initial state)")
         shown = "" if position is None else (
             "\n" + _("The position there, as the reference prints it:") + f"\n{position}")
+        if not moves:
+            return CheckFailed(_("{name} differs from the reference at the initial state (no move played yet): "
+                                 "{what}").format(name=name, what=what) + shown)
         return CheckFailed(_("{name} differs from the reference after the moves {moves}: {what}").format(
-            name=name, moves=line, what=what) + shown)
+            name=name, moves=", ".join(map(str, moves)), what=what) + shown)
 
     def ended(r: Any) -> str:
         winner = getattr(reference, "winner", None)
@@ -677,8 +679,9 @@ def _same_game(mine: Any, reference: Any, name: str, limit: int) -> int:
         try:
             hash(s)
         except TypeError as e:
-            raise fail(moves, _("the state {state!r} is unhashable ({error}): {fix}").format(
-                state=s, error=e, fix=_(HASHABLE))) from None
+            fix = _(HASHABLE)
+            raise fail(moves, _("the state {state!r} is unhashable ({error}). {fix}").format(
+                state=s, error=e, fix=fix[:1].upper() + fix[1:])) from None
         try:
             if mine.is_terminal(s) != reference.is_terminal(r):
                 if reference.is_terminal(r):
@@ -760,7 +763,7 @@ def _check_calls(student: Callable, reference: Callable | None, calls: Iterable[
         count += 1
     return ngettext("{name}: the same answer as the reference on {count} call",
                     "{name}: the same answer as the reference on {count} calls", count).format(
-        name=name, count=count)
+        name=name, count=f"{count:,}")
 
 
 
@@ -874,6 +877,7 @@ class Task:
     kit_code: tuple[str, ...] = ()      # more kit functions it may not call: "module:Qualified.name"
     says_errors: bool = True            # watched() turns an error of the student's function, called from
                                         # a notebook cell's check, into a CheckFailed (False: the cell says it)
+    allows: str | None = None           # what it may use, in words, where the tree's methods are not it
 
     def code(self) -> dict:
         """{code object: name} of the functions ``kit_code`` names (the game methods a game
@@ -894,6 +898,8 @@ class Task:
 
     def allowed(self) -> str:
         """The kit functions it may use, in words."""
+        if self.allows is not None:
+            return _(self.allows)
         kit = ", ".join(_(ENTRIES[n]) for n in self.may_use)
         if kit:
             return _("the tree's or game's own methods and {kit}").format(kit=kit)
@@ -912,9 +918,12 @@ TASKS: dict[str, Task] = {
     "4.1": Task("failhard_value", _failhard),
     "5.1": Task("best_first_order", _best_first, ("tree_values",)),
     "5.2": Task("minimal_tree_nodes", _minimal_tree_nodes),
-    "1.3": Task("MyTicTacToe", None, (), tuple(f"abcore.games.tictactoe:{f}" for f in _TICTACTOE)),
+    "1.3": Task("MyTicTacToe", None, (), tuple(f"abcore.games.tictactoe:{f}" for f in _TICTACTOE),
+                allows=N_("its own methods, written from Game, not the kit's TicTacToe or its methods")),
     "6.1": Task("my_evaluate", None, (), ("abcore.games.tictactoe:TicTacToe.evaluate",
-                                          "abcore.games.tictactoe:open_lines")), "6.2": Task("limited_value", _limited),
+                                          "abcore.games.tictactoe:open_lines"),
+                allows=N_("state.cells(), LINES and game.winner(state), not TicTacToe.evaluate or open_lines")),
+    "6.2": Task("limited_value", _limited),
     "7.1": Task("expectimax_value", _value), "7.2": Task("chance_bounds", _chance_bounds),
     "8.1": Task("probe", None), "8.2": Task("deepen", None, ("alphabeta",)),
     # 9.1-9.3's checks say a student's error themselves (ZeroDivisionError: a child never visited)

@@ -22,7 +22,7 @@ class TestExercises(ExerciseTests):
         "ex1-3-my-tictactoe__no_diagonals.py": "after the moves 8, 7, 6, 5, 4, 3, 2: is_terminal says False, the game is over (X has won)\nThe position there, as the reference prints it:\n. . X\nO X O\nX O X",
         "ex1-3-my-tictactoe__full_board_not_over.py": "is_terminal says False, the game is over",
         "ex1-3-my-tictactoe__utility_for_the_player_to_move.py": "utility for X is -1, expected 1",
-        "ex1-3-my-tictactoe__list_states.py": "is unhashable (unhashable type: 'list'): make states immutable and hashable",
+        "ex1-3-my-tictactoe__list_states.py": "at the initial state (no move played yet): the state [['.', '.', '.', '.', '.', '.', '.', '.', '.'], 'X'] is unhashable (unhashable type: 'list'). Make states immutable and hashable",
         # the hunt of 2026-11-28 (issue 22): answers the checks once accepted
         "ex1-1-tree-size__root_only.py": 'That is the size of the whole tree, from its root',
         "ex1-1-tree-size__memo_across_calls.py": 'Yet on the same tree with its nodes renamed, tree_size answers right',
@@ -33,7 +33,8 @@ class TestExercises(ExerciseTests):
                                                    "it keeps something between calls",
         # hunt5 (accepted): the right counts as floats; == took them before the hint ran
         "ex1-1-tree-size__counts_as_floats.py": "Return a pair of two whole numbers, (nodes, leaves): yours returns (1.0, 1.0)",
-        "ex1-3-my-tictactoe__delegates_to_the_kit.py": "MyTicTacToe calls the kit's TicTacToe.",
+        "ex1-3-my-tictactoe__delegates_to_the_kit.py": "Exercise 1.3 may use its own methods, written from Game, "
+                                                       "not the kit's TicTacToe or its methods.",
         # hunt5 (misnamed): each was told another slip's hint; a hint is now named only when the slip's own
         # rule gives the student's answers on 30 more trees
         "ex1-2-longest-game__counts_leaves.py": "matches none of the known slips",

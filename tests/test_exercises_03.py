@@ -20,6 +20,8 @@ class TestExercises(ExerciseTests):
         # hunt5 (accepted): a default window of ±100 / ±1000 for (−∞, +∞); the checks' leaves were small
         "ex3-1-alphabeta-value__default_window_pm100.py": "the default window must be (−∞, +∞)",
         "ex3-1-alphabeta-value__default_window_pm1000.py": "the default window must be (−∞, +∞)",
+        # frreader6 d1: a float count was told fail-soft returns the bound at a cut, on a one-leaf tree
+        "ex3-2-alphabeta-leaves__a_float.py": "The right count, but a float: a number of leaves is an int",
         "ex3-2-alphabeta-leaves__every_leaf.py": "a known slip: no cut-off (every child searched)",
         # hunt4: the children cut counted as read was told "does your search cut?"
         "ex3-2-alphabeta-leaves__cut_children_counted.py": "That is every leaf of the tree, but your search reads the "

@@ -28,7 +28,8 @@ class TestExercises(ExerciseTests):
             r"the tree .*: expected \{'r': .*got \{'r': .*\}\. .*the move searched first should be the LOWEST "
             r"value for MAX \(highest first is right only at MAX nodes\)",
         "ex5-1-best-first-order__children_not_moves.py":
-            r"""got "at node r, \['r\.0'\] is not a reordering of its moves \[0\]\"""",
+            r"""got "at node r, \['r\.0'\] is not a reordering of its moves \[0\]: those are its children, not its """
+            r"""moves\"""",
         "ex5-1-best-first-order__first_leaf.py":
             r"\. Yours sorts each move by the first leaf below it, a guess: the best move first is the one "
             r"whose EXACT value",

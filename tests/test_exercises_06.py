@@ -43,7 +43,10 @@ class TestExercises(ExerciseTests):
             r"^limited_value \(.*\) calls the kit's minimax\(\.\.\.\), the very thing exercise 6\.2 asks you to write",
         # the hunt of 2026-11-28 (issue 22): answers the checks once accepted
         "ex6-2-limited-value__root_player_maximises.py": r"it takes the max where the root's player moves, whoever `player` is",
-        "ex6-1-my-evaluate__calls_the_kit.py": r"my_evaluate calls the kit's TicTacToe\.evaluate\(\.\.\.\)",
+        # frreader6 d3: the list of what 6.1 may use was the tree exercises' (kind, children, value, ...)
+        "ex6-1-my-evaluate__calls_the_kit.py": r"my_evaluate calls the kit's TicTacToe\.evaluate\(\.\.\.\).* Exercise 6\.1 "
+                                               r"may use state\.cells\(\), LINES and game\.winner\(state\), not "
+                                               r"TicTacToe\.evaluate or open_lines\.$",
     }.items()}
 
     def test_an_evaluation_equal_to_the_utility_at_the_end_would_let_the_bug_through(self):

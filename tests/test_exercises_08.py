@@ -68,7 +68,7 @@ class TestExercises(ExerciseTests):
             r"^deepen calls the kit's iterative_deepening\(\.\.\.\), the very thing exercise 8\.2 asks you to write: "
             r".* Exercise 8\.2 may use the tree's or game's own methods and alphabeta\(\.\.\.\)\.$",
         "ex8-2-deepen__stops_at_the_budget.py":
-            r"^deepen stopped after depth 4 on .* after '' with a budget of 863 nodes, but depth 5 ends at exactly "
+            r"^deepen stopped after depth 4 on .* from the empty board with a budget of 863 nodes, but depth 5 ends at exactly "
             r"863 nodes in all, within the budget \(nodes_so_far ≤ budget\): .*\(>, not ≥\)$",
         "ex8-2-deepen__starts_at_depth_0.py":
             r"^deepen's first iteration is depth 0 .*: start at depth 1",

@@ -83,3 +83,14 @@ def test_every_check_name_with_words_in_a_notebook_has_its_french(french):
     assert found <= CHECK_NAMES, found - CHECK_NAMES
     assert all(_(name) != name for name in CHECK_NAMES)
     assert hints.say("6.1 right", name="my_evaluate (hidden)", count=3).startswith("my_evaluate (tests cachés)")
+
+
+def test_say_writes_counts_as_every_output_does_and_names_the_empty_board(french):
+    # frreader6 d4: "sur 5478 positions" beside "dans 5,478 positions"; c7: "après ''"; c5: "1 visites"
+    assert "sur 5,478 positions" in hints.say("6.1 right", name="my_evaluate", count=5478)
+    assert hints.say("8.2 where", game="G", moves="", budget="863") == "sur 'G' depuis le plateau vide avec un budget de 863 nœuds"
+    assert "après les coups '3'" in hints.say("8.2 where", game="G", moves="3", budget="800")
+    assert hints.say("9.3 child", move=1, visits=1, total=0.0) == "coup 1 (1 visite, total 0)"
+    assert hints.say("9.3 child", move=0, visits=6, total=5.0) == "coup 0 (6 visites, total 5)"
+    said = hints.say("9.3 wrong", N=8, c=1, children="…", got=1, want=1, hint=hints._(hints.NOT_A_CHILD))
+    assert "a renvoyé 1, qui n'est pas un enfant" in said and "attendu" not in said, said

@@ -432,7 +432,7 @@ def test_shipped_titles_and_pseudocode_comments_in_french():
     i18n.use_language("fr")
     assert i18n._("The animated example, nodes A to J") == "L'exemple animé, nœuds A à J"
     line = pseudocode_lines(describe("alphabeta"))[6]
-    assert line.startswith("    if v ≥ β: return v") and line.endswith("coupure β\u00a0: élaguer")
+    assert line.startswith("    if v ≥ β: return v") and line.endswith("coupure β\u00a0: élaguer les enfants restants")
     import abcore.search  # noqa: F401  (registers every search)
     from abcore.search.descriptions import ALGORITHMS
     comments = {line.partition("▷ ")[2] for d in ALGORITHMS.values() for line in d.lines} - {""}
@@ -456,3 +456,23 @@ def test_french_keys_menus_and_refusals_use_the_french_edition_s_words():
     assert labels == ["minimax", "alpha-bêta", "alpha-bêta fail-hard", "négamax", "PVS"]
     said = exercise_verdict("2.4", "A five", "alice").message
     assert f"écrivez une ligne sous la forme NŒUD VALEUR, la valeur minimax du nœud (par exemple{NBSP}: C 5)" in said
+
+
+def test_widget_reprs_in_french():
+    # frreader6 b1, c6, c9: a widget's text/plain output is what an export without widgets shows
+    from abcore.trees import random_uniform
+    from abcore.widgets import OrderingLab, PracticeTrace, StepThrough
+    from abcore.widgets.ordering_lab import _TITLES
+    english = repr(OrderingLab(random_uniform(3, 3, seed=2, distinct=True)))
+    assert english == "<OrderingLab: natural ordering, alpha-beta 19 leaves vs minimax 27>"
+    abcore.use_language("fr")
+    lab = OrderingLab(random_uniform(3, 3, seed=2, distinct=True))
+    assert repr(lab) == f"<OrderingLab{NBSP}: ordre naturel, alpha-bêta 19 feuilles contre 27 pour minimax>"
+    assert i18n._(_TITLES["worst-first"]) == "alpha-bêta, du pire au meilleur"
+    from abcore.search import alphabeta
+    tree, log = random_uniform(2, 2, seed=1), []
+    alphabeta(tree, tree.initial_state, trace=log)
+    step = StepThrough(tree, log)
+    assert repr(step) == f"<StepThrough{NBSP}: alphabeta, image 0 (images 0 à {step.frames - 1})>"
+    practice = PracticeTrace(seed=2027)
+    assert repr(practice).endswith(", graine 2027, 0 ligne>"), repr(practice)

@@ -26,7 +26,7 @@ from ..checks import CHECK_NAMES, Named, random_cases, watched
 from ..i18n import N_, _, ngettext
 from ..trees import tree_values
 
-__all__ = ["HINTS", "Hint", "MESSAGES", "of", "say", "say_shallow"]
+__all__ = ["HINTS", "Hint", "MESSAGES", "NOT_A_CHILD", "of", "say", "say_shallow"]
 
 Hint = Callable[[Any, Any, Any], "str | None"]
 HINTS: dict[str, Callable[..., Hint]] = {}
@@ -318,6 +318,10 @@ def alphabeta_leaves(student: Callable) -> Hint:
 
     def hint(expected: Any, got: Any, tree: Any) -> str | None:
         root = tree.initial_state
+        if type(got) is not int:        # the type first: a float count equals every slip's int count
+            if isinstance(got, float) and got == expected:
+                return _("the right count, but a float: a number of leaves is an int (no float(...), no /)")
+            return _("return a whole number, the count of leaves: yours returns {got!r}").format(got=got)
         if len(tree.nodes) > 2 and got in (len(tree.nodes), _nodes_entered(tree)):
             return _("that counts inner nodes too: count only the leaves, the positions whose value is read "
                      "(static evaluations)")
@@ -463,6 +467,10 @@ def first_choices(make_order: Callable, tree: Any) -> Any:
         if tree.kind(node) in ("max", "min"):
             moves = list(order(tree, node, tree.actions(node)))
             if sorted(moves, key=repr) != sorted(tree.actions(node), key=repr):
+                if moves and all(m in tree.children(node) for m in moves):
+                    return _("at node {node}, {moves} is not a reordering of its moves {actions}: those are "
+                             "its children, not its moves").format(
+                        node=node, moves=moves, actions=list(tree.actions(node)))
                 return _("at node {node}, {moves} is not a reordering of its moves {actions}").format(
                     node=node, moves=moves, actions=list(tree.actions(node)))
             out[node] = values[tree.result(node, moves[0])]
@@ -772,7 +780,7 @@ def select_child(student: Callable, call: Callable, nodes: list, children: list,
     slip only when the student's choices are the slip's on every one."""
     from ..diagnose import name_the_slip
     if not any(got is ch for ch in children):
-        return _("Return the child itself (one of the list's items), not its move or score.")
+        return _(NOT_A_CHILD)
     if scores[children.index(got)] == scores[children.index(want)]:
         return _("Among equal scores, keep the FIRST child (compare with >, not >=): here moves {want} and {got} "
                  "score the same ({score:.4g}).").format(want=want.move, got=got.move,
@@ -794,6 +802,8 @@ def select_child(student: Callable, call: Callable, nodes: list, children: list,
 
 
 # ---- the check cells' own messages ----------------------------------------------------------
+
+NOT_A_CHILD = N_("Return the child itself (one of the list's items), not its move or score.")
 
 
 
@@ -863,9 +873,11 @@ MESSAGES = {        # key -> template (translated when said: :func:`say`)
     "9.3 changed": N_("select_child changed what it was given (reordered or emptied the list `children`, or changed "
                       "a child's visits or total): choose without sorting or changing them, they are the tree's own "
                       "(sorted(children, ...) makes a new list)"),
-    "9.3 child": N_("move {move}: {visits} visits, total {total:g}"),
+    "9.3 child": N_("move {move} ({visits} visits, total {total:g})"),    # said with ngettext: say()
     "9.3 wrong": N_("select_child with N(parent) = {N}, c = {c:.3g} and children [{children}] chose move {got!r}, "
                     "expected move {want}. {hint}"),
+    "9.3 not a child": N_("select_child with N(parent) = {N}, c = {c:.3g} and children [{children}] returned "
+                          "{got!r}, not a child: UCB1 chooses the child of move {want}. {hint}"),
     "9.3 right": N_("select_child: the same choice as UCB1 on {count} random nodes"),
     "8.1 a bool": N_("probe({entry!r}, {alpha}, {beta}, {depth}) returned {got!r}: {got!r} is not None: the search "
                      "would read it as the value {number}, so return None when the entry proves nothing"),
@@ -908,7 +920,8 @@ MESSAGES = {        # key -> template (translated when said: :func:`say`)
                           "{depth}: no evaluation below it"),
     "8.1 right": N_("probe: every answer keeps the search's contract, no shallow entry is trusted, and no cut is "
                     "missed ({count} cases; a deeper entry may answer or not)"),
-    "8.2 where": N_("on {game!r} after {moves!r} with a budget of {budget} nodes"),
+    "8.2 where": N_("on {game!r} after the moves {moves!r} with a budget of {budget} nodes"),
+    "8.2 where, empty board": N_("on {game!r} from the empty board with a budget of {budget} nodes"),
     "8.2 not a list": N_("deepen returned a {type} {where}: return a list of iterations, "
                          "[(depth, value, move, nodes_so_far), ...]"),
     "8.2 empty": N_("deepen returned no iteration {where}: depth 1 costs a few nodes"),
@@ -1001,4 +1014,14 @@ def say(key: str, **fields: Any) -> str:
     """
     if fields.get("name") in CHECK_NAMES:
         fields["name"] = _(fields["name"])         # a check's name in the kit's language
+    for k, v in fields.items():                     # 5,478 as every output writes it (Python's {:,})
+        if type(v) is int and (k in ("count", "spent", "before", "budget") or (k == "total" and key.startswith("8.2"))):
+            fields[k] = f"{v:,}"
+    if key == "8.2 where" and not fields.get("moves"):
+        key = "8.2 where, empty board"             # not "after ''"
+    if key == "9.3 child":                          # "1 visit", "6 visits"
+        return ngettext("move {move} ({visits} visit, total {total:g})",
+                        "move {move} ({visits} visits, total {total:g})", fields["visits"]).format(**fields)
+    if key == "9.3 wrong" and fields.get("hint") == _(NOT_A_CHILD):
+        key = "9.3 not a child"                     # not "chose move 1, expected move 1": it returned the move
     return _(MESSAGES[key]).format(**fields)

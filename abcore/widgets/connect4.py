@@ -264,5 +264,6 @@ class ConnectFourBoard(StaticFallback, W.VBox):
         return _("static image: the first position of the game; run the notebook to play")
 
     def __repr__(self) -> str:
-        return (f"<{type(self).__name__}: {self.game.moves_string(self.history) or 'no moves'}, "
-                f"you play {self.human.value}>")
+        return _("<{widget}: {moves}, you play {human}>").format(
+            widget=type(self).__name__, moves=self.game.moves_string(self.history) or _("no moves"),
+            human=self.human.value)

@@ -118,7 +118,8 @@ class MCTSTicTacToeBoard(TicTacToeBoard):
             visits=self.visits[move], value=r.value)
 
     def __repr__(self) -> str:
-        return f"<MCTSTicTacToeBoard: {self.state!r}, you play {self.human.value}>"
+        return _("<{widget}: {state!r}, you play {human}>").format(
+            widget=type(self).__name__, state=self.state, human=self.human.value)
 
 
 class MCTSConnectFourBoard(ConnectFourBoard):

@@ -434,9 +434,12 @@ class MCTSStepThrough(StaticFallback, W.VBox):
     def __repr__(self) -> str:
         # counted from 1, as the picture, its caption and the side panel count: frame k is "k + 1 of"
         info = self.info()
-        where = f"iteration {info.iteration}, {info.phase}" if info.iteration else "the start"
-        return (f"<MCTSStepThrough: frame {self._frame + 1} of {self.frames} ({where}), "
-                f"{self.iterations} iterations>")
+        where = (_("iteration {i}, {phase}").format(i=info.iteration, phase=_(_PHASE_WORDS[info.phase]))
+                 if info.iteration else _("the start"))
+        return ngettext("<MCTSStepThrough: frame {k} of {n} ({where}), {iterations} iteration>",
+                        "<MCTSStepThrough: frame {k} of {n} ({where}), {iterations} iterations>",
+                        self.iterations).format(k=self._frame + 1, n=self.frames, where=where,
+                                                iterations=self.iterations)
 
 
 def _name(path: tuple) -> str:

@@ -18,6 +18,9 @@ __all__ = ["OrderingLab"]
 
 
 _ORDERINGS = (N_("natural"), N_("best-first"), N_("worst-first"), N_("random"))   # shown translated
+# the search each ordering gives, named whole (a language may not say "<ordering> ordering")
+_TITLES = {"natural": N_("alpha-beta, natural ordering"), "best-first": N_("alpha-beta, best-first ordering"),
+           "worst-first": N_("alpha-beta, worst-first ordering"), "random": N_("alpha-beta, random ordering")}
 
 
 class OrderingLab(StaticFallback, W.VBox):
@@ -82,7 +85,7 @@ class OrderingLab(StaticFallback, W.VBox):
         cell = '<td style="padding:2px 12px;text-align:{}">{}</td>'
         rows = [("", _("value"), _("nodes"), _("leaves"), _("cut-offs")),
                 ("minimax", format_value(self.minimax_result.value), m.nodes, m.leaves, 0),
-                (_("alpha-beta, {ordering}").format(ordering=_(self.ordering.value)),
+                (_(_TITLES[self.ordering.value]),
                  format_value(self.result.value), a.nodes,
                  _("{leaves} ({pct:.0f}% of minimax)").format(leaves=a.leaves, pct=pct), a.cutoffs)]
         self.counts.value = ('<table style="border-collapse:collapse">' + "".join(
@@ -102,8 +105,9 @@ class OrderingLab(StaticFallback, W.VBox):
         return fig
 
     def _title(self) -> str:
-        return _("alpha-beta, {ordering} ordering").format(ordering=_(self.ordering.value))
+        return _(_TITLES[self.ordering.value])
 
     def __repr__(self) -> str:
-        return (f"<OrderingLab: {self.ordering.value} ordering, alpha-beta {self.result.stats.leaves}"
-                f" leaves vs minimax {self.minimax_result.stats.leaves}>")
+        return _("<OrderingLab: {ordering} ordering, alpha-beta {leaves} leaves vs minimax {minimax}>").format(
+            ordering=_(self.ordering.value), leaves=self.result.stats.leaves,
+            minimax=self.minimax_result.stats.leaves)

@@ -8,7 +8,7 @@ import ipywidgets as W
 from matplotlib.figure import Figure
 
 from ..draw import format_value, format_window, tree_graph
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..practice import (MODES, Row, check_trace, expected_rows, mcts_question, new_seed,
                         practice_tree)
 from ..practice.answer import parse_number
@@ -284,8 +284,9 @@ class PracticeTrace(StaticFallback, W.VBox):
         if self.verdict.ok:
             text, colour = f"{OK_MARK} {self.verdict.message}", GREEN
         elif self.verdict.so_far:
-            text, colour = (f"{OK_MARK} " + _("right so far: your {n} rows agree with the search; go "
-                                              "on").format(n=len(self.rows)), GREEN)
+            text, colour = (f"{OK_MARK} " + ngettext("right so far: your row agrees with the search; go on",
+                                                     "right so far: your {n} rows agree with the search; go on",
+                                                     len(self.rows)).format(n=len(self.rows)), GREEN)
         else:
             text, colour = f"{BAD_MARK} {self.verdict.message}", RED
         self.message.value = f'<span style="color:{colour}">{html.escape(text)}</span>'
@@ -322,5 +323,6 @@ class PracticeTrace(StaticFallback, W.VBox):
         self.table.value = out
 
     def __repr__(self) -> str:
-        return (f"<PracticeTrace: {MODES[self.mode.value].title}, seed {self.seed.value}, "
-                f"{len(self.rows)} rows>")
+        return ngettext("<PracticeTrace: {mode}, seed {seed}, {n} row>", "<PracticeTrace: {mode}, seed {seed}, {n} rows>",
+                        len(self.rows)).format(mode=_(MODES[self.mode.value].title), seed=self.seed.value,
+                                               n=len(self.rows))

@@ -414,7 +414,8 @@ class StepThrough(StaticFallback, W.VBox):
 
     def __repr__(self) -> str:
         # counted from 0, as the slider, info(k) and the events count
-        return f"<StepThrough: {self.algorithm}, frame {self.frame} (frames 0 to {self.frames - 1})>"
+        return _("<StepThrough: {algorithm}, frame {k} (frames 0 to {last})>").format(
+            algorithm=self.algorithm, k=self.frame, last=self.frames - 1)
 
     def static_caption(self) -> str:
         return _("static image: frame {k} (frames 0 to {last}); run the notebook to step").format(

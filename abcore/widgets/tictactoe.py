@@ -238,4 +238,5 @@ class TicTacToeBoard(StaticFallback, W.VBox):
         return fig
 
     def __repr__(self) -> str:
-        return f"<TicTacToeBoard: {self.state!r}, you play {self.human.value}>"
+        return _("<{widget}: {state!r}, you play {human}>").format(
+            widget=type(self).__name__, state=self.state, human=self.human.value)
