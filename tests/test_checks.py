@@ -223,8 +223,8 @@ def test_a_finite_default_window_is_refused_and_said(bound):
 def test_a_float_for_an_int_is_refused_with_a_task_only():
     def tree_size(game, state):
         return float(len(game)), float(len(game.leaves))
-    with pytest.raises(CheckFailed, match=r"expected \(1, 1\), got \(1\.0, 1\.0\)\. Item 0: yours is the right "
-                                          r"number, but a float"):
+    with pytest.raises(CheckFailed, match=r"expected \(1, 1\), got \(1\.0, 1\.0\)\. Item 0: the right "
+                                          r"number, but a float: return a whole number, an int \(// divides to an int\)$"):
         check(tree_size, cases=random_cases(5), call=lambda g, t: g(t, t.initial_state), draw=False, task="1.1")
     check(tree_size, lambda g, s: (len(g), len(g.leaves)), random_cases(5),
           call=lambda g, t: g(t, t.initial_state), draw=False)      # no task: within rounding

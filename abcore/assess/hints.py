@@ -600,7 +600,7 @@ def limited_value(student: Callable, at_every_depth: Callable) -> Hint:
 # ---- notebook 7: chance ---------------------------------------------------------------------
 
 def all_prefixes(f: Callable, tree: Any) -> Any:
-    """Task 7.2's answers: {'node, after k of n outcomes': (lowest, highest)} at every chance node, low
+    """Task 7.2's answers: {'node, after k outcomes of n': (lowest, highest)} at every chance node, low
     and high the extreme leaves; a sentence saying what is wrong when ``f`` answers no interval."""
     values, leaves = tree_values(tree), [tree.value(n) for n in tree.leaves]
     low, high = min(leaves), max(leaves)
@@ -610,19 +610,20 @@ def all_prefixes(f: Callable, tree: Any) -> Any:
             seen = [(p, values[c]) for p, c in tree.outcomes(node)]
             for k in range(len(seen) + 1):
                 got = f(seen[:k], low, high)
+                at = ngettext("at node {node}, after {k} outcome of {n}", "at node {node}, after {k} outcomes of {n}",
+                              k).format(node=node, k=k, n=len(seen))
                 if not (isinstance(got, (tuple, list)) and len(got) == 2):
-                    return _("at node {node} after {k} of {n} outcomes: {got!r} is not a pair (lowest, highest): "
-                             "return two numbers").format(node=node, k=k, n=len(seen), got=got)
+                    return _("{at}: {got!r} is not a pair (lowest, highest): return two numbers").format(
+                        at=at, got=got)
                 lo, hi = got
                 if lo > hi + 1e-9:
-                    return _("at node {node} after {k} of {n} outcomes: ({lo}, {hi}) has its lowest above its "
-                             "highest: return (lowest, highest), in that order").format(
-                                 node=node, k=k, n=len(seen), lo=lo, hi=hi)
+                    return _("{at}: ({lo}, {hi}) has its lowest above its highest: return (lowest, highest), "
+                             "in that order").format(at=at, lo=lo, hi=hi)
                 if not lo - 1e-9 <= values[node] <= hi + 1e-9:
-                    return _("at node {node} after {k} of {n} outcomes (low={low}, high={high}): the value "
-                             "{value} is outside ({lo}, {hi})").format(node=node, k=k, n=len(seen), low=low,
-                                                                        high=high, value=values[node], lo=lo, hi=hi)
-                out[f"{node}, after {k} of {len(seen)}"] = (round(lo, 9), round(hi, 9))
+                    return _("{at} (low={low}, high={high}): the value {value} is outside ({lo}, {hi})").format(
+                        at=at, low=low, high=high, value=values[node], lo=lo, hi=hi)
+                key = ngettext("{node}, after {k} outcome of {n}", "{node}, after {k} outcomes of {n}", k)
+                out[key.format(node=node, k=k, n=len(seen))] = (round(lo, 9), round(hi, 9))
     return out
 
 
