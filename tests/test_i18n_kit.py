@@ -432,7 +432,7 @@ def test_shipped_titles_and_pseudocode_comments_in_french():
     i18n.use_language("fr")
     assert i18n._("The animated example, nodes A to J") == "L'exemple animé, nœuds A à J"
     line = pseudocode_lines(describe("alphabeta"))[6]
-    assert line.startswith("    if v ≥ β: return v") and line.endswith("coupure β\u00a0: élaguer les enfants restants")
+    assert line.startswith("    if v ≥ β: return v") and line.endswith("coupure β\u00a0: élaguer la suite")
     import abcore.search  # noqa: F401  (registers every search)
     from abcore.search.descriptions import ALGORITHMS
     comments = {line.partition("▷ ")[2] for d in ALGORITHMS.values() for line in d.lines} - {""}
