@@ -176,18 +176,28 @@ def _tree_text(tree: GameTree) -> str:
     return (_("the tree {tree!r}") if isinstance(n, list) else _("the one-leaf tree {tree!r}")).format(tree=n)
 
 
+def _root_of(tree: GameTree) -> str:
+    """Who moves at a tree's root, as a refusal says it: "MAX to move at the root", or "a chance node
+    at the root" (no player moves at a chance node)."""
+    mover = tree.to_move(tree.initial_state)
+    if mover == "chance":
+        return _("a chance node at the root")
+    return _("{mover} to move at the root").format(mover=mover.upper())
+
+
 def _wrong_on(name: str, tree: GameTree, expected: Any, got: Any) -> str:
     """The first sentence of a refusal: the tree, who moves at its root (and the root's moves when
-    they are not numbered 0, 1, 2...), both answers."""
+    they are not numbered 0, 1, 2...), both answers; a sentence the check's call returned in place
+    of the answers (a ``str`` where a ``dict`` is expected) is shown as text, after "but"."""
     moves = list(tree.actions(tree.initial_state))
+    root = _root_of(tree)
     if moves != list(range(len(moves))):
-        return _("{name} is wrong on {tree} ({mover} to move at the root, whose moves are {moves}): "
-                 "expected {expected!r}, got {got!r}").format(
-            name=name, tree=_tree_text(tree), expected=expected, got=got, moves=moves,
-            mover=tree.to_move(tree.initial_state).upper())
-    return _("{name} is wrong on {tree} ({mover} to move at the root): expected "
-             "{expected!r}, got {got!r}").format(name=name, tree=_tree_text(tree), expected=expected,
-                                                 got=got, mover=tree.to_move(tree.initial_state).upper())
+        root = _("{root}, whose moves are {moves}").format(root=root, moves=moves)
+    if isinstance(got, str) and isinstance(expected, dict):
+        return _("{name} is wrong on {tree} ({root}): expected {expected!r}, but {said}").format(
+            name=name, tree=_tree_text(tree), root=root, expected=expected, said=got)
+    return _("{name} is wrong on {tree} ({root}): expected {expected!r}, got {got!r}").format(
+        name=name, tree=_tree_text(tree), root=root, expected=expected, got=got)
 
 
 def _kept(said: str, name: str, again: bool) -> str:
@@ -357,10 +367,10 @@ def _run(yours: Callable, name: str, tree: GameTree, call: Callable, expected: A
         raise
     except Exception as e:  # the student's bug: show it on the tree that triggered it
         _show(tree, draw)
-        raise CheckFailed(_("on {tree} ({mover} to move at the root), {name} raised "
-                            "{error} (“{e}”); expected {expected!r}").format(
-            name=name, error=type(e).__name__, e=e, tree=_tree_text(tree), expected=expected,
-            mover=tree.to_move(tree.initial_state).upper())) from e
+        raise CheckFailed(_("on {tree} ({root}), {name} raised {error} (“{e}”); expected "
+                            "{expected!r}").format(name=name, error=type(e).__name__, e=e,
+                                                   tree=_tree_text(tree), expected=expected,
+                                                   root=_root_of(tree))) from e
 
 
 def _refusal(said: str, hint: Callable | None, args: tuple, student: Callable, tree: GameTree | None,
@@ -412,6 +422,8 @@ def _why(hint: Callable | None, args: tuple, student: Callable, tree: GameTree |
         return slip
     said = isinstance(args[1], str) and isinstance(args[0], dict)   # the check's call said what is wrong
     d = "" if said else differs(args[0], args[1])
+    if (said or _(A_FLOAT) in d) and not known:       # the problem is named: no "matches none"
+        return f". {d[0].upper()}{d[1:]}" if d else ""
     if slip:                    # the catalogue says it matches none, and where it parts
         return (f". {d[0].upper()}{d[1:]}" if d else "") + slip
     if d:
@@ -431,6 +443,9 @@ def sentence(text: str) -> str:
     if first is None or text[first.end():first.end() + 1] in ("_", ".", "(", "["):
         return text
     return text[0].upper() + text[1:]
+
+
+A_FLOAT = N_("the right number, but a float: return a whole number, an int (// divides to an int)")
 
 
 def differs(expected: Any, got: Any) -> str:
@@ -473,8 +488,7 @@ def differs(expected: Any, got: Any) -> str:
                                                                                    expected=expected[k]))
             return _("at {k!r}: {inner}").format(k=k, inner=inner)
     if type(expected) is int and type(got) is float and got == expected:
-        return _("yours is the right number, but a float: return a whole number, an int (// divides "
-                 "to an int)")
+        return _(A_FLOAT)
     if type(got) is not type(expected) and not (isinstance(got, (int, float)) and isinstance(expected, (int, float))):
         return _("yours returns a {got} where a {expected} is expected").format(
             got=type(got).__name__, expected=type(expected).__name__)
@@ -746,7 +760,8 @@ def _check_calls(student: Callable, reference: Callable | None, calls: Iterable[
     name, reference, yours = _prepared("check_calls", student, reference, task, name)
     count = 0
     for kw in calls:
-        shown = f"{name}({', '.join(f'{k}={v!r}' for k, v in kw.items())})"
+        base, _sep, rest = name.partition(" (")            # "f (hidden tests)": f(b=6, d=3) (hidden tests)
+        shown = f"{base}({', '.join(f'{k}={v!r}' for k, v in kw.items())})" + (f" ({rest}" if rest else "")
         expected = reference(**kw)
         try:
             got = yours(**kw)

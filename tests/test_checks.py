@@ -2,7 +2,7 @@
 import pytest
 
 from abcore import alphabeta_failhard, expectimax, minimax, tree_values
-from abcore.checks import CheckFailed, NotWrittenYet, check, nested, random_cases
+from abcore.checks import CheckFailed, NotWrittenYet, check, check_calls, nested, random_cases
 
 
 def reference(t):
@@ -223,8 +223,8 @@ def test_a_finite_default_window_is_refused_and_said(bound):
 def test_a_float_for_an_int_is_refused_with_a_task_only():
     def tree_size(game, state):
         return float(len(game)), float(len(game.leaves))
-    with pytest.raises(CheckFailed, match=r"expected \(1, 1\), got \(1\.0, 1\.0\)\. Item 0: yours is the right "
-                                          r"number, but a float"):
+    with pytest.raises(CheckFailed, match=r"expected \(1, 1\), got \(1\.0, 1\.0\)\. Item 0: the right "
+                                          r"number, but a float: return a whole number, an int \(// divides to an int\)$"):
         check(tree_size, cases=random_cases(5), call=lambda g, t: g(t, t.initial_state), draw=False, task="1.1")
     check(tree_size, lambda g, s: (len(g), len(g.leaves)), random_cases(5),
           call=lambda g, t: g(t, t.initial_state), draw=False)      # no task: within rounding
@@ -253,3 +253,9 @@ def test_ipython_shows_a_refusal_without_the_kits_frames(capsys, monkeypatch):
     shown = capsys.readouterr().out
     assert "CheckFailed" in shown and "A" in shown, shown
     assert "abcore/" not in shown and "Traceback" not in shown and shown.count("\n") <= 3, shown
+
+
+def test_a_hidden_tests_name_follows_the_calls_arguments():
+    """frreader7 c6: "f(b=6, d=3) (hidden tests)", not "f (hidden tests)(b=6, d=3)"."""
+    with pytest.raises(CheckFailed, match=r"^minimal_tree_nodes\(b=6, d=3\) \(hidden tests\) is wrong: expected 216"):
+        check_calls(lambda b, d: 0, lambda b, d: b ** d, [dict(b=6, d=3)], name="minimal_tree_nodes (hidden tests)")

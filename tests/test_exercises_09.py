@@ -38,7 +38,7 @@ class TestExercises(ExerciseTests):
                                                           r"\(.*You chose the most visited child"),
         "ex9-2-backup__credited_to_player_to_move.py": "The value was credited to the wrong player",
         "ex9-2-backup__same_sign_everywhere.py": "The value was credited to the wrong player",
-        "ex9-2-backup__alternating_from_the_root.py": "the sign does not simply alternate from the root",
+        "ex9-2-backup__alternating_from_the_root.py": "the signs alternate below the root, and the root is credited like its children",
         "ex9-2-backup__value_only_at_leaf.py": "got nothing, expected",
         "ex9-2-backup__leaf_only_visit.py": "every node on the path gets exactly one visit",
         "ex9-3-select-child__always_exploit.py": "that is always-exploit",

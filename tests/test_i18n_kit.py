@@ -432,7 +432,7 @@ def test_shipped_titles_and_pseudocode_comments_in_french():
     i18n.use_language("fr")
     assert i18n._("The animated example, nodes A to J") == "L'exemple animé, nœuds A à J"
     line = pseudocode_lines(describe("alphabeta"))[6]
-    assert line.startswith("    if v ≥ β: return v") and line.endswith("coupure β\u00a0: élaguer les enfants restants")
+    assert line.startswith("    if v ≥ β: return v") and line.endswith("coupure β\u00a0: élaguer la suite")
     import abcore.search  # noqa: F401  (registers every search)
     from abcore.search.descriptions import ALGORITHMS
     comments = {line.partition("▷ ")[2] for d in ALGORITHMS.values() for line in d.lines} - {""}
@@ -476,3 +476,17 @@ def test_widget_reprs_in_french():
     assert repr(step) == f"<StepThrough{NBSP}: alphabeta, image 0 (images 0 à {step.frames - 1})>"
     practice = PracticeTrace(seed=2027)
     assert repr(practice).endswith(", graine 2027, 0 ligne>"), repr(practice)
+
+
+def test_a_checks_sentence_is_shown_as_text_and_a_chance_root_has_no_mover():
+    """frreader7 c1, d1, a1: the sentence a check's call returns is shown as text (no repr, so no
+    literal \\xa0) with no "matches none" after it, and a chance root is "un nœud chance"."""
+    from abcore.checks import CheckFailed, check
+    from abcore.trees import GameTree
+    i18n.use_language("fr")
+    tree = GameTree.from_nested([(0.75, 1), (0.25, 3)])
+    with pytest.raises(CheckFailed) as e:
+        check(lambda t: {}, lambda t: {"r": 1}, [tree], call=lambda f, t: f(t) or "au nœud r\u00a0: faux",
+              name="f", draw=False)
+    said = str(e.value)
+    assert "(un nœud chance à la racine)" in said and said.endswith("mais au nœud r\u00a0: faux"), said

@@ -600,7 +600,7 @@ def limited_value(student: Callable, at_every_depth: Callable) -> Hint:
 # ---- notebook 7: chance ---------------------------------------------------------------------
 
 def all_prefixes(f: Callable, tree: Any) -> Any:
-    """Task 7.2's answers: {'node, after k of n outcomes': (lowest, highest)} at every chance node, low
+    """Task 7.2's answers: {'node, after k outcomes of n': (lowest, highest)} at every chance node, low
     and high the extreme leaves; a sentence saying what is wrong when ``f`` answers no interval."""
     values, leaves = tree_values(tree), [tree.value(n) for n in tree.leaves]
     low, high = min(leaves), max(leaves)
@@ -610,19 +610,20 @@ def all_prefixes(f: Callable, tree: Any) -> Any:
             seen = [(p, values[c]) for p, c in tree.outcomes(node)]
             for k in range(len(seen) + 1):
                 got = f(seen[:k], low, high)
+                at = ngettext("at node {node}, after {k} outcome of {n}", "at node {node}, after {k} outcomes of {n}",
+                              k).format(node=node, k=k, n=len(seen))
                 if not (isinstance(got, (tuple, list)) and len(got) == 2):
-                    return _("at node {node} after {k} of {n} outcomes: {got!r} is not a pair (lowest, highest): "
-                             "return two numbers").format(node=node, k=k, n=len(seen), got=got)
+                    return _("{at}: {got!r} is not a pair (lowest, highest): return two numbers").format(
+                        at=at, got=got)
                 lo, hi = got
                 if lo > hi + 1e-9:
-                    return _("at node {node} after {k} of {n} outcomes: ({lo}, {hi}) has its lowest above its "
-                             "highest: return (lowest, highest), in that order").format(
-                                 node=node, k=k, n=len(seen), lo=lo, hi=hi)
+                    return _("{at}: ({lo}, {hi}) has its lowest above its highest: return (lowest, highest), "
+                             "in that order").format(at=at, lo=lo, hi=hi)
                 if not lo - 1e-9 <= values[node] <= hi + 1e-9:
-                    return _("at node {node} after {k} of {n} outcomes (low={low}, high={high}): the value "
-                             "{value} is outside ({lo}, {hi})").format(node=node, k=k, n=len(seen), low=low,
-                                                                        high=high, value=values[node], lo=lo, hi=hi)
-                out[f"{node}, after {k} of {len(seen)}"] = (round(lo, 9), round(hi, 9))
+                    return _("{at} (low={low}, high={high}): the value {value} is outside ({lo}, {hi})").format(
+                        at=at, low=low, high=high, value=values[node], lo=lo, hi=hi)
+                key = ngettext("{node}, after {k} outcome of {n}", "{node}, after {k} outcomes of {n}", k)
+                out[key.format(node=node, k=k, n=len(seen))] = (round(lo, 9), round(hi, 9))
     return out
 
 
@@ -761,7 +762,8 @@ SELECT_SLIPS = [    # the classic slips of 9.3, each as the choice it makes, and
      N_("You chose the best mean: that is always-exploit. Add the exploration term "
         "c * sqrt(ln N(parent) / N(child)).")),
     (_chooser(lambda ch, N, c: ch.visits),
-     N_("You chose the most visited child: that is how the FINAL move is chosen, not the selection.")),
+     N_("You chose the most visited child: that is how the move to play is chosen at the end, not the "
+        "child to select.")),
 ]
 
 
@@ -852,9 +854,9 @@ MESSAGES = {        # key -> template (translated when said: :func:`say`)
                              "argument `player`. Credit by it: value if node.player == player, else -value."),
     "9.2 wrong player": N_("{playout}: the node at depth {depth}, whose node.player is {who!r}, got {got:+g}, "
                            "expected {credited:+g}. The value was credited to the wrong player: a node's total is "
-                           "for node.player, the player who moved INTO it (value if node.player == player, else "
-                           "-value), not for the player to move there, and the sign does not simply alternate from "
-                           "the root."),
+                           "for node.player, the player who moved into it (value if node.player == player, else "
+                           "-value), not for the player to move there: the signs alternate below the root, and the "
+                           "root is credited like its children (for the player to move there)."),
     "9.2 draw": N_("a drawn playout (result 0 for {player}): the node at depth {depth} got {got:+g}, expected +0: a "
                    "draw is worth 0 to both players; credit the result as given, value if node.player == player, "
                    "else -value."),
@@ -1022,6 +1024,11 @@ def say(key: str, **fields: Any) -> str:
     if key == "9.3 child":                          # "1 visit", "6 visits"
         return ngettext("move {move} ({visits} visit, total {total:g})",
                         "move {move} ({visits} visits, total {total:g})", fields["visits"]).format(**fields)
+    if key == "9.2 visits":                         # "1 visit", "0 visits"
+        return ngettext("after backup, the node at depth {depth} has {visits} visit, expected {want}: every node "
+                        "on the path gets exactly one visit.",
+                        "after backup, the node at depth {depth} has {visits} visits, expected {want}: every node "
+                        "on the path gets exactly one visit.", fields["visits"]).format(**fields)
     if key == "9.3 wrong" and fields.get("hint") == _(NOT_A_CHILD):
         key = "9.3 not a child"                     # not "chose move 1, expected move 1": it returned the move
     return _(MESSAGES[key]).format(**fields)

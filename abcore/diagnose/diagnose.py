@@ -83,10 +83,12 @@ class Diagnosis:
             return _("children [{shown}] with N(parent) = {n} and c = {c:.3g}").format(shown=shown, n=n, c=cc)
         assert c.tree is not None
         shape = nested(c.tree)
+        mover = c.tree.to_move(c.tree.initial_state)      # no player moves at a chance root
+        root = (_("a chance node at the root") if mover == "chance" else
+                _("{mover} to move at the root").format(mover=mover.upper()))
         text = (_("this tree") if self.given else (
-            _("the tree {tree!r} ({mover} to move at the root)") if isinstance(shape, list) else
-            _("the one-leaf tree {tree!r} ({mover} to move at the root)")).format(
-            tree=shape, mover=c.tree.to_move(c.tree.initial_state).upper()))
+            _("the tree {tree!r} ({root})") if isinstance(shape, list) else
+            _("the one-leaf tree {tree!r} ({root})")).format(tree=shape, root=root))
         if c.kind in _WINDOWED:
             text += _(" with the window (α, β) = ({alpha}, {beta})").format(alpha=_fv(c.args[0]),
                                                                           beta=_fv(c.args[1]))

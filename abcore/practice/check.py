@@ -484,7 +484,7 @@ def _value_says(tree: GameTree, node: _Node, got: Any, want: Any, view: str) -> 
         if k > 1 and same(got, sum(v for _, v, _ in received) / k):
             return _("an average without the probabilities: {node} returns Σ p·v = {want}, "
                      "not the plain mean {got}").format(node=name, want=fv(want), got=given(got))
-        terms = " + ".join(f"{fv(p)}·{fv(v)}" for _, v, p in received)
+        terms = " + ".join(f"{fv(p)}·({fv(v)})" if v < 0 else f"{fv(p)}·{fv(v)}" for _, v, p in received)
         return _("{node} returns Σ p·v = {terms} = {want}, not {got}").format(
             node=name, terms=terms, want=fv(want), got=given(got))
     values = ", ".join(_("{node}: {value}").format(node=L(c), value=fv(v)) for c, v, _p in received)

@@ -156,4 +156,14 @@ class DiceDuelBoard(StaticFallback, W.VBox):
         return fig
 
     def __repr__(self) -> str:
-        return f"<DiceDuelBoard: {self.state!r}>"
+        """What the board shows, in words: "<DiceDuelBoard: no die chosen>", then "you 249, me 357",
+        then the rolls."""
+        s = self.state
+        if s.first_die is None:
+            return _("<DiceDuelBoard: no die chosen>")
+        if s.second_die is None:
+            return _("<DiceDuelBoard: you {you}>").format(you=s.first_die)
+        if s.first_roll is None or s.second_roll is None:
+            return _("<DiceDuelBoard: you {you}, me {me}>").format(you=s.first_die, me=s.second_die)
+        return _("<DiceDuelBoard: you {you}, me {me}, rolls {first} and {second}>").format(
+            you=s.first_die, me=s.second_die, first=s.first_roll, second=s.second_roll)

@@ -112,10 +112,10 @@ class MCTSTicTacToeBoard(TicTacToeBoard):
             return
         self.message.value = _(
             "I ({me}) played {move} after {simulations} simulations: it got {visits} of them, "
-            "mean value {value:+.2f} for me (+1 a win, −1 a loss). The numbers in the empty "
+            "mean value {value} for me (+1 a win, −1 a loss). The numbers in the empty "
             "cells are the simulations each other move got. Your move.").format(
             me=self.computer, move=move, simulations=self.budget.value,
-            visits=self.visits[move], value=r.value)
+            visits=self.visits[move], value=f"{r.value:+.2f}".replace("-", "−"))   # a true minus, as in −1
 
     def __repr__(self) -> str:
         return _("<{widget}: {state!r}, you play {human}>").format(
@@ -194,10 +194,10 @@ class MCTSConnectFourBoard(ConnectFourBoard):
             return
         self.message.value = _(
             "I ({me}) played column {move} after {simulations} simulations: it got {visits} of "
-            "them, mean value {value:+.2f} for me (+1 a win, −1 a loss). The numbers above the "
+            "them, mean value {value} for me (+1 a win, −1 a loss). The numbers above the "
             "board: the simulations each column got. Your move.").format(
             me=self.computer, move=move, simulations=self.budget.value,
-            visits=self.visits[move], value=r.value)
+            visits=self.visits[move], value=f"{r.value:+.2f}".replace("-", "−"))   # a true minus, as in −1
 
     def _column_tooltip(self, column: int) -> str:
         """The column, and the simulations it got in the computer's last search."""

@@ -335,8 +335,11 @@ class MCTSStepThrough(StaticFallback, W.VBox):
         if f.phase == "backup":
             rows = ", ".join(_("{node} {credit:+g} for {who}").format(
                 node=name(p), credit=credit, who=repr(who)) for p, who, credit, _n, _m in f.backup)
+            why = {"simulations": _("the simulations asked for are all run"),
+                   "seconds": _("its time is spent"), "proven": _("the root is proven"),
+                   "terminal": _("the root is the end of the game")}
             return _("backup: {rows}").format(rows=rows) + (
-                _("; the search stopped ({why})").format(why=f.replay.stopped)
+                _("; the search stopped: {why}").format(why=why.get(f.replay.stopped, f.replay.stopped))
                 if f.replay.stopped else "")
         return f.text
 

@@ -43,7 +43,13 @@ def pseudocode_lines(description: Any) -> list[str]:
     out = []
     for line in description.lines:
         code, mark, comment = line.partition("▷ ")
-        out.append(code + mark + _(comment) if mark and comment else line)
+        if not (mark and comment):
+            out.append(line)
+            continue
+        said = _(comment)       # a longer translation takes its extra length from the padding before ▷
+        pad = len(code) - len(code.rstrip())
+        code = code[:len(code) - min(max(len(said) - len(comment), 0), max(pad - 2, 0))]
+        out.append(code + mark + said)
     return out
 
 
