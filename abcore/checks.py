@@ -1057,7 +1057,7 @@ def watched(task: str, f: Callable, name: str | None = None, *,
                         raise refused(task, shown, watch.refused) from None
                     raise
         except KitTampered as e:
-            raise WriteItYourself(f"{shown}: {e} (0 points)") from None
+            raise WriteItYourself(_("{name}: {error} (0 points)").format(name=shown, error=e)) from None
         except (NotImplementedError, CheckFailed):
             raise
         except Exception as e:  # a check in a notebook cell calls it: the error said, not a crash
