@@ -438,9 +438,13 @@ def sentence(text: str) -> str:
 
     >>> sentence("a leaf is terminal"), sentence("node.total is for MAX"), sentence("α = 3")
     ('A leaf is terminal', 'node.total is for MAX', 'α = 3')
+    >>> sentence("n is the parent's visits"), sentence("myEvaluate fails"), sentence("x1 = 2")
+    ("n is the parent's visits", 'myEvaluate fails', 'x1 = 2')
     """
     first = re.match(r"[a-zà-ÿ]+", text)      # a Latin word (α, β stay as they are)
-    if first is None or text[first.end():first.end() + 1] in ("_", ".", "(", "["):
+    if first is None or text[first.end():first.end() + 1] in ("_", ".", "(", "[", "=") \
+            or text[first.end():first.end() + 1].isalnum() \
+            or (first.end() == 1 and text[0] not in "aày"):     # n, x, v: a symbol, not a word
         return text
     return text[0].upper() + text[1:]
 

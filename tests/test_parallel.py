@@ -198,3 +198,31 @@ def test_a_pattern_grades_every_assignment_of_a_share_in_one_command(template, t
         got = {(a, sub.student.id): sub.score for a in ("ps1", "ps2") for sub in gb.assignment_submissions(a)}
     assert got == {("ps1", "alice"): 1.0, ("ps2", "alice"): 1.0, ("ps2", "bob"): 1.0, ("ps1", "carol"): 1.0}
     assert parallel.submitted_students(root, "ps2") == ["alice", "bob", "dave"]
+
+
+def test_a_folder_without_the_assignment_is_not_in_the_exclude_list(template, tmp_path):
+    """A folder under submitted/ that has no submission of the assignment (here 'a,b', holding
+    only ps2) is left out of nbgrader's student_id_exclude: nbgrader splits that list on commas,
+    so 'a,b' there would exclude the real student 'a' (review rev27, A1)."""
+    import abcore.exercises.parallel as parallel
+    root = tmp_path / "course"
+    (root / "submitted" / "a" / "ps1").mkdir(parents=True)
+    (root / "submitted" / "a,b" / "ps2").mkdir(parents=True)
+    _gradebook(template, root / "gradebook.db", {})
+    excludes = []
+
+    def run(args: list[str], where: Path, log: str) -> int:
+        from nbgrader.api import Gradebook
+        excluded = next((x.split("=", 1)[1] for x in args if "student_id_exclude" in x), "")
+        excludes.append(excluded)
+        if "a" not in excluded.split(","):              # nbgrader's split: 'a' would be graded
+            db = Path(next(x for x in args if x.startswith("--db=")).split("///")[1])
+            with Gradebook(f"sqlite:///{db}") as gb:
+                gb.update_or_create_student("a")
+                gb.add_submission("ps1", "a")
+            (root / "autograded" / "a" / "ps1").mkdir(parents=True, exist_ok=True)
+            (root / "autograded" / "a" / "ps1" / "ps1.ipynb").write_text("{}")
+        return 0
+
+    codes = parallel.autograde_class(root, "ps1", workers=1, run=run)
+    assert codes == {"a": 0} and excludes == [""]

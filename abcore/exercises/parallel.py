@@ -119,7 +119,9 @@ def autograde_class(root: str | Path, assignment: str, *, workers: int = 2,
         # A submission nbgrader could not grade gets one more try: a kernel can die before it
         # starts (seen in `make test`: a port another kernel took, "Address already in use").
         for attempt in range(2):
-            others = ",".join(s for s in found if s not in todo)
+            # only the students with a submission to grade: a folder of another assignment's
+            # submitter, its id holding a comma, would split nbgrader's list (review rev27 A1)
+            others = ",".join(s for s in submitted if s not in todo)
             code = run(["autograde", assignment, "--force", f"--db=sqlite:///{copies[k]}"]
                        + ([f"--CourseDirectory.student_id_exclude={others}"] if others else []),
                        root, f"autograde-worker-{k}" + ("-again" if attempt else ""))
