@@ -34,7 +34,6 @@ import argparse
 import importlib.util
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -107,12 +106,6 @@ class Row(NamedTuple):
     first: float                   # the first code cell's seconds
     top: list[tuple[float, int, str]]      # (seconds, code cell index, first characters)
     problems: list[str]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def build_site(out: Path) -> Path:
@@ -299,7 +292,7 @@ def main(argv: list[str] | None = None) -> None:
     names = sorted(p.name for p in (site / "files").glob("*.ipynb"))
     if args.notebooks:
         names = [n for n in names if n.startswith(tuple(args.notebooks))]
-    port = _free_port()
+    port = h._free_port()
     server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
                                "--directory", str(site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
@@ -307,12 +300,7 @@ def main(argv: list[str] | None = None) -> None:
     cpu = CPU(server.pid)
     load = os.getloadavg()[0]
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+        h.wait_for_server(port)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=str(h.CHROMIUM), args=h.CHROMIUM_ARGS, headless=True)
             context = None

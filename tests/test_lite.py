@@ -110,6 +110,16 @@ CELLS = """() => window.jupyterapp.shell.currentWidget.content.widgets
               source: c.model.sharedModel.getSource().slice(0, 60)}))"""
 
 
+def wait_for_server(port: int) -> None:
+    """Until the site's server on 127.0.0.1 answers on ``port`` (10 s at most)."""
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -144,12 +154,7 @@ def served(tmp_path_factory):
                              "--directory", str(site)], stdout=log, stderr=subprocess.STDOUT)
     try:
         url = f"http://127.0.0.1:{port}"
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_for_server(port)
         size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
         print(f"\nsite {site}: {size / 1e6:.1f} MB"
               + (f", built from a fresh clone in {seconds:.0f} s" if seconds else ""))

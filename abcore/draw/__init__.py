@@ -16,8 +16,9 @@ The widgets that animate these pictures live in :mod:`abcore.widgets`.
 """
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from abcore._lazy import names_on_first_use
 
 if TYPE_CHECKING:
     from .alt import alt_text, install, set_alt_text
@@ -46,14 +47,4 @@ _WHERE = {"alt_text": "alt", "install": "alt", "set_alt_text": "alt", "draw_conn
           "lines": "pseudocode", "COLORS": "style", "LEGEND": "style", "draw_board": "tictactoe",
           "draw_graph": "tree", "draw_tree": "tree", "figure_size": "tree"}
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _WHERE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = names_on_first_use(__name__, _WHERE, __all__)

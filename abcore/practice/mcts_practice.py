@@ -169,20 +169,16 @@ def _backup_message(name: str, got: Any, result: Any, backup: tuple, whose: bool
     root, which no move leads to: its total is for the player to move there)."""
     player, credited, visits, total = backup
     old = total - credited
-    if got is not None and same(got, old - credited) and root:
-        return _("backup credited to the wrong player: the root {node}'s total is for {player}, "
-                 "the player to move there; the playout's {result} for the root player is "
-                 "{credited} for {player}, so the total goes from {old} to "
-                 "{total}, not {got}").format(node=name, player=player.upper(), result=fv(result),
-                                              credited=fv(credited), old=fv(old), total=fv(total),
-                                              got=given(got))
     if got is not None and same(got, old - credited):
-        return _("backup credited to the wrong player: {node}'s total is for {player}, "
-                 "who moved into it; the playout's {result} for the root player is "
-                 "{credited} for {player}, so the total goes from {old} to "
-                 "{total}, not {got}").format(node=name, player=player.upper(), result=fv(result),
-                                              credited=fv(credited), old=fv(old), total=fv(total),
-                                              got=given(got))
+        said = (_("backup credited to the wrong player: the root {node}'s total is for {player}, "
+                  "the player to move there; the playout's {result} for the root player is "
+                  "{credited} for {player}, so the total goes from {old} to {total}, not {got}")
+                if root else
+                _("backup credited to the wrong player: {node}'s total is for {player}, "
+                  "who moved into it; the playout's {result} for the root player is "
+                  "{credited} for {player}, so the total goes from {old} to {total}, not {got}"))
+        return said.format(node=name, player=player.upper(), result=fv(result), credited=fv(credited),
+                           old=fv(old), total=fv(total), got=given(got))
     if got is not None and same(got, old):
         return _("{node} is on the path, so the backup adds {credited}: {old} → {total}").format(
             node=name, credited=fv(credited), old=fv(old), total=fv(total))

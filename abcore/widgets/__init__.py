@@ -29,8 +29,9 @@ find the parts.
 """
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from abcore._lazy import names_on_first_use
 
 if TYPE_CHECKING:
     from ._frame import StaticFallback
@@ -58,14 +59,4 @@ _WHERE = {"StaticFallback": "_frame", "ConnectFourBoard": "connect4", "column_va
           "FrameInfo": "stepthrough", "StepThrough": "stepthrough", "TicTacToeBoard": "tictactoe",
           "root_value_labels": "tictactoe"}
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _WHERE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = names_on_first_use(__name__, _WHERE, __all__)
