@@ -32,8 +32,10 @@ class OverBudget(Exception):
 
 
 class Counted:
-    """``game`` as a graded player sees it: everything is the game's own, but ``result`` and
-    ``random_playout`` count the positions they make and stop past ``budget``.
+    """``game`` as a graded player sees it: everything is the game's own, but ``result``,
+    ``random_playout``, ``outcomes`` and the game's ``play`` and ``from_moves`` (run on the
+    Counted, so their ``result`` calls count) count the positions they make and stop past
+    ``budget``; the game itself is no attribute of it.
 
     >>> from abcore.games import ConnectFour
     >>> from abcore import alphabeta
