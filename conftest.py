@@ -19,7 +19,12 @@ rides on nbval's own execution of the notebook, so it costs nothing more.
 The notebooks' per-student exercises (abcore.exercises) draw their trees from the student key;
 the stored outputs are those of the key ``instructor`` (tools/execute.py), so every run here
 uses it (``ABCORE_STUDENT``, which comes before JupyterHub's user and the login name), and the
-kernels nbval starts inherit it. Without nbgrader, abcore/exercises/autograde.py, feedback.py and
+kernels nbval starts inherit it.
+
+The tests marked ``recompute`` (a shipped result recomputed in full: 81 s for
+tests/test_realtime_data.py alone) run only when ``-m`` names them (``make test-data``: ``-m
+recompute``) or a test id names one: a bare ``pytest tests/test_realtime_data.py`` leaves them out
+and says so. Without nbgrader, abcore/exercises/autograde.py, feedback.py and
 abcore/dashboard/moodle.py (nbgrader plug-ins) are not collected for their doctests.
 """
 from __future__ import annotations
@@ -73,8 +78,19 @@ def file_of(item) -> str:
     return item.nodeid.split("::")[0]
 
 
+_RECOMPUTE = pytest.StashKey[int]()
+
+
 def pytest_collection_modifyitems(config, items):
-    """The files in ``LONGEST`` first, in its order; every other item after them, in its order."""
+    """The files in ``LONGEST`` first, in its order; every other item after them, in its order.
+    The ``recompute`` tests left out unless ``-m`` or a test id names them."""
+    if "recompute" not in (config.getoption("markexpr", "") or ""):
+        asked = {a.split("[")[0] for a in config.args if "::" in a}
+        left = [i for i in items if i.get_closest_marker("recompute") and i.nodeid.split("[")[0] not in asked]
+        if left:
+            config.hook.pytest_deselected(items=left)
+            items[:] = [i for i in items if i not in set(left)]
+            config.stash[_RECOMPUTE] = len(left)
     rank = {path: i for i, path in enumerate(LONGEST)}
     items.sort(key=lambda item: rank.get(file_of(item), len(LONGEST)))
 
@@ -131,6 +147,9 @@ def pytest_runtest_call(item):
 
 
 def pytest_terminal_summary(terminalreporter, config):
+    if config.stash.get(_RECOMPUTE, 0):
+        terminalreporter.write_line(f"{config.stash[_RECOMPUTE]} tests marked recompute left out (minutes): "
+                                    "run them with -m recompute (make test-data)")
     if _MOST in config.stash:
         sent, cell = config.stash[_MOST]
         terminalreporter.write_line(f"nbval: at most {sent} iopub messages in one cell ({cell}; limit {MAX_MESSAGES})")

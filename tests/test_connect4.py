@@ -378,3 +378,15 @@ def test_draw_connect4_puts_one_disc_per_stone():
     with pytest.raises(ValueError, match="not in 1..7"):
         draw_connect4(GAME.initial_state, highlight=8)
     plt.close("all")
+
+
+def test_a_state_of_another_board_size_is_refused():
+    """Review rev27 C1: search_actions and result read a state's bits as their board's, so a
+    position of another size (column 1 twice in its moves, before) is refused, named."""
+    small = ConnectFour(6, 5).from_moves("1234")
+    game = ConnectFour()
+    for call in (lambda: game.search_actions(small), lambda: game.result(small, 1),
+                 lambda: game.result(small, 9), lambda: game.result(small, 4)):
+        with pytest.raises(ValueError, match="a 6 x 5 board, and this game's board is 7 x 6"):
+            call()
+    assert game.search_actions(game.from_moves("1234")) == ConnectFour().search_actions(game.from_moves("1234"))

@@ -27,5 +27,60 @@ def test_counted_passes_the_games_methods_on_and_counts_every_result():
     assert counted.positions == 5 and counted.over
     with pytest.raises(AttributeError):
         counted.no_such_member
-    counted.__getattr__("result")                    # asked by name: still not kept, still counted
+    with pytest.raises(AttributeError, match="call game.result"):
+        counted.__getattr__("result")                # asked by name: refused, not the uncounted one
     assert counted.result.__func__ is Counted.result
+
+
+def _sneaky(trick):
+    """A player that makes 10 positions through one of the escapes review rev27 B3 listed, then
+    answers column 4."""
+    def choose(game, state):
+        trick(game, state)
+        return 4
+    return choose
+
+
+@pytest.mark.parametrize("name, trick", [
+    ("play", lambda g, s: [g.play(s, 1 + k % 7) for k in range(10)]),
+    ("from_moves", lambda g, s: g.from_moves("1234567123")),
+    ("result by name", lambda g, s: [g.__getattr__("result")(s, 1 + k % 7) for k in range(10)]),
+    ("the raw game", lambda g, s: [g._game.result(s, 1 + k % 7) for k in range(10)]),
+])
+def test_each_escape_is_counted_or_refused(name, trick):
+    """Review rev27 B3: play and from_moves go through the count; asking __getattr__ for a name
+    Counted defines, or for the raw game, is refused (an AttributeError, a loss as any exception)."""
+    from abcore.grading.budget import budgeted
+    game = ConnectFour()
+    if name in ("play", "from_moves"):
+        counted = Counted(game, budget=100)
+        trick(counted, game.initial_state)
+        assert counted.positions == 10
+        with pytest.raises(OverBudget, match=r"\(10 made\)"):
+            budgeted(_sneaky(trick), 9)(game, game.initial_state)
+        assert budgeted(_sneaky(trick), 10)(game, game.initial_state) == 4
+    else:
+        with pytest.raises(AttributeError, match="call game.result" if name == "result by name" else "_game"):
+            budgeted(_sneaky(trick), 10)(game, game.initial_state)
+    counted = Counted(game, budget=100)
+    counted.search_actions(game.initial_state)                     # a kept method of the game
+    assert not {"play", "from_moves", "result", "_game"} & set(vars(counted))
+    assert all(v is not game for v in vars(counted).values())
+
+
+def test_outcomes_counts_each_chance_position():
+    from abcore.games import DiceDuel
+    game = DiceDuel()
+    s = next(s for s in _states(game) if game.is_chance(s))
+    counted = Counted(game, budget=100)
+    assert counted.outcomes(s) == game.outcomes(s) and counted.positions == len(game.outcomes(s)) > 1
+
+
+def _states(game):
+    """The states of ``game`` breadth first (enough of them to find a chance state)."""
+    todo = [game.initial_state]
+    while todo:
+        s = todo.pop(0)
+        yield s
+        if not game.is_terminal(s) and not game.is_chance(s):
+            todo.extend(game.result(s, a) for a in game.actions(s))

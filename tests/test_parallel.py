@@ -48,6 +48,12 @@ def _gradebook(template: Path, path: Path, scores: dict[str, float]) -> None:
         gb.db.commit()
 
 
+def _submit(root: Path, student: str, assignment: str) -> None:
+    """A submission: a folder holding a notebook (nbgrader's test; an empty folder is none)."""
+    (root / "submitted" / student / assignment).mkdir(parents=True)
+    (root / "submitted" / student / assignment / f"{assignment}.ipynb").write_text("{}")
+
+
 def _scores(path: Path) -> dict[str, float]:
     from nbgrader.api import Gradebook
     with Gradebook(f"sqlite:///{path}") as gb:
@@ -80,7 +86,7 @@ def test_the_workers_share_the_class_and_a_failed_student_is_named_not_merged(te
     import abcore.exercises.parallel as parallel
     root = tmp_path / "course"
     for s in ("alice", "bob", "carol", "dave"):
-        (root / "submitted" / s / "ps1").mkdir(parents=True)
+        _submit(root, s, "ps1")
     _gradebook(template, root / "gradebook.db", {"carol": 0.0})     # graded before
     commands = []
 
@@ -128,10 +134,11 @@ def test_the_workers_share_the_class_and_a_failed_student_is_named_not_merged(te
 def test_the_command_names_a_failed_student_and_how_to_grade_again(tmp_path, monkeypatch, capsys):
     import abcore.exercises.parallel as parallel
     from abcore.exercises.__main__ import main
-    monkeypatch.setattr(parallel, "autograde_class", lambda *a, **k: {"alice": 0, "bob": 2})
-    assert main(["autograde", "ps1", "--root", str(tmp_path)]) == 1
+    done = parallel.Autograded({"alice": 0, "bob": 2}, {"bob": {"ps2": "why not"}}, submissions=3)
+    monkeypatch.setattr(parallel, "autograde_class", lambda *a, **k: done)
+    assert main(["autograde", "ps*", "--root", str(tmp_path)]) == 1
     out = capsys.readouterr().out
-    assert "1 of 2 submissions graded" in out and "nbgrader failed for bob" in out and "--student" in out
+    assert "2 of 3 submissions graded" in out and "\n  bob: ps2 (why not)" in out and "--student" in out
 
 
 def test_bad_input_is_named(tmp_path):
@@ -143,17 +150,24 @@ def test_bad_input_is_named(tmp_path):
         autograde_class(tmp_path, "ps1")
     with pytest.raises(ValueError, match="workers must be 1 or more"):
         autograde_class(tmp_path, "ps1", workers=0)
-    (tmp_path / "submitted" / "alice" / "ps1").mkdir(parents=True)
+    _submit(tmp_path, "alice", "ps1")
     with pytest.raises(ValueError, match="by bob"):
         autograde_class(tmp_path, "ps1", students=["bob"])
+    (tmp_path / "submitted" / "alice" / "ps2").mkdir()
+    with pytest.raises(ValueError, match="no submission of 'ps2'"):       # an empty folder is none
+        autograde_class(tmp_path, "ps2")
+    for bad in ("", ".", "..", "../ps1", "/tmp", "alice/ps1", os.sep + "ps1", ".ps1"):   # review rev27 B2
+        with pytest.raises(ValueError, match="such as 'ps1' or '0\\[1-5\\]_\\*'"):
+            autograde_class(tmp_path, bad)
 
 
 @pytest.mark.filterwarnings("ignore:Object of type <Submitted")
 def test_a_pattern_grades_every_assignment_of_a_share_in_one_command(template, tmp_path):
     """``autograde_class(root, "ps*")``: one nbgrader command a worker for all the assignments it
     matches (nbgrader's own glob), each student's submissions forgotten, checked and merged
-    assignment by assignment; a student is graded when each of their submissions is (dave's ps2
-    failed: named, his ps1 not merged either)."""
+    (student, assignment) by (student, assignment): dave's ps2 failed, named, and his ps1 merged;
+    alice's stray ps2_old, not in the gradebook, named and her ps1 and ps2 merged (review rev27
+    B1); bob's empty ps3 and the hidden .backup are no submissions (B2)."""
     from nbgrader.api import Gradebook
 
     import abcore.exercises.parallel as parallel
@@ -167,8 +181,11 @@ def test_a_pattern_grades_every_assignment_of_a_share_in_one_command(template, t
     submitted = {"alice": ["ps1", "ps2"], "bob": ["ps2"], "carol": ["ps1"], "dave": ["ps1", "ps2"]}
     for s, assignments in submitted.items():
         for a in assignments:
-            (root / "submitted" / s / a).mkdir(parents=True)
-    (root / "submitted" / "alice" / "other").mkdir()              # not matched by ps*
+            _submit(root, s, a)
+    _submit(root, "alice", "other")                                # not matched by ps*
+    _submit(root, "alice", "ps2_old")               # not in the gradebook: nbgrader skips it
+    _submit(root, ".backup", "ps1")                                # hidden: nbgrader's * skips it
+    (root / "submitted" / "bob" / "ps3").mkdir()                  # no notebook: no submission
     shutil.copyfile(root.parent / "t.db", root / "gradebook.db")
     commands = []
 
@@ -190,24 +207,32 @@ def test_a_pattern_grades_every_assignment_of_a_share_in_one_command(template, t
         return 1 if "dave" in mine else 0
 
     codes = parallel.autograde_class(root, "ps*", workers=2, run=run)
-    assert codes == {"alice": 0, "bob": 0, "carol": 0, "dave": 1}
+    assert codes == {"alice": 1, "bob": 0, "carol": 0, "dave": 1}
+    assert codes.failed == {
+        "alice": {"ps2_old": "not in gradebook.db: run `nbgrader generate_assignment ps2_old` first"},
+        "dave": {"ps2": "nbgrader could not grade it (exit code 1): see logs/autograde-worker-1-again.log"}}
+    assert (codes.submissions, codes.graded) == (7, 5)
     assert sorted(commands) == [("ps*", "autograde-worker-0", ["alice", "carol"]),
                                 ("ps*", "autograde-worker-1", ["bob", "dave"]),
                                 ("ps*", "autograde-worker-1-again", ["dave"])]
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
         got = {(a, sub.student.id): sub.score for a in ("ps1", "ps2") for sub in gb.assignment_submissions(a)}
-    assert got == {("ps1", "alice"): 1.0, ("ps2", "alice"): 1.0, ("ps2", "bob"): 1.0, ("ps1", "carol"): 1.0}
+    assert got == {("ps1", "alice"): 1.0, ("ps2", "alice"): 1.0, ("ps2", "bob"): 1.0, ("ps1", "carol"): 1.0,
+                   ("ps1", "dave"): 1.0}
     assert parallel.submitted_students(root, "ps2") == ["alice", "bob", "dave"]
+    assert parallel.submissions(root, "ps*") == {"alice": ["ps1", "ps2", "ps2_old"], "bob": ["ps2"],
+                                                "carol": ["ps1"], "dave": ["ps1", "ps2"]}
 
 
+@pytest.mark.filterwarnings("ignore:Object of type <Submitted")
 def test_a_folder_without_the_assignment_is_not_in_the_exclude_list(template, tmp_path):
     """A folder under submitted/ that has no submission of the assignment (here 'a,b', holding
     only ps2) is left out of nbgrader's student_id_exclude: nbgrader splits that list on commas,
     so 'a,b' there would exclude the real student 'a' (review rev27, A1)."""
     import abcore.exercises.parallel as parallel
     root = tmp_path / "course"
-    (root / "submitted" / "a" / "ps1").mkdir(parents=True)
-    (root / "submitted" / "a,b" / "ps2").mkdir(parents=True)
+    _submit(root, "a", "ps1")
+    _submit(root, "a,b", "ps2")
     _gradebook(template, root / "gradebook.db", {})
     excludes = []
 

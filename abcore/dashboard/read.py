@@ -319,10 +319,8 @@ def seeded_tree(task: str, seed: int) -> Any:
     """The tree of per-student exercise ``task`` drawn from ``seed`` (the seed a verdict carries:
     the student's tree, without drawing their fair tree again)."""
     from ..exercises import exercise
-    from ..practice.generate import practice_tree
-    from ..practice.modes import symbols
-    ex = exercise(task)
-    return practice_tree(seed, depth=3, chance=ex.mode == "star1", skip=symbols(ex.mode), **ex.shape)
+    from ..exercises.catalogue import _tree          # the one recipe (review rev27 B4)
+    return _tree(exercise(task), seed)
 
 
 def first_wrong_value(task: str, seed: int, answer: str) -> str | None:

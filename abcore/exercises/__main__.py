@@ -46,10 +46,10 @@ def _autograde(p: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         p.error(str(e))
     failed = sorted(s for s, code in codes.items() if code)
     print(_("{graded} of {n} submissions graded and merged into gradebook.db").format(
-        graded=len(codes) - len(failed), n=len(codes)))
+        graded=codes.graded, n=codes.submissions))
     if failed:
-        print(_("nbgrader failed for {students} (its output: logs/autograde-worker-K.log); "
-                "run again for them with --student").format(students=", ".join(failed)))
+        print(_("not graded (run again for these students with --student):"))
+        print("\n".join(f"  {line}" for line in codes.lines()))
     return 1 if failed else 0
 
 

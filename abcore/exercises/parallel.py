@@ -13,14 +13,18 @@ process, merged afterwards). This is that workaround, with nbgrader's own comman
    timeout), no two processes ever write one file, and ``autograded/<student>/`` is per student;
 3. :func:`merge` copies each graded submission from the copies into ``gradebook.db`` through
    ``nbgrader.api.Gradebook`` (scores, comments, flags, timestamps; a submission graded before is
-   replaced), then deletes the copies. A student that nbgrader could not grade (no autograded
-   notebook afterwards) is tried once more, then named and left out of the merge; run the
-   command again for them (``--student``). The output of each process: ``logs/autograde-worker-K.log``.
+   replaced), then deletes the copies. A submission nbgrader could not grade (no autograded
+   notebook afterwards) is tried once more, then named with why and left out of the merge; run
+   the command again for its student (``--student``). The output of each process:
+   ``logs/autograde-worker-K.log``.
 
 ``ASSIGNMENT`` may be a pattern, as ``nbgrader autograde`` itself reads it (``'*'``: every
-assignment submitted; ``'0[1-5]_*'``): each worker's one command then grades all of its students'
-assignments, and the gradebooks are merged assignment by assignment; a student counts as graded
-when each of their submissions is (else all of them are tried once more). Speed: nbgrader's
+assignment submitted; ``'0[1-5]_*'``; never empty, with ``/`` or starting with ``.``): each
+worker's one command then grades all of its students' assignments, and each (student,
+assignment) is checked and merged on its own: one submission nbgrader could not grade (a stray
+``ps2_old`` that is not in the gradebook) costs that one, named, not the student's others. A
+folder is a submission when it holds a notebook (nbgrader's own test); hidden folders are none.
+Speed: nbgrader's
 start-up (importing it, its gradebook's checks, about 2.5 s of CPU) is then paid once a worker
 for the whole course, not once an assignment: one blank student, the ten notebooks, one worker
 (``python -m bench.autograde`` and ``--together``, 2026-11-28, load ~7): 46.4 s of CPU in ten
@@ -43,17 +47,59 @@ from typing import Callable, Sequence
 
 from ..i18n import _
 
-__all__ = ["autograde_class", "merge", "submitted_students"]
+__all__ = ["Autograded", "autograde_class", "check_assignment", "merge", "submitted_students"]
 
 Runner = Callable[[list[str], Path, str], int]
 
 
+class Autograded(dict[str, int]):
+    """{student: 0 if each of their submissions was graded and merged, else nbgrader's exit code
+    (1 if it said nothing)}; :attr:`failed`: {student: {assignment: why it was not graded}};
+    :attr:`submissions`, :attr:`graded`: how many (student, assignment) were asked for, graded.
+
+    >>> done = Autograded({"alice": 1, "bob": 0}, {"alice": {"ps2": "why"}}, submissions=3)
+    >>> done.graded, done.lines()
+    (2, ['alice: ps2 (why)'])
+    """
+
+    def __init__(self, codes: dict[str, int], failed: dict[str, dict[str, str]], submissions: int):
+        super().__init__(codes)
+        self.failed, self.submissions = failed, submissions
+        self.graded = submissions - sum(len(f) for f in failed.values())
+
+    def lines(self) -> list[str]:
+        """One line a student not wholly graded: ``alice: ps2 (why)``."""
+        return [f"{s}: " + "; ".join(f"{a} ({why})" for a, why in sorted(self.failed[s].items()))
+                for s in sorted(self.failed)]
+
+
+def check_assignment(assignment: str) -> str:
+    """``assignment``, if it names assignments in a student's folder: a name or a pattern, not
+    empty, without ``/`` and not starting with ``.`` (``'..'``, ``'/tmp'`` would leave it).
+
+    >>> check_assignment("0[1-5]_*")
+    '0[1-5]_*'
+    >>> check_assignment("../x")
+    Traceback (most recent call last):
+    ...
+    ValueError: '../x' is not an assignment: give the assignment's name or a pattern of names, such as 'ps1' or '0[1-5]_*' (not empty, without '/', not starting with '.')
+    """
+    if (not isinstance(assignment, str) or not assignment or assignment.startswith(".")
+            or "/" in assignment or os.sep in assignment or (os.altsep or "/") in assignment):
+        raise ValueError(_("{assignment!r} is not an assignment: give the assignment's name or a pattern "
+                           "of names, such as 'ps1' or '0[1-5]_*' (not empty, without '/', not starting "
+                           "with '.')").format(assignment=assignment))
+    return assignment
+
+
 def submitted_students(root: Path, assignment: str) -> list[str]:
     """The students with a submission of ``assignment`` (a name, or a pattern as nbgrader reads
-    it: ``'*'``) in ``root/submitted/``, sorted.
+    it: ``'*'``) in ``root/submitted/``, sorted: a folder holding a notebook.
 
     >>> import tempfile; root = Path(tempfile.mkdtemp())
-    >>> for s, a in (("bob", "ps1"), ("alice", "ps1"), ("carol", "ps2")): (root / "submitted" / s / a).mkdir(parents=True)
+    >>> for s, a in (("bob", "ps1"), ("alice", "ps1"), ("carol", "ps2"), (".backup", "ps1")):
+    ...     (root / "submitted" / s / a).mkdir(parents=True); _ = (root / "submitted" / s / a / "n.ipynb").write_text("{}")
+    >>> (root / "submitted" / "dave" / "ps1").mkdir(parents=True)      # no notebook: no submission
     >>> submitted_students(root, "ps1"), submitted_students(root, "ps*")
     (['alice', 'bob'], ['alice', 'bob', 'carol'])
     """
@@ -62,14 +108,17 @@ def submitted_students(root: Path, assignment: str) -> list[str]:
 
 def submissions(root: Path, assignment: str) -> dict[str, list[str]]:
     """{student: the assignments matching ``assignment`` (a name or a pattern) they submitted,
-    sorted} for each folder of ``root/submitted/``."""
+    sorted} for each folder of ``root/submitted/`` not hidden; a submission is a folder that holds
+    a notebook."""
+    check_assignment(assignment)
     folder = root / "submitted"
     if not folder.is_dir():
         return {}
-    # nbgrader's own match (glob.glob of submitted/<student>/<assignment>): hidden folders left out
+    # nbgrader's own match (glob.glob of submitted/<student>/<assignment>, *.ipynb in it): hidden
+    # folders left out, as its '*' leaves them
     return {p.name: sorted(Path(a).name for a in glob.glob(os.path.join(glob.escape(str(p)), assignment))
-                           if Path(a).is_dir())
-            for p in sorted(folder.iterdir()) if p.is_dir()}
+                           if Path(a).is_dir() and any(Path(a).glob("*.ipynb")))
+            for p in sorted(folder.iterdir()) if p.is_dir() and not p.name.startswith(".")}
 
 
 def _nbgrader(args: list[str], root: Path, log: str) -> int:
@@ -82,13 +131,15 @@ def _nbgrader(args: list[str], root: Path, log: str) -> int:
 
 
 def autograde_class(root: str | Path, assignment: str, *, workers: int = 2,
-                    students: Sequence[str] | None = None, run: Runner = _nbgrader) -> dict[str, int]:
+                    students: Sequence[str] | None = None, run: Runner = _nbgrader) -> Autograded:
     """Autograde ``assignment`` (a name, or a pattern as ``nbgrader autograde`` reads it: ``'*'``,
     every assignment submitted) for ``students`` (default: every submission) on ``workers``
-    processes, then merge their gradebooks into ``gradebook.db``; {student: 0 if each of their
-    submissions was graded and merged, else nbgrader's exit code (1 if it said nothing)}."""
+    processes, then merge each submission graded into ``gradebook.db``: an :class:`Autograded`,
+    {student: 0 if each of their submissions was graded and merged, else nbgrader's exit code (1
+    if it said nothing)}, naming each submission not graded and why."""
     root = Path(root).resolve()
     main = root / "gradebook.db"
+    check_assignment(assignment)
     if not main.is_file():
         raise FileNotFoundError(_("no gradebook.db in {root}: run `nbgrader generate_assignment "
                                   "{assignment}` in the course's root folder first").format(
@@ -110,37 +161,49 @@ def autograde_class(root: str | Path, assignment: str, *, workers: int = 2,
                            "name: grade with `nbgrader autograde` one student at a time"))
     shares = [names[k::workers] for k in range(workers) if names[k::workers]]
     copies = [root / f"gradebook-worker-{k}.db" for k in range(len(shares))]
+    known = _assignments(main)
 
-    def share(k: int) -> dict[str, int]:
+    def share(k: int) -> tuple[set[tuple[str, str]], dict[str, dict[str, str]], int]:
         mine = {s: found[s] for s in shares[k]}
         shutil.copyfile(main, copies[k])
         _forget(copies[k], mine)                            # graded afterwards = graded now
-        todo, code = list(shares[k]), 0
+        todo, code, log = {s: [a for a in mine[s] if a in known] for s in mine}, 0, ""
         # A submission nbgrader could not grade gets one more try: a kernel can die before it
         # starts (seen in `make test`: a port another kernel took, "Address already in use").
         for attempt in range(2):
             # only the students with a submission to grade: a folder of another assignment's
             # submitter, its id holding a comma, would split nbgrader's list (review rev27 A1)
             others = ",".join(s for s in submitted if s not in todo)
+            log = f"autograde-worker-{k}" + ("-again" if attempt else "")
             code = run(["autograde", assignment, "--force", f"--db=sqlite:///{copies[k]}"]
-                       + ([f"--CourseDirectory.student_id_exclude={others}"] if others else []),
-                       root, f"autograde-worker-{k}" + ("-again" if attempt else ""))
+                       + ([f"--CourseDirectory.student_id_exclude={others}"] if others else []), root, log)
             graded = _graded(copies[k], root, mine)
-            todo = [s for s in shares[k] if s not in graded]
+            todo = {s: left for s in todo if (left := [a for a in todo[s] if (s, a) not in graded])}
             if not todo:
                 break
-        return {s: 0 if s not in todo else (code or 1) for s in shares[k]}
+        why = _("nbgrader could not grade it (exit code {code}): see logs/{log}.log")
+        failed = {s: {a: (why.format(code=code, log=log) if a in known else
+                          _("not in gradebook.db: run `nbgrader generate_assignment {assignment}` "
+                            "first").format(assignment=a)) for a in mine[s] if (s, a) not in graded}
+                  for s in mine}
+        return graded, {s: f for s, f in failed.items() if f}, code
 
-    codes: dict[str, int] = {}
+    codes, failed = {}, {}
     with ThreadPoolExecutor(len(shares)) as pool:
-        for part in pool.map(share, range(len(shares))):
-            codes.update(part)
-    for k, copy in enumerate(copies):
-        done = [s for s in shares[k] if codes[s] == 0]
-        for a in sorted({a for s in done for a in found[s]}):
-            merge(copy, main, a, [s for s in done if a in found[s]])
-        copy.unlink()
-    return codes
+        for k, (graded, fails, code) in enumerate(pool.map(share, range(len(shares)))):
+            failed.update(fails)
+            codes.update({s: 0 if s not in fails else (code or 1) for s in shares[k]})
+            for a in sorted({a for _s, a in graded}):
+                merge(copies[k], main, a, sorted(s for s, b in graded if b == a))
+            copies[k].unlink()
+    return Autograded(codes, failed, sum(len(found[s]) for s in names))
+
+
+def _assignments(path: Path) -> set[str]:
+    """The assignments of the gradebook at ``path``."""
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{path}") as gb:
+        return {a.name for a in gb.assignments}
 
 
 def _forget(path: Path, submitted: dict[str, list[str]]) -> None:
@@ -156,17 +219,21 @@ def _forget(path: Path, submitted: dict[str, list[str]]) -> None:
                     pass
 
 
-def _graded(path: Path, root: Path, submitted: dict[str, list[str]]) -> set[str]:
-    """The students ({student: their assignments}) with each of their submissions in the
-    gradebook at ``path`` and its autograded notebooks in ``root/autograded/`` (nbgrader records
-    the submission before it runs the notebook, and removes the autograded folder of one it
-    could not run)."""
-    from nbgrader.api import Gradebook
-    with Gradebook(f"sqlite:///{path}") as gb:       # (an assignment it does not know: none)
-        recorded = {(a, sub.student.id) for a in {a for assignments in submitted.values() for a in assignments}
-                    for sub in gb.assignment_submissions(a)}
-    return {s for s, assignments in submitted.items()
-            if all((a, s) in recorded and any((root / "autograded" / s / a).glob("*.ipynb")) for a in assignments)}
+def _graded(path: Path, root: Path, submitted: dict[str, list[str]]) -> set[tuple[str, str]]:
+    """The (student, assignment) pairs of ``submitted`` ({student: their assignments}) with the
+    submission in the gradebook at ``path`` and its autograded notebooks in ``root/autograded/``
+    (nbgrader records the submission before it runs the notebook, and removes the autograded
+    folder of one it could not run)."""
+    from nbgrader.api import Gradebook, MissingEntry
+    recorded = set()
+    with Gradebook(f"sqlite:///{path}") as gb:
+        for a in {a for assignments in submitted.values() for a in assignments}:
+            try:
+                recorded |= {(sub.student.id, a) for sub in gb.assignment_submissions(a)}
+            except MissingEntry:                    # an assignment it does not know: none
+                pass
+    return {(s, a) for s, assignments in submitted.items() for a in assignments
+            if (s, a) in recorded and any((root / "autograded" / s / a).glob("*.ipynb"))}
 
 
 def merge(source: Path, target: Path, assignment: str, students: Sequence[str]) -> None:

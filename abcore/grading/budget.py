@@ -5,9 +5,17 @@ the player makes through it (each ``result``, and each move of a ``random_playou
 hook) and, past ``budget``, raises :class:`OverBudget` there and at every later call. A move
 made over the budget is the player's **loss** in a game and a blunder on a graded position, as
 an exception is; a player that catches the exception and answers anyway is caught after its
-answer (:func:`budgeted`). What the kit counts is what the player makes through the game it is
-given: code that builds its own game, or its own board, escapes the count, and only the seat's
-seconds a move (:class:`~abcore.tournament.Limits`) hold it.
+answer (:func:`budgeted`).
+
+What the kit counts is what the player makes through the game it is given: ``result``,
+``random_playout``, and the makers of positions built on ``result`` (``play``, ``from_moves``)
+and ``outcomes``, which go through the count. The raw game is no attribute of the
+:class:`Counted`, and asking ``__getattr__`` for a name the Counted defines is refused. But
+counting inside the player's own process cannot be airtight: code that builds its own game or
+its own board (``ConnectFour()``, ``type(game)()``), that reaches the game through a forwarded
+method (``game.actions.__self__``), the garbage collector (``gc.get_referents``) or a stack
+frame, or that calls the game's class on it, makes positions the count never sees. Only the
+seat's seconds a move (:class:`~abcore.tournament.Limits`) hold those.
 """
 from __future__ import annotations
 
@@ -24,8 +32,10 @@ class OverBudget(Exception):
 
 
 class Counted:
-    """``game`` as a graded player sees it: everything is the game's own, but ``result`` and
-    ``random_playout`` count the positions they make and stop past ``budget``.
+    """``game`` as a graded player sees it: everything is the game's own, but ``result``,
+    ``random_playout``, ``outcomes`` and the game's ``play`` and ``from_moves`` (run on the
+    Counted, so their ``result`` calls count) count the positions they make and stop past
+    ``budget``; the game itself is no attribute of it.
 
     >>> from abcore.games import ConnectFour
     >>> from abcore import alphabeta
@@ -38,8 +48,10 @@ class Counted:
     abcore.grading.budget.OverBudget: over the budget of 50 positions a move
     """
 
+    __slots__ = ("__game", "budget", "positions", "over", "__dict__")
+
     def __init__(self, game: Any, budget: int):
-        self._game, self.budget, self.positions, self.over = game, budget, 0, False
+        self.__game, self.budget, self.positions, self.over = game, budget, 0, False
 
     def _count(self, n: int) -> None:
         self.positions += n
@@ -52,25 +64,43 @@ class Counted:
         self.positions += 1                   # _count(1), written out: a search calls it at every node
         if self.positions > self.budget or self.over:
             self._count(0)
-        return self._game.result(state, action)
+        return self.__game.result(state, action)
 
     def random_playout(self, state: Any, choice: Callable) -> tuple:
-        end, moves = self._game.random_playout(state, choice)
+        end, moves = self.__game.random_playout(state, choice)
         self._count(moves)
         return end, moves
 
+    # The game's own makers of positions, run on this object, so that each ``result`` they make
+    # is counted (the game's play and from_moves call self.result).
+    def play(self, state: Any, action: Any) -> Any:
+        return type(self.__game).play(self, state, action)
+
+    def from_moves(self, moves: Any) -> Any:
+        return type(self.__game).from_moves(self, moves)
+
+    def outcomes(self, state: Any) -> Any:
+        """The chance outcomes at ``state``: each is a position made, counted."""
+        pairs = self.__game.outcomes(state)
+        self._count(len(pairs))
+        return pairs
+
     def __getattr__(self, name: str) -> Any:
-        if name == "_game":
-            raise AttributeError(name)
-        value = getattr(self._game, name)
+        if name in _OWN or name.startswith("_Counted__"):   # asked by name: never the uncounted one
+            raise AttributeError(name if name.startswith("_") else _(
+                "{name!r} is counted: call game.{name}, not game.__getattr__({name!r})").format(name=name))
+        value = getattr(self.__game, name)
         # Speed: a method of the game (search_actions, is_terminal...) is kept on this object,
         # so that later calls find it at once instead of through __getattr__ (only methods: an
         # attribute the game changes is read afresh each time): game.search_actions through a
         # Counted, 1,116 -> 360 ns a call (timeit, best of 9), at every node of a search.
-        if (isinstance(value, types.MethodType) and value.__self__ is self._game
-                and not hasattr(Counted, name)):      # never one that counts (asked by name)
+        if isinstance(value, types.MethodType) and value.__self__ is self.__game:
             self.__dict__[name] = value
         return value
+
+
+#: The names a Counted defines itself (its methods and its slots): never looked up on the game.
+_OWN = frozenset(dir(Counted)) | {"_game", "budget", "positions", "over"}
 
 
 def budgeted(choose: Callable[[Any, Any], Any], budget: int) -> Callable[[Any, Any], Any]:

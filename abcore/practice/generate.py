@@ -21,8 +21,15 @@ def letters(n: int, skip: str = "") -> list[str]:
 
     >>> letters(3), letters(28)[-2:], letters(3, skip="AB"), letters(26, skip="NW")[12:14]
     (['A', 'B', 'C'], ['AA', 'AB'], ['C', 'D', 'E'], ['M', 'O'])
+    >>> letters(3, skip="ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    Traceback (most recent call last):
+    ...
+    ValueError: skip='ABCDEFGHIJKLMNOPQRSTUVWXYZ' leaves no letter to name the nodes with: skip fewer letters
     """
     alphabet = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in skip.upper()]
+    if n > 0 and not alphabet:
+        raise ValueError(_("skip={skip!r} leaves no letter to name the nodes with: skip fewer letters").format(
+            skip=skip))
     out = []
     for i in range(n):
         name, k = "", i

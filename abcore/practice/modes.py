@@ -69,9 +69,14 @@ def mode(name: str) -> Mode:
 
 def symbols(name: str) -> str:
     """The letters no node is named with in mode ``name``'s trees ("" for a mode with no formula
-    symbols, or a task that is not a mode, such as 2.4's "minimax").
+    symbols, or 2.4's task "minimax", which is no mode); any other name is refused as
+    :func:`mode` refuses it.
 
     >>> symbols("mcts"), symbols("minimax")
     ('NW', '')
+    >>> symbols("star")
+    Traceback (most recent call last):
+    ...
+    ValueError: no practice mode is called 'star'; the modes are failsoft, failhard, negamax, star1, mcts
     """
-    return MODES[name].symbols if name in MODES else ""
+    return "" if name == "minimax" else mode(name).symbols

@@ -14,10 +14,11 @@
 """
 from __future__ import annotations
 
-import importlib
 import sys
 import types
 from typing import TYPE_CHECKING, Any
+
+from .._lazy import names_on_first_use
 
 if TYPE_CHECKING:
     from ..confidence import wilson
@@ -34,34 +35,15 @@ if TYPE_CHECKING:
 # players.py and the game, not the runner, the sandbox, the results file or the report. Speed: a
 # seat's start, ``python -c 'import abcore.tournament.child'``, 0.242 -> 0.200 CPU seconds (median
 # of 8 alternating runs; the fastest 0.199 -> 0.165), paid twice by every game of a tournament.
-_HOME = {"wilson": "..confidence", "play_game": ".match", "play_seats": ".match",
+_HOME = {"wilson": ".confidence", "play_game": "match", "play_seats": "match",
          **dict.fromkeys(("AlphaBetaPlayer", "MCTSReference", "RandomPlayer", "load_player",
-                          "notebook_source"), ".players"),
-         "Rating": ".ratings", "bradley_terry": ".ratings",
-         **dict.fromkeys(("Standing", "failures", "format_table", "plot_ratings", "standings"), ".report"),
+                          "notebook_source"), "players"),
+         "Rating": "ratings", "bradley_terry": "ratings",
+         **dict.fromkeys(("Standing", "failures", "format_table", "plot_ratings", "standings"), "report"),
          **dict.fromkeys(("Failure", "InProcessSeat", "Limits", "SandboxedSeat", "SandboxUnavailable",
-                          "require_sandbox"), ".sandbox"),
-         **dict.fromkeys(("OPENINGS", "run_tournament", "schedule"), ".schedule"),
-         **dict.fromkeys(("append_result", "audit", "read_results", "referee"), ".store")}
-
-
-def __getattr__(name: str) -> Any:
-    """A public name, from its module (imported now), or a submodule (``abcore.tournament.jail``)."""
-    if name in _HOME:
-        value = getattr(importlib.import_module(_HOME[name], __name__), name)
-        globals()[name] = value
-        return value
-    if not name.startswith("__"):
-        try:
-            return importlib.import_module(f".{name}", __name__)
-        except ModuleNotFoundError as e:
-            if e.name != f"{__name__}.{name}":
-                raise
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+                          "require_sandbox"), "sandbox"),
+         **dict.fromkeys(("OPENINGS", "run_tournament", "schedule"), "schedule"),
+         **dict.fromkeys(("append_result", "audit", "read_results", "referee"), "store")}
 
 
 class _Package(types.ModuleType):
@@ -82,3 +64,5 @@ __all__ = ["play_game", "play_seats", "load_player", "notebook_source", "RandomP
            "Standing", "format_table", "plot_ratings", "failures", "Failure", "Limits",
            "SandboxedSeat", "InProcessSeat", "run_tournament", "schedule", "OPENINGS",
            "read_results", "append_result", "audit", "referee", "SandboxUnavailable", "require_sandbox"]
+
+__getattr__, __dir__ = names_on_first_use(__name__, _HOME, __all__)

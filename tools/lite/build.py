@@ -498,6 +498,10 @@ def with_bytecode(path: Path, folder: Path, sourceless: bool = False, trim: str 
     """Write the wheel ``path`` again with the pycs compiled into ``folder`` (its unpacked copy):
     beside their sources in ``__pycache__``, or, if ``sourceless``, each in the place of its .py
     (``mod.py`` -> ``mod.pyc``); the files whose paths ``trim`` (a regular expression) matches left out."""
+    # The wheel's RECORD is copied as it was: it still lists the .py files replaced or left out,
+    # and not the .pyc files added. Pyodide's micropip does not check RECORD, so the site works;
+    # anything that does (pip's verification, importlib.metadata.files()) would see files missing
+    # and unlisted: rewrite RECORD here before such a tool reads these wheels (review rev27 C7).
     with zipfile.ZipFile(path) as whl:
         files = [(i, whl.read(i)) for i in whl.infolist() if not (trim and re.match(trim, i.filename))]
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as whl:
