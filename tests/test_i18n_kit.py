@@ -582,7 +582,7 @@ def test_frreader8_student_quoted_and_check_words_in_french():
 
 def test_frreader8_widgets_count_mcts_iterations_and_the_duel_reads():
     """a3: the MCTS board counts whole rounds as « itérations »; c6: « une recherche à N demi-coups
-    de profondeur »; c7: the dice duel lists « −1/9 avec 168 »."""
+    de profondeur »; c7: the dice duel lists « +1/9 avec 249, −1/9 avec 357 »."""
     from abcore.widgets import DiceDuelBoard
     from abcore.widgets.mcts_boards import MCTSConnectFourBoard
     abcore.use_language("fr")
@@ -593,7 +593,12 @@ def test_frreader8_widgets_count_mcts_iterations_and_the_duel_reads():
     duel = DiceDuelBoard(seed=0)
     duel.click("168")
     said = duel.message.value
-    assert "en comptant +1 par victoire et −1 par défaite" in said and " avec 357" in said, said
+    assert "en comptant +1 par victoire et −1 par défaite : +1/9 avec 249, −1/9 avec 357)".replace(" :", f"{NBSP}:") \
+        in said, said
+    abcore.use_language("en")
+    duel.reset()
+    duel.click("168")
+    assert "(my expected score, +1 a win and −1 a loss: 249: +1/9, 357: −1/9)" in duel.message.value
 
 
 def test_frreader8_connect4_value_labels_do_not_overlap():
