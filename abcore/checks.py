@@ -421,8 +421,8 @@ def _why(hint: Callable | None, args: tuple, student: Callable, tree: GameTree |
     if known:
         return slip
     said = isinstance(args[1], str) and isinstance(args[0], dict)   # the check's call said what is wrong
-    d = "" if said else differs(args[0], args[1])
-    if (said or _(A_FLOAT) in d) and not known:       # the problem is named: no "matches none"
+    d, named = ("", False) if said else _differs(args[0], args[1])
+    if said or named:           # the problem is named (the check, a type, None, a float): no "matches none"
         return f". {d[0].upper()}{d[1:]}" if d else ""
     if slip:                    # the catalogue says it matches none, and where it parts
         return (f". {d[0].upper()}{d[1:]}" if d else "") + slip
@@ -440,11 +440,14 @@ def sentence(text: str) -> str:
     ('A leaf is terminal', 'node.total is for MAX', 'α = 3')
     >>> sentence("n is the parent's visits"), sentence("myEvaluate fails"), sentence("x1 = 2")
     ("n is the parent's visits", 'myEvaluate fails', 'x1 = 2')
+    >>> sentence("c'est la taille")
+    "C'est la taille"
     """
     first = re.match(r"[a-zà-ÿ]+", text)      # a Latin word (α, β stay as they are)
     if first is None or text[first.end():first.end() + 1] in ("_", ".", "(", "[", "=") \
             or text[first.end():first.end() + 1].isalnum() \
-            or (first.end() == 1 and text[0] not in "aày"):     # n, x, v: a symbol, not a word
+            or (first.end() == 1 and text[0] not in "aày"       # n, x, v: a symbol, not a word
+                and text[1:2] not in ("'", "’")):                # (c'est, l'arbre: an elided word)
         return text
     return text[0].upper() + text[1:]
 
@@ -463,40 +466,54 @@ def differs(expected: Any, got: Any) -> str:
     >>> differs(3, None)
     'yours returns None where a int is expected (did a branch forget its return?)'
     """
+    return _differs(expected, got)[0]
+
+
+def _differs(expected: Any, got: Any) -> tuple[str, bool]:
+    """:func:`differs`'s words, and whether they name the problem (a type, None, a float for an
+    int, somewhere in the answer): a refusal that names it does not add that it matches no known
+    slip (:func:`_why`), in every exercise alike.
+
+    >>> _differs([1, 2], (x for x in [1, 2]))
+    ('yours returns a generator where a list is expected', True)
+    >>> _differs((1, 2), (1, 2, 3))[1]
+    False
+    """
     if got is None and expected is not None:
         return _("yours returns None where a {expected} is expected (did a branch forget its "
-                 "return?)").format(expected=type(expected).__name__)
+                 "return?)").format(expected=type(expected).__name__), True
     seqs = (list, tuple)
     if isinstance(expected, seqs) and isinstance(got, seqs):
         if type(got) is not type(expected):
             return _("yours returns a {got} where a {expected} is expected").format(
-                got=type(got).__name__, expected=type(expected).__name__)
+                got=type(got).__name__, expected=type(expected).__name__), True
         if len(got) != len(expected):
             return " ".join((ngettext("yours has {got} item", "yours has {got} items", len(got)),
                              ngettext("where {expected} is expected", "where {expected} are expected",
-                                      len(expected)))).format(got=len(got), expected=len(expected))
+                                      len(expected)))).format(got=len(got), expected=len(expected)), False
         k = next((k for k, (a, b) in enumerate(zip(expected, got)) if not _same(a, b)), None)
         if k is None:       # equal by ==: a float where an int is, say
             k = next((k for k, (a, b) in enumerate(zip(expected, got)) if _float_for_int(a, b)), None)
         if k is not None:
-            inner = differs(expected[k], got[k]) or _("yours is {got!r} where {expected!r} is "
-                                                      "expected").format(got=got[k], expected=expected[k])
-            return _("item {k}: {inner}").format(k=k, inner=inner)
+            inner, named = _differs(expected[k], got[k])
+            inner = inner or _("yours is {got!r} where {expected!r} is expected").format(got=got[k],
+                                                                                        expected=expected[k])
+            return _("item {k}: {inner}").format(k=k, inner=inner), named
     if isinstance(expected, dict) and isinstance(got, dict):
         k = next((k for k in expected if k not in got or not _same(expected[k], got[k])), None)
         if k is not None:
             if k not in got:
-                return _("yours has no {k!r}").format(k=k)
-            inner = (differs(expected[k], got[k])
-                     or _("yours is {got!r} where {expected!r} is expected").format(got=got[k],
-                                                                                   expected=expected[k]))
-            return _("at {k!r}: {inner}").format(k=k, inner=inner)
+                return _("yours has no {k!r}").format(k=k), False
+            inner, named = _differs(expected[k], got[k])
+            inner = inner or _("yours is {got!r} where {expected!r} is expected").format(got=got[k],
+                                                                                        expected=expected[k])
+            return _("at {k!r}: {inner}").format(k=k, inner=inner), named
     if type(expected) is int and type(got) is float and got == expected:
-        return _(A_FLOAT)
+        return _(A_FLOAT), True
     if type(got) is not type(expected) and not (isinstance(got, (int, float)) and isinstance(expected, (int, float))):
         return _("yours returns a {got} where a {expected} is expected").format(
-            got=type(got).__name__, expected=type(expected).__name__)
-    return ""           # two numbers (or values) that differ: the message already shows both
+            got=type(got).__name__, expected=type(expected).__name__), True
+    return "", False    # two numbers (or values) that differ: the message already shows both
 
 
 def _name_the_slip(student: Callable, tree: GameTree, windows: Callable | None = None,

@@ -28,7 +28,8 @@ def test_every_hint_and_message_is_keyed_by_a_task_of_the_registry():
 
 def test_a_hint_speaks_the_kits_language(french):
     said = hints.of("1.1")((3, 2), (2, 3), None)
-    assert said == "la paire est (nœuds, feuilles), dans cet ordre\u00a0: la vôtre est (feuilles, nœuds)"
+    # frreader8 c1: « votre réponse », not « la vôtre » with no noun before it
+    assert said == "la paire est (nœuds, feuilles), dans cet ordre\u00a0: votre réponse est (feuilles, nœuds)"
     assert hints.say("6.1 right", name="my_evaluate", count=12) == (
         "my_evaluate\u00a0: la même réponse que la référence sur 12 positions, pour les deux joueurs")
 

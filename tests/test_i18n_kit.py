@@ -6,6 +6,7 @@ default; the hand-trace parser reads the French words; the capstone grade, the t
 and sandbox refusals, the instructors' commands and a malformed tree or game say it in French."""
 from __future__ import annotations
 
+import math
 import re
 import shutil
 import string
@@ -334,7 +335,7 @@ def test_a_per_student_exercise_in_french():
     english = exercise_verdict("3.3", rows, s).message
     abcore.use_language("fr")
     said = exercise_verdict("3.3", rows, s).message
-    assert said.startswith(f"exercice 3.3 (étudiant 'alice') — ligne ")
+    assert said.startswith(f"exercice 3.3 (étudiant «{NBSP}alice{NBSP}») — ligne ")     # frreader8 c4
     assert said.endswith(f"[l'erreur{NBSP}: une coupure sur > au lieu de ≥ (une valeur égale à la "
                          "borne coupe aussi)]")
     assert question_text(s).startswith(f"Exercice 3.3 — alpha-bêta fail-soft à la main{NBSP}: l'arbre")
@@ -354,7 +355,7 @@ def test_a_function_check_in_french(capsys):
     with pytest.raises(CheckFailed) as e:
         check_calls(lambda b, d: b * d, lambda b, d: b ** d, [dict(b=2, d=3)], name="leaves")
     assert str(e.value) == (f"leaves(b=2, d=3) se trompe{NBSP}: attendu 8, obtenu 6. Cela ne correspond "
-                            "à aucune des erreurs cataloguées de cet exercice")
+                            "à aucune des erreurs répertoriées de cet exercice")       # frreader8 a1
     with pytest.raises(CheckFailed, match=f"= \\['a', 'c'\\] n'est pas juste{NBSP}: 1 de vos feuilles est "
                                           "évaluée quand même et 2 feuilles de plus ne sont jamais évaluées"):
         check_answer("read", ["a", "c"], ["a", "b", "d"])
@@ -371,11 +372,12 @@ def test_a_diagnosis_in_french():
     english = str(d)
     abcore.use_language("fr")
     assert str(d) == (
-        f"Cela ressemble à une erreur cataloguée{NBSP}: une coupure sur > au lieu de ≥. Cela apparaît "
+        f"Cela ressemble à une erreur répertoriée{NBSP}: une coupure sur > au lieu de ≥. L'écart apparaît "
         "d'abord sur l'arbre [[2, 2], [2, 1]] (MAX a le trait à la racine) avec la fenêtre (α, β) = "
-        f"(−∞, +∞){NBSP}: au nœud r.1 (où l'on entre avec (α, β) = (2, +∞)), la vôtre entre dans r.1.1 "
+        f"(−∞, +∞){NBSP}: au nœud r.1 (où l'on entre avec (α, β) = (2, +∞)), votre fonction entre dans r.1.1 "
         f"avec (α, β) = (2, 2){NNBSP}; la bonne recherche renvoie 2. Correction{NBSP}: coupez "
-        f"dès que v ≥ β à MAX, v ≤ α à MIN{NBSP}: une égalité suffit, le parent ne choisira pas ce nœud.")
+        f"dès que v ≥ β à un nœud MAX, v ≤ α à un nœud MIN{NBSP}: une égalité suffit, le parent ne choisira "
+        "pas ce nœud.")           # frreader8 a1, c1, c2
     abcore.use_language("en")
     assert str(d) == english
 
@@ -490,3 +492,164 @@ def test_a_checks_sentence_is_shown_as_text_and_a_chance_root_has_no_mover():
               name="f", draw=False)
     said = str(e.value)
     assert "(un nœud chance à la racine)" in said and said.endswith("mais au nœud r\u00a0: faux"), said
+
+
+def test_frreader8_tournament_line_is_data_worded_by_the_referee():
+    """b1: the seat sends the line of the player's error as a number, the referee words it in
+    the reader's language; a forged line (not a plain number) is not shown."""
+    from abcore.tournament import child
+    from abcore.tournament.sandbox import SandboxedSeat
+    try:
+        raise RuntimeError("a bug in my player")
+    except RuntimeError as e:
+        assert child._detail(e) == "RuntimeError: a bug in my player" and child._line(e) == e.__traceback__.tb_lineno
+    assert child._line(SystemExit(3)) is None and child._detail(SystemExit(3)) == "sys.exit(3)"
+    reply = {"error": "exception", "detail": "RuntimeError: a bug in my player", "line": 2}
+    assert SandboxedSeat._reported(reply).detail == "player said: RuntimeError: a bug in my player (line 2)"
+    for forged in ("2); rm", True, -1, 2.0, None):
+        assert SandboxedSeat._reported({**reply, "line": forged}).detail.endswith("my player"), forged
+    abcore.use_language("fr")
+    assert SandboxedSeat._reported(reply).detail == ("le joueur a dit\u00a0: RuntimeError: a bug in my player "
+                                                     "(ligne 2)")
+
+
+def test_frreader8_diagnosis_words():
+    """a1, c1, d3, d4: « erreur répertoriée », « votre fonction » (not « la vôtre »), « L'écart
+    apparaît » once; on the check's own tree with another window « ce même arbre avec la fenêtre »;
+    a float the function returned keeps its .0 in the diagnosis too."""
+    from abcore.diagnose import diagnose
+    from abcore.diagnose.variants import strict_cut
+    from abcore.trees import GameTree
+    tree = GameTree.from_nested([[2, 2], [2, 1]])
+    d = diagnose(strict_cut, "alphabeta", first=[tree], windows=[(1, 3), (-math.inf, math.inf)])
+    english = str(d)
+    assert d.given and "It first shows on the same tree with the window (α, β) = " in english, english
+    abcore.use_language("fr")
+    said = str(d)
+    assert said.startswith(f"Cela ressemble à une erreur répertoriée{NBSP}: ") and "L'écart apparaît d'abord sur ce " \
+        "même arbre avec la fenêtre (α, β) = " in said and "la vôtre" not in said and "Cela apparaît" not in said, said
+
+    def mean_at_min(tree, state):          # the planted slip of 2.1: a float at MIN nodes
+        if tree.is_terminal(state):
+            return tree.utility(state, "max")
+        vals = [mean_at_min(tree, tree.result(state, a)) for a in tree.actions(state)]
+        return max(vals) if tree.to_move(state) == "max" else sum(vals) / len(vals)
+    d = diagnose(mean_at_min, "minimax", first=[GameTree.from_nested([[-3, 1], [-2, 0]])])
+    assert "votre fonction renvoie −1.0" in str(d), str(d)
+    abcore.use_language("en")
+    assert "yours returns −1.0" in str(d), str(d)
+
+
+def test_frreader8_hidden_test_windows_and_the_no_window_label():
+    """d3: the hidden tests' first line writes its window with −∞/+∞; b3: 4.1's 'no window' label
+    in the reader's language, read back by its hint (hints.no_window)."""
+    from abcore.assess import hints
+    line = hints.say("3.1 wrong (hidden)", name="alphabeta_value (hidden tests)", tree=[1, 2], root="r",
+                     alpha=-math.inf, beta=0, expected=1, got=2)
+    assert "with the window (−∞, 0)" in line, line
+    abcore.use_language("fr")
+    line = hints.say("4.1 leaves (hidden)", name="failhard_value (hidden tests)", read=["a"], tree=[1, 2],
+                     root="r", alpha=5, beta=math.inf, expected=["b"])
+    assert "avec la fenêtre (5, +∞)" in line, line
+    assert hints.no_window() == "sans fenêtre"
+
+    def wrong_default(tree, state, alpha=0, beta=math.inf):
+        return max(alpha, min(beta, 7))
+    from abcore.trees import GameTree
+    hint = hints.of("4.1", wrong_default)
+    said = hint(["(−1, +1) -> 1", "sans fenêtre -> 7"], ["(−1, +1) -> 1", "sans fenêtre -> 0"],
+                GameTree.from_nested([7]))
+    assert said.startswith("avec la fenêtre (−∞, +∞) donnée, votre fonction renvoie 7, mais appelée sans fenêtre, "
+                           "elle renvoie 0"), said         # the hint reads the French label back
+
+
+def test_frreader8_student_quoted_and_check_words_in_french():
+    """c4: a student's id in « » in French ('alice' in English); c5: « votre arbre »; a4, a5, a6,
+    c2, c3, c9, c10, c11, c12: the catalogue's words."""
+    from abcore.assess import hints
+    from abcore.exercises.catalogue import quoted
+    assert quoted("alice") == "'alice'"
+    abcore.use_language("fr")
+    assert quoted("alice") == f"«{NBSP}alice{NBSP}»"
+    assert hints.say("9.4 hidden").endswith("sur votre arbre")
+    fr = {m.id: m.string for m in entries() if isinstance(m.id, str)}
+    assert "le négamax entre dans" in fr["α and β not swapped: negamax enters {node} with (−β, −α) = {want} from "
+                                         "{parent}'s (α, β) = {window}, not {got}"]
+    assert fr["select_child: the same choice as UCB1 on {count} random nodes"].endswith("nœuds tirés au hasard")
+    assert not any(re.search(r"\bà (MAX|MIN)\b|\ben (MAX|MIN)\b|la garde «|de abcore|vôtre renvoie|"
+                             r"erreurs? (cataloguée|connue|habituelle)|demande aussi sous la racine|"
+                             r"deepen s'est arrêtée|tant qu'il dure|avoir regardé", s) for s in fr.values())
+
+
+def test_frreader8_widgets_count_mcts_iterations_and_the_duel_reads():
+    """a3: the MCTS board counts whole rounds as « itérations »; c6: « une recherche à N demi-coups
+    de profondeur »; c7: the dice duel lists « +1/9 avec 249, −1/9 avec 357 »."""
+    from abcore.widgets import DiceDuelBoard
+    from abcore.widgets.mcts_boards import MCTSConnectFourBoard
+    abcore.use_language("fr")
+    board = MCTSConnectFourBoard(simulations=100, seed=0)
+    board.click(4)
+    assert "après 100 itérations" in board.message.value and "simulations" not in board.message.value, \
+        board.message.value
+    duel = DiceDuelBoard(seed=0)
+    duel.click("168")
+    said = duel.message.value
+    assert "en comptant +1 par victoire et −1 par défaite : +1/9 avec 249, −1/9 avec 357)".replace(" :", f"{NBSP}:") \
+        in said, said
+    abcore.use_language("en")
+    duel.reset()
+    duel.click("168")
+    assert "(my expected score, +1 a win and −1 a loss: 249: +1/9, 357: −1/9)" in duel.message.value
+
+
+def test_frreader8_connect4_value_labels_do_not_overlap():
+    """c8: a bound and its number (« ≤ +0.11 ») over every column, drawn without overlapping."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from abcore.draw import draw_connect4
+    from abcore.games import ConnectFour
+    fig = Figure(figsize=(0.6 * 7 + 0.6, 0.6 * 6 + 1.2))
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0.05, 0.08, 0.9, 0.8))
+    draw_connect4(ConnectFour().from_moves("3433342444145363"), ax,
+                  values={c: "≤ +0.11" if c > 4 else "−0.03" for c in range(1, 8)})
+    renderer = fig.canvas.get_renderer()
+    boxes = [t.get_window_extent(renderer) for t in ax.texts if t.get_gid() == "value"]
+    assert len(boxes) == 7 and all(not a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    assert all(b.y0 > ax.transData.transform((0, 6))[1] for b in boxes)          # above the board
+
+
+@pytest.mark.parametrize("notebook, planted, says", [
+    ("01_games", "ex1-2-longest-game__counts_leaves.py",                    # d5
+     f"attendu 0, obtenu 1. Un de trop{NBSP}: il ne reste aucun coup à jouer depuis un état terminal"),
+    ("01_games", "ex1-1-tree-size__root_only.py",                           # c9, and « C'est » capitalised
+     "C'est la taille de l'arbre entier, depuis sa racine"),
+    ("02_minimax", "ex2-3-principal-variation__a_generator.py",             # d6
+     re.compile(r"Votre fonction renvoie une valeur de type generator là où le type list est attendu$")),
+    ("02_minimax", "ex2-1-minimax-value__mean_at_min.py",                   # d4, c1
+     f"au nœud r, votre fonction renvoie −1.0{NNBSP}; la bonne recherche renvoie −3."),
+    ("04_bounds_and_windows", "ex4-1-failhard-value__fail_soft.py",         # b3
+     "'sans fenêtre -> 0'"),
+])
+def test_frreader8_a_planted_answer_is_told_in_french(notebook, planted, says, monkeypatch):
+    """What the real check cell of the French notebook says to a planted wrong answer."""
+    from exercise_harness import run_planted
+    monkeypatch.setenv("ABCORE_EDITION", "fr")
+    said = str(run_planted(f"fr/{notebook}.ipynb", planted).check)
+    assert (says.search(said) if isinstance(says, re.Pattern) else says in said), said
+
+
+@pytest.mark.parametrize("notebook, planted, says", [
+    ("03_alphabeta", "ex3-1-alphabeta-value__fail_hard.py",
+     ["avec la fenêtre (3, 4)", "L'écart apparaît d'abord sur ce même arbre avec la fenêtre (α, β) = (1, 3)"]),
+    ("04_bounds_and_windows", "ex4-1-failhard-value__fail_soft.py",
+     ["en A avec la fenêtre (−∞, 0)", "L'écart apparaît d'abord sur ce même arbre avec la fenêtre (α, β) = (−1, 1)"]),
+])
+def test_frreader8_hidden_tests_name_the_same_tree_and_its_window(notebook, planted, says, monkeypatch):
+    """d3: the hidden tests' first line writes its window with ∞, the second says « ce même arbre »
+    with the window where the slip first shows."""
+    from exercise_harness import run_planted
+    monkeypatch.setenv("ABCORE_EDITION", "fr")
+    said = str(run_planted(f"fr/{notebook}.ipynb", planted).hidden)
+    assert all(s in said for s in says) and "cet arbre" not in said, said

@@ -131,6 +131,9 @@ def longest_game(student: Callable) -> Hint:
                 return _("one too many: count moves (arcs), not positions; a terminal state has 0 moves left")
             if hasattr(where, "height") and summed_everywhere(where):
                 return _("longer than the longest game: 1 + the LARGEST over the moves, not their sum")
+            if got == expected + 1:     # the symptom, whichever slip gives it (a leaf counted, a position)
+                return _("one too many: a terminal state has 0 moves left (return 0 there), and each move "
+                         "adds 1")
             return None
         if got < expected and (answers_as(first_only, got, where) or answers_as(shortest, got, where)):
             return _("shorter than the longest game: take the largest over all the moves, not the first or the "
@@ -388,16 +391,30 @@ def failhard_no_window(student: Callable) -> Hint:
     return hint
 
 
+NO_WINDOW = N_("no window")       # 4.1's label of the answer called with no window
+
+
+def no_window() -> str:
+    """4.1's label of the answer called with no window, in the kit's language (the check cell
+    writes its lines with it, and :func:`failhard_value`'s hint reads them with it).
+
+    >>> no_window()
+    'no window'
+    """
+    return _(NO_WINDOW)
+
+
 @_task("4.1")
 def failhard_value(student: Callable) -> Hint:
-    """Task 4.1 with windows: the answers are lines ``"(α, β) -> value"`` and ``"no window -> value"``,
+    """Task 4.1 with windows: the answers are lines ``"(α, β) -> value"`` and ``"no window -> value"``
+    (:func:`no_window`),
     fail-hard's expected; ``student`` is the student's failhard_value."""
-    no_window = failhard_no_window(student)
+    bare = failhard_no_window(student)
 
     def hint(expected: Any, got: Any, tree: Any) -> str | None:
         e, g = _first_difference(expected, got)
-        if e.startswith("no window"):
-            return no_window(number(e.split(" -> ")[1]), number(g.split(" -> ")[1]), tree)
+        if e.startswith(no_window()):
+            return bare(number(e.split(" -> ")[1]), number(g.split(" -> ")[1]), tree)
         window, want = e.split(" -> ")
         have = g.split(" -> ")[1]
         low, high = map(number, window.strip("()").split(", "))
@@ -1029,6 +1046,9 @@ def say(key: str, **fields: Any) -> str:
                         "on the path gets exactly one visit.",
                         "after backup, the node at depth {depth} has {visits} visits, expected {want}: every node "
                         "on the path gets exactly one visit.", fields["visits"]).format(**fields)
+    if key in ("3.1 wrong (hidden)", "4.1 wrong (hidden)", "3.1 leaves (hidden)", "4.1 leaves (hidden)"):
+        from ..draw import format_value as fv     # the window as the diagnosis after it writes it: (−∞, 0)
+        fields.update(alpha=fv(fields["alpha"]), beta=fv(fields["beta"]))
     if key == "9.3 wrong" and fields.get("hint") == _(NOT_A_CHILD):
         key = "9.3 not a child"                     # not "chose move 1, expected move 1": it returned the move
     return _(MESSAGES[key]).format(**fields)

@@ -44,6 +44,12 @@ def _fv(x: Any) -> str:
     return text.replace("-", "−") if isinstance(x, (int, float)) else text
 
 
+def _returned(x: Any) -> str:
+    """A value a search returned, as :func:`_fv` writes it, but a whole float keeps its ``.0``
+    (−1.0: the check's first line shows the float the function returned, so does the diagnosis)."""
+    return _fv(x) if not (isinstance(x, float) and x.is_integer()) else repr(x).replace("-", "−")
+
+
 def _visits(n: int) -> str:
     return ngettext("{n} visit", "{n} visits", n).format(n=n)
 
@@ -86,7 +92,7 @@ class Diagnosis:
         mover = c.tree.to_move(c.tree.initial_state)      # no player moves at a chance root
         root = (_("a chance node at the root") if mover == "chance" else
                 _("{mover} to move at the root").format(mover=mover.upper()))
-        text = (_("this tree") if self.given else (
+        text = ((_("the same tree") if c.kind in _WINDOWED else _("this tree")) if self.given else (
             _("the tree {tree!r} ({root})") if isinstance(shape, list) else
             _("the one-leaf tree {tree!r} ({root})")).format(tree=shape, root=root))
         if c.kind in _WINDOWED:
@@ -116,8 +122,8 @@ class Diagnosis:
             return _("evaluates {node} for {player!r}").format(node=step[1], player=step[2])
         if what == "leave":
             if step[1] == self.node:            # the sentence names the node already ("at r, yours ...")
-                return _("returns {value}").format(value=_fv(step[2]))
-            return _("returns {value} from {node}").format(value=_fv(step[2]), node=step[1])
+                return _("returns {value}").format(value=_returned(step[2]))
+            return _("returns {value} from {node}").format(value=_returned(step[2]), node=step[1])
         if what == "node":
             return _("leaves it with {visits} and total {total}").format(visits=_visits(step[3]),
                                                                         total=_fv(step[4]))

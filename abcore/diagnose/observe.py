@@ -82,12 +82,12 @@ class _Logged(GameTree):
 
 
 def _number(v: Any) -> Any:
-    """A value as compared: a float rounded to 9 places (sums in another order agree)."""
+    """A value as compared: a float rounded to 9 places (sums in another order agree); it stays a
+    float (−1.0 == −1 still, and the diagnosis shows the float the function returned)."""
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         return v
     if isinstance(v, float) and math.isfinite(v):
-        r = round(v, 9)
-        return int(r) if r == int(r) else r
+        return round(v, 9)
     return v
 
 

@@ -62,15 +62,20 @@ def draw_connect4(state: Any, ax: Any = None, *, values: Mapping[int, Any] | Non
             raise ValueError(_("highlight: column {column!r} is not in 1..{width}").format(column=col, width=width))
         ax.add_patch(Rectangle((col - 1 + 0.04, 0.04), 0.92, height - 0.08, fill=False,
                                edgecolor="black", linewidth=2.5, zorder=2, gid="highlight"))
+    two = False
     for col, v in (values or {}).items():
         if not 1 <= col <= width:
             raise ValueError(_("values: column {column!r} is not in 1..{width}").format(column=col, width=width))
         if v is None:
             continue
         text = f"{v:g}" if isinstance(v, float) else str(v)
-        ax.text(col - 0.5, height + 0.35, text, ha="center", va="center", fontsize=10)
+        if text[:2] in ("≤ ", "≥ "):        # a bound over its number: "≤ +0.11" side by side overlaps
+            text, two = f"{text[0]}\n{text[2:]}", True
+        size = 10 if max(map(len, text.split("\n"))) <= 3 else 8
+        ax.text(col - 0.5, height + 0.35 + 0.2 * text.count("\n"), text, ha="center", va="center",
+                fontsize=size, linespacing=1.0, gid="value")
     ax.set_xlim(0, width)
-    ax.set_ylim(0, height + (0.8 if values else 0.1))
+    ax.set_ylim(0, height + (1.2 if two else 0.8 if values else 0.1))
     ax.set_aspect("equal")
     ax.set_xticks([c + 0.5 for c in range(width)], [str(c + 1) for c in range(width)])
     ax.set_yticks([])

@@ -143,9 +143,18 @@ def _tree(ex: Exercise, seed: int) -> GameTree:
     return practice_tree(seed, depth=3, chance=ex.mode == "star1", skip=symbols(ex.mode), **ex.shape)
 
 
+def quoted(student: str) -> str:
+    """A student's id as a message quotes it: ``'alice'`` in English, « alice » in French.
+
+    >>> quoted("alice")
+    "'alice'"
+    """
+    return _("'{student}'").format(student=student)
+
+
 def _titled(ex: Exercise, student: str, seed: int, tree: GameTree) -> GameTree:
-    title = _("exercise {id}, student {student!r} (tree seed {seed})").format(
-        id=ex.id, student=student, seed=seed)
+    title = _("exercise {id}, student {student} (tree seed {seed})").format(
+        id=ex.id, student=quoted(student), seed=seed)
     return GameTree.from_dict({**tree.to_dict(), "title": title})
 
 

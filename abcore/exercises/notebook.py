@@ -12,7 +12,7 @@ from ..draw.formatting import format_value as fv
 from ..i18n import _
 from ..practice.mcts_practice import c_text
 from ..verdict import Verdict, report
-from .catalogue import ComputedAnswer, StudentTree, exercise, student_tree, verdict
+from .catalogue import ComputedAnswer, StudentTree, exercise, quoted, student_tree, verdict
 
 __all__ = ["my_exercise", "check_exercise", "exercise_verdict", "question_text", "ComputedAnswer"]
 
@@ -25,8 +25,8 @@ def question_text(s: StudentTree) -> str:
     Rows in the order ...
     """
     ex = s.exercise
-    lines = [_("Exercise {id}, {title}: the tree of student {student!r} (tree seed {seed}).").format(
-                 id=ex.id, title=_(ex.title), student=s.student, seed=s.seed),
+    lines = [_("Exercise {id}, {title}: the tree of student {student} (tree seed {seed}).").format(
+                 id=ex.id, title=_(ex.title), student=quoted(s.student), seed=s.seed),
              _(ex.task)]
     if ex.mode == "star1":
         lo, hi = s.tree.utility_range
@@ -116,7 +116,7 @@ def exercise_verdict(which: str, answer: Any, student: str | StudentTree | None 
     try:
         v = verdict(ex.id, answer, s)
     except ValueError as e:                       # rows that cannot be read
-        return Verdict(False, _("exercise {id} (student {student!r}): {message}").format(
-            id=ex.id, student=s.student, message=e), **where)
-    return replace(v, message=_("exercise {id} (student {student!r}): {message}").format(
-        id=ex.id, student=s.student, message=v.message), **where)
+        return Verdict(False, _("exercise {id} (student {student}): {message}").format(
+            id=ex.id, student=quoted(s.student), message=e), **where)
+    return replace(v, message=_("exercise {id} (student {student}): {message}").format(
+        id=ex.id, student=quoted(s.student), message=v.message), **where)

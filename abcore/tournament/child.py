@@ -127,7 +127,7 @@ def main() -> None:
             if not callable(getattr(player, "choose", None)):
                 raise ValueError("the player defines no function choose(game, state)")
     except BaseException as e:  # noqa: BLE001 - anything the player's code does is reported
-        send(error=_kind(e), detail=_detail(e))
+        send(error=_kind(e), detail=_detail(e), line=_line(e))
         return
     game = ConnectFour()
     send(ready=True)
@@ -136,7 +136,7 @@ def main() -> None:
         try:
             move = player.choose(game, state)
         except BaseException as e:  # noqa: BLE001
-            send(error=_kind(e), detail=_detail(e))
+            send(error=_kind(e), detail=_detail(e), line=_line(e))
             return
         try:
             send(move=move)
@@ -154,11 +154,19 @@ def _kind(e: BaseException) -> str:
 
 
 def _detail(e: BaseException) -> str:
+    """The player's error in its own words (the referee adds the line, :func:`_line`, in the
+    reader's language)."""
     if isinstance(e, SystemExit):
         return f"sys.exit({e.code!r})"
+    return f"{type(e).__name__}: {e}"[:300]
+
+
+def _line(e: BaseException) -> int | None:
+    """The line the player's error was raised on, as data (None for an exit or no traceback)."""
+    if isinstance(e, SystemExit):
+        return None
     tb = traceback.extract_tb(e.__traceback__)
-    where = f" (line {tb[-1].lineno})" if tb else ""
-    return f"{type(e).__name__}: {e}"[:300] + where
+    return tb[-1].lineno if tb else None
 
 
 if __name__ == "__main__":

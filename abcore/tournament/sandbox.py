@@ -303,7 +303,10 @@ class SandboxedSeat:
         if "error" in reply:
             kind = reply["error"] if reply["error"] in _REPORTED else "exception"
             said = f"{reply['error']}: " if kind != reply["error"] else ""
-            return Failure(kind, _("player said: {said}").format(said=f"{said}{reply.get('detail', '')}")[:300])
+            line = reply.get("line")         # the seat's own report: shown only when a plain line number
+            where = (_(" (line {n})").format(n=line) if type(line) is int and 0 < line < 10**7 else "")
+            return Failure(kind, _("player said: {said}").format(said=f"{said}{reply.get('detail', '')}")[:300]
+                           + where)
         return Failure("garbage output", _("unexpected message {message}").format(message=json.dumps(reply)[:60]))
 
     def _fail(self, failure: Failure) -> Failure:

@@ -110,7 +110,8 @@ class DiceDuelBoard(StaticFallback, W.VBox):
         self.dice[die].button_style = "info"
         self.dice[mine].button_style = "warning"
         won = self.game.utility(s, "first") > 0
-        others = ", ".join(_("{die}: {value}").format(die=m, value=v) for m, v in self.values.items())
+        signed = {m: v if v.startswith(("−", "-", "0")) else f"+{v}" for m, v in self.values.items()}
+        others = ", ".join(_("{die}: {value}").format(die=m, value=v) for m, v in signed.items())
         self.message.value = _("You chose {die}; I chose {mine} (my expected score, +1 a win and "
                                "−1 a loss: {others}). Rolls: you {you}, me {me}: {outcome}. "
                                "Press <b>New game</b> to play again.").format(
