@@ -1,8 +1,8 @@
 """The French README and INSTRUCTORS.md (tools/i18n_docs.py): catalogues complete and current, the
-French files exactly what ``build`` makes, the same headings, code blocks (byte for byte), code
-spans, numbers and links as the English, each file linking its twin at the top; the field's terms
-and French typography as in the notebooks (tests/test_i18n.py's rules); and stale, missing and
-orphaned entries caught on a planted file."""
+French files exactly what ``build`` makes, the same headings, code blocks (byte for byte, but
+their ``#`` comments), code spans, numbers and links as the English, each file linking its twin
+at the top; the field's terms and French typography as in the notebooks (tests/test_i18n.py's
+rules); and stale, missing and orphaned entries caught on a planted file."""
 from __future__ import annotations
 
 import re
@@ -55,8 +55,19 @@ def test_same_headings_and_code_blocks(name):
     levels = [(e.text.split(" ")[0], f.text.split(" ")[0]) for e, f in zip(en, fr) if e.kind == "heading"]
     assert all(a == b for a, b in levels), f"heading levels differ: {levels}"
     for e, f in zip(en, fr):
-        if e.kind in ("code", "blank"):
+        if e.kind == "blank" or (e.kind == "code" and not docs.commented(e)):
             assert f.text == e.text, f"a code block differs:\n{e.text}"
+        elif e.kind == "code":                       # its comments translated, its code the same
+            code = docs.code_and_comments
+            assert code(f.source)[0] == code(e.source)[0], e.text
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_commented_code_blocks_have_french_comments(name):
+    """Each commented code block is in the catalogue, and its French says something in French
+    (a block whose only comment is a program's output, as check_game's GameReport, is copied)."""
+    copied = [e.key for e, f in pairs(name) if docs.commented(e) and f.text == e.text]
+    assert copied == (["add-a-game/code2"] if name == "INSTRUCTORS" else []), copied
 
 
 def twin(target: str, doc: Path) -> str:
@@ -134,7 +145,7 @@ PLANTED = """\
 First paragraph.
 
 ```sh
-make lab   # a comment stays English
+make lab   # a comment, translated
 ```
 
 ## Usage
@@ -159,7 +170,9 @@ def translate_all(prefix: str = "FR ") -> None:
     path = docs.catalogue_path("DOC")
     catalog = i18n.read_catalogue(path)
     for m in catalog:
-        if m.id and not m.string:
+        if m.id and not m.string and m.context.endswith("/code1"):   # the comment only
+            m.string = m.id.replace("# a comment", f"# {prefix}a comment")
+        elif m.id and not m.string:
             m.string = prefix + m.id
     i18n.write_catalogue(catalog, path)
 
@@ -171,24 +184,53 @@ def kinds(problems) -> list[tuple[str, str]]:
 def test_planted_blocks_and_keys(planted):
     blocks = docs.english("DOC")
     assert [(b.kind, b.key) for b in blocks if b.kind != "blank"] == [
-        ("heading", "title"), ("text", "title/1"), ("text", "title/2"), ("code", ""),
+        ("heading", "title"), ("text", "title/1"), ("text", "title/2"), ("code", "title/code1"),
         ("heading", "usage"), ("text", "usage/1"), ("text", "usage/2")]
-    assert [b.key for b in docs.translated(blocks, "DOC")] == ["title", "title/2", "usage",
-                                                               "usage/1", "usage/2"]
+    assert [b.key for b in docs.translated(blocks, "DOC")] == ["title", "title/2", "title/code1",
+                                                               "usage", "usage/1", "usage/2"]
 
 
 def test_planted_extract_build_check(planted):
     docs.extract()
-    assert kinds(docs.check()) == [("missing", k) for k in ("title", "title/2", "usage", "usage/1",
-                                                             "usage/2")]
+    assert kinds(docs.check()) == [("missing", k) for k in ("title", "title/2", "title/code1",
+                                                             "usage", "usage/1", "usage/2")]
     assert docs.build() == 1 and not docs.french_path("DOC").exists()
     translate_all()
     assert docs.build() == 0 and docs.check() == []
     text = docs.french_path("DOC").read_text(encoding="utf-8")
     assert text.startswith("FR # Title\n\n[English](DOC.md) · **Français**\n\nFR First paragraph.\n")
-    assert "```sh\nmake lab   # a comment stays English\n```\n" in text
+    assert "```sh\nmake lab   # FR a comment, translated\n```\n" in text
     docs.french_path("DOC").write_text(text.replace("FR One", "EN One"), encoding="utf-8")
     assert kinds(docs.check()) == [("outdated", "")]                  # edited by hand
+
+
+@pytest.mark.parametrize("french", ["```sh\nmake test   # FR a comment\n```",     # another command
+                                    "```sh\nmake lab --fr   # FR a comment\n```",  # an option added
+                                    "```sh\nmake lab\nmake lab   # FR a comment\n```",
+                                    "```\nmake lab   # FR a comment\n```"])  # the fence's language
+def test_planted_code_block_may_change_its_comments_only(planted, french):
+    docs.extract()
+    translate_all()
+    path = docs.catalogue_path("DOC")
+    catalog = i18n.read_catalogue(path)
+    realigned = "```sh\nmake  lab # FR other words, realigned\n```"
+    i18n.by_cell(catalog)["title/code1"].string = realigned
+    i18n.write_catalogue(catalog, path)
+    assert docs.build() == 0 and docs.check() == []
+    i18n.by_cell(catalog)["title/code1"].string = french
+    i18n.write_catalogue(catalog, path)
+    assert kinds(docs.check()) == [("changed", "title/code1")] and docs.build() == 1
+
+
+def test_code_and_comments_keeps_code_and_strings():
+    """A ``#`` inside a string, an nbgrader marker and a word with ``#`` in it are code."""
+    python = '```python\nx = """\nA 5    # a row\n"""  # a comment\n### BEGIN SOLUTION\n```'
+    code, comments = docs.code_and_comments(python)
+    assert comments == ["# a comment"] and any("# a row" in c for c in code)
+    assert any("BEGIN SOLUTION" in c for c in code)
+    assert docs.code_and_comments("```sh\ncurl http://x/#y 'a # b' # c\n```") == (
+        ["```sh", "curl http://x/#y 'a # b'", "```"], ["# c"])
+    assert docs.code_and_comments("    make x   # c\n") == (["make x"], ["# c"])   # indented
 
 
 def test_planted_stale_moved_missing_orphaned(planted):

@@ -15,8 +15,15 @@ block, ``msgstr`` = the French. A block's key is the GitHub anchor of the Englis
 it and its rank under that heading (``start/2``: the second paragraph under "## Start"); a
 heading's key is its anchor (``start``), ``top/N`` before the first heading.
 
-``build`` writes the French file beside the English one (``README.fr.md``): every heading and
-paragraph replaced by its French, code blocks and blank lines copied byte for byte. The English
+A code block with ``#`` comments is translated too (key ``start/code1``: the first code block
+under "## Start"), but only its comments: its French must be the English once the comments are
+dropped (``code_and_comments``: Python blocks by their tokens, as the notebooks' rule compares
+code cells, other blocks as shell lines), or ``check`` and ``build`` refuse it. nbgrader's
+``### BEGIN SOLUTION`` markers count as code.
+
+``build`` writes the French file beside the English one (``README.fr.md``): every heading,
+paragraph and commented code block replaced by its French, other code blocks and blank lines
+copied byte for byte. The English
 file's language line, the block just under its title (``**English** · [Français](README.fr.md)``),
 is not translated: build writes the French file's own (``[English](README.md) · **Français**``).
 
@@ -32,8 +39,11 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import io
 import re
 import sys
+import textwrap
+import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,7 +72,7 @@ class Block:
 
     kind: str
     text: str                         # the lines as in the file, with their newlines
-    key: str = ""                     # headings and text: the catalogue key
+    key: str = ""                     # headings, text and code: the catalogue key
 
     @property
     def source(self) -> str:
@@ -125,21 +135,88 @@ def split(text: str) -> list[Block]:
 
 
 def keyed(raw: list[tuple[str, str]]) -> list[Block]:
-    """The blocks with their keys: the heading's anchor, ``anchor/rank`` for the text under it."""
+    """The blocks with their keys: the heading's anchor, ``anchor/rank`` for the text under it,
+    ``anchor/codeN`` for its N-th code block."""
     blocks: list[Block] = []
-    section, rank, seen = "top", 0, dict[str, int]()
+    section, rank, codes, seen = "top", 0, 0, dict[str, int]()
     for kind, text in raw:
         key = ""
         if kind == "heading":
             a = anchor(text)
             section = f"{a}-{seen[a]}" if a in seen else a
             seen[a] = seen.get(a, 0) + 1
-            key, rank = section, 0
+            key, rank, codes = section, 0, 0
         elif kind == "text":
             rank += 1
             key = f"{section}/{rank}"
+        elif kind == "code":
+            codes += 1
+            key = f"{section}/code{codes}"
         blocks.append(Block(kind, text, key))
     return blocks
+
+
+NBGRADER_MARKER = re.compile(r"#+\s*(BEGIN|END) (SOLUTION|HIDDEN TESTS)")
+
+
+def shell_line(line: str) -> tuple[str, str]:
+    """A shell line's code (its words, single-spaced) and its ``#`` comment: a ``#`` that starts a
+    word outside quotes.
+
+    >>> shell_line("make lab   # opens 'notebooks/'")
+    ('make lab', "# opens 'notebooks/'")
+    >>> shell_line("echo 'a # b' x#y")
+    ("echo 'a # b' x#y", '')
+    """
+    quote = ""
+    for i, ch in enumerate(line):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and (i == 0 or line[i - 1].isspace()):
+            return " ".join(line[:i].split()), line[i:].strip()
+    return " ".join(line.split()), ""
+
+
+def python_code(text: str) -> tuple[list[str], list[str]] | None:
+    """Python's tokens less comments and blank lines, and its comments (None: not Python)."""
+    code, comments = [], []
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type == tokenize.COMMENT and not NBGRADER_MARKER.match(tok.string):
+                comments.append(tok.string)
+            elif tok.type != tokenize.NL:
+                code.append(f"{tokenize.tok_name[tok.type]} {tok.string!r}")
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    return code, comments
+
+
+def code_and_comments(source: str) -> tuple[list[str], list[str]]:
+    """A code block's code, which a French block must keep, and its ``#`` comments, which it may
+    translate: a ``python`` fence by its tokens, any other block as shell lines.
+
+    >>> code_and_comments("```sh\\nmake lab  # opens it\\n```")
+    (['```sh', 'make lab', '```'], ['# opens it'])
+    >>> code_and_comments("```python\\nx = '#'  # a comment\\n```")[1]
+    ['# a comment']
+    """
+    lines = source.splitlines()
+    fenced = len(lines) > 1 and bool(FENCE.match(lines[0])) and bool(FENCE.match(lines[-1]))
+    head, body, tail = (lines[:1], lines[1:-1], lines[-1:]) if fenced else ([], lines, [])
+    found = None
+    if fenced and head[0].strip().strip("`").strip() in ("python", "py"):
+        found = python_code(textwrap.dedent("\n".join(body) + "\n"))
+    if found is None:
+        pairs = [shell_line(line) for line in body]
+        found = [c for c, _ in pairs if c], [m for _, m in pairs if m]
+    return [x.strip() for x in head] + found[0] + [x.strip() for x in tail], found[1]
+
+
+def commented(b: Block) -> bool:
+    """A code block with comments to translate."""
+    return b.kind == "code" and bool(code_and_comments(b.source)[1])
 
 
 def french_path(name: str) -> Path:
@@ -156,8 +233,9 @@ def switch_line(name: str) -> str:
 
 
 def translated(blocks: list[Block], name: str) -> list[Block]:
-    """The blocks a catalogue holds: headings and text, less the language line."""
-    return [b for b in blocks if b.kind in ("heading", "text") and b.source != switch_line(name)]
+    """The blocks a catalogue holds: headings, text and commented code, less the language line."""
+    return [b for b in blocks if (b.kind in ("heading", "text") and b.source != switch_line(name))
+            or commented(b)]
 
 
 def as_notebook(blocks: list[Block]) -> NotebookNode:
@@ -209,17 +287,31 @@ def catalogue_problems(blocks: list[Block], catalog: Catalog, name: str) -> list
     return [dataclasses.replace(p, detail=p.detail.replace("Markdown cell in the English notebook",
                                                            "block in the English file")
                                 .replace("run extract", "run tools/i18n_docs.py extract"))
-            for p in found]
+            for p in found] + code_problems(blocks, catalog, name)
+
+
+def code_problems(blocks: list[Block], catalog: Catalog, name: str) -> list[i18n.Problem]:
+    """French code blocks that change more than the English block's comments."""
+    entries, found = i18n.by_cell(catalog), []
+    for b in blocks:
+        m = entries.get(b.key)
+        if commented(b) and m is not None and m.string and m.id == b.source and (
+                code_and_comments(str(m.string))[0] != code_and_comments(b.source)[0]):
+            found.append(i18n.Problem("changed", name, b.key, "the French code block differs "
+                                      "from the English in more than its # comments: copy the "
+                                      "English code and translate the comments only"))
+    return found
 
 
 def build_text(blocks: list[Block], catalog: Catalog, name: str) -> str:
-    """The French file: headings and text replaced by their msgstr, the rest copied."""
+    """The French file: headings, text and commented code replaced by their msgstr, the rest
+    copied."""
     entries = i18n.by_cell(catalog)
     out = []
     for b in blocks:
         if b.kind in ("heading", "text") and b.source == switch_line(name):
             out.append(SWITCH_FR.format(en=DOCS[name].name) + "\n")
-        elif b.kind in ("heading", "text"):
+        elif b.kind in ("heading", "text") or commented(b):
             out.append(str(entries[b.key].string).rstrip("\n") + "\n")
         else:
             out.append(b.text)
