@@ -1,7 +1,8 @@
 """The French README and INSTRUCTORS.md (tools/i18n_docs.py): catalogues complete and current, the
 French files exactly what ``build`` makes, the same headings, code blocks (byte for byte, but
-their ``#`` comments), code spans, numbers and links as the English, each file linking its twin
-at the top; the field's terms and French typography as in the notebooks (tests/test_i18n.py's
+their ``#`` comments; an output block may be the kit's French of it), code spans (the same, or
+the kit's French of a quoted message: tools/i18n_docs.py's kit_french), numbers and links as the
+English, each file linking its twin at the top; the field's terms and French typography as in the notebooks (tests/test_i18n.py's
 rules); and stale, missing and orphaned entries caught on a planted file."""
 from __future__ import annotations
 
@@ -57,9 +58,8 @@ def test_same_headings_and_code_blocks(name):
     for e, f in zip(en, fr):
         if e.kind == "blank" or (e.kind == "code" and not docs.commented(e)):
             assert f.text == e.text, f"a code block differs:\n{e.text}"
-        elif e.kind == "code":                       # its comments translated, its code the same
-            code = docs.code_and_comments
-            assert code(f.source)[0] == code(e.source)[0], e.text
+        elif e.kind == "code":          # its comments translated, or the kit's French of an output
+            assert docs.same_code(e.source, f.source), e.text
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -92,6 +92,9 @@ def test_same_code_spans_numbers_and_links(name):
         if e.kind in ("heading", "text") and e.source != docs.switch_line(name):
             a, b = literal_parts(e.source, False), literal_parts(f.source, True)
             a["links"] = sorted(twin(t, doc) for t in a["links"])
+            # a span may differ when it quotes the kit and the French is the kit's French of it
+            a["code spans"], b["code spans"] = docs.unmatched_spans(a["code spans"],
+                                                                    b["code spans"])
             differ += [f"block {e.key}, {k}: English {a[k]} French {b[k]}" for k in a if a[k] != b[k]]
     assert not differ, "\n".join(differ)
 
@@ -231,6 +234,71 @@ def test_code_and_comments_keeps_code_and_strings():
     assert docs.code_and_comments("```sh\ncurl http://x/#y 'a # b' # c\n```") == (
         ["```sh", "curl http://x/#y 'a # b'", "```"], ["# c"])
     assert docs.code_and_comments("    make x   # c\n") == (["make x"], ["# c"])   # indented
+
+
+NB = "\u00a0"
+KIT_QUOTES = [      # (English, French): the French as the kit's catalogue makes it
+    ("minimal_tree_nodes(b=2, d=3) is wrong: expected 11, got 5",
+     f"minimal_tree_nodes(b=2, d=3) se trompe{NB}: attendu 11, obtenu 5"),
+    ("✓ f: the same answer as the reference on 200 random trees",         # a plural, a mark
+     f"✓ f{NB}: la même réponse que la référence sur 200 arbres aléatoires"),
+    ("CheckFailed: exercise 3.3 (student 'bob'): row 4, D: D is a leaf: it returns −4, not 1",
+     f"CheckFailed: exercice 3.3 (étudiant 'bob') — ligne 4, D{NB}: D est une feuille{NB}: elle "
+     "renvoie −4, pas 1"),                                                # messages in messages
+    ("(b=1, d=0) ... expected 1, got 0", "(b=1, d=0) ... attendu 1, obtenu 0"),     # elided
+    ("This looks like a known slip: a cut on > instead of ≥. It first shows on the tree ...",
+     f"Cela ressemble à une erreur {{}}{NB}: une coupure sur > au lieu de ≥. Cela apparaît "
+     "d'abord sur ..."),                                                  # two in a row, cut
+]
+
+
+def kit_word(french: str) -> str:
+    """The French with the kit's word for a known slip, whichever the catalogue has now."""
+    said = dict(docs.kit_messages())["This looks like a known slip: {slip}."]
+    return french.replace("{}", re.search(r"erreur (\w+)", said)[1])
+
+
+@pytest.mark.parametrize("en, fr", KIT_QUOTES)
+def test_kit_french_reads_the_kits_catalogue(en, fr):
+    fr = kit_word(fr)
+    assert docs.kit_french(en, fr)
+    wrong = [fr.replace("1", "9", 1), fr.replace("la ", "une ", 1) if "la " in fr else fr + " !",
+             fr.replace("D", "E", 1) if "D" in fr else fr.replace("f", "g", 1),
+             fr.rstrip(".") + " x"]
+    assert not any(docs.kit_french(en, w) for w in wrong if w != fr), wrong
+
+
+def test_kit_french_refuses_what_the_kit_does_not_say():
+    assert not docs.kit_french("hello world", "bonjour le monde")
+    assert not docs.kit_french("f(1) is wrong: expected 2, got 1", "f(1) a tort : attendu 2, "
+                               "obtenu 1")
+    assert not docs.kit_french("x ... expected 1, got 0", "x attendu 1, obtenu 0")   # the elision
+    assert docs.unmatched_spans(["`a`", "`f(1) is wrong: expected 2, got 1`"],
+                                [f"`f(1) se trompe{NB}: attendu 2, obtenu 1`", "`a`"]) == ([], [])
+    assert docs.unmatched_spans(["`a`"], ["`b`"]) == (["`a`"], ["`b`"])
+
+
+def test_planted_output_block_is_the_kits_french(planted):
+    english = PLANTED + ("\n```\nNotWrittenYet: f is not written yet: replace `raise "
+                         "NotImplementedError()` in its cell with your code, run that cell, then "
+                         "run this check again\n```\n")
+    (planted / "DOC.md").write_text(english, encoding="utf-8")
+    docs.extract()
+    translate_all()
+    path = docs.catalogue_path("DOC")
+    catalog = i18n.read_catalogue(path)
+    entry = i18n.by_cell(catalog)["usage/code1"]
+    entry.string = "```\nNotWrittenYet: f n'est pas écrite\n```"          # not the kit's words
+    i18n.write_catalogue(catalog, path)
+    assert kinds(docs.check()) == [("changed", "usage/code1")] and docs.build() == 1
+    entry.string = (f"```\nNotWrittenYet: la fonction f n'est pas encore écrite{NB}: remplacez\n"
+                    "`raise NotImplementedError()` dans sa cellule par votre code, exécutez cette "
+                    "cellule, puis relancez cette vérification\n```")
+    i18n.write_catalogue(catalog, path)
+    assert docs.build() == 0 and docs.check() == []
+    entry.string = entry.string.replace("la fonction f", "la fonction g")
+    i18n.write_catalogue(catalog, path)
+    assert kinds(docs.check()) == [("changed", "usage/code1")]
 
 
 def test_planted_stale_moved_missing_orphaned(planted):
