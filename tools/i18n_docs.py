@@ -24,17 +24,20 @@ code cells, other blocks as shell lines), or ``check`` and ``build`` refuse it. 
 What the kit prints is quoted as the French edition shows it (``kit_french``): a code span, or an
 output block (a fence with no language whose first line starts ``✓ `` or ``SomeError: ``), may
 differ from the English only by being the kit's French of it, as its catalogue
-(``abcore/locale/fr/LC_MESSAGES/abcore.po``) gives it. Checkable, and checked: a whole message
+(``abcore/locale/fr/LC_MESSAGES/abcore.po``) gives it (output blocks: ``check`` and ``build``;
+code spans: tests/test_i18n_docs.py, with ``unmatched_spans``). Checkable: a whole message
 with its ``{fields}`` filled in (each field's value the same in both, or itself a message and its
-French), messages in a row (a new one after ``. `` or ``] ``), a ``✓ `` or ``SomeError: `` before
-it, and a span that ends `` ...`` (the rest left out; the French may stop sooner). Not checkable,
-so kept as in English: a span elided at its start or in its middle, or a paraphrase.
+French, or ``...`` in the French), messages in a row (a new one after ``. `` or ``] ``), a ``✓ ``
+or ``SomeError: `` before it, and ``...`` for words left out (both sides with as many; each piece
+between them must be a piece of one message holding one of its own words, and its French the
+same piece of the French). Not checkable, so kept as in English: a fragment quoted without
+``...``, or a paraphrase (the exercise table's other cells).
 
 ``build`` writes the French file beside the English one (``README.fr.md``): every heading,
 paragraph and commented code block replaced by its French, other code blocks and blank lines
-copied byte for byte. The English
-file's language line, the block just under its title (``**English** · [Français](README.fr.md)``),
-is not translated: build writes the French file's own (``[English](README.md) · **Français**``).
+copied byte for byte. The English file's language line, the block just under its title
+(``**English** · [Français](README.fr.md)``), is not translated: build writes the French file's
+own (``[English](README.md) · **Français**``).
 
 Staleness works as tools/i18n.py's: an entry is *stale* when its ``msgid`` is not the block's
 English or it is flagged ``fuzzy``; *missing* when a block has no entry or an empty ``msgstr``;
@@ -391,6 +394,7 @@ def kit_messages(lang: str = "fr") -> tuple[tuple[str, str], ...]:
 SPLIT = re.compile(r"(?<=[.\]]) ")
 ELISION = re.compile(r"(?:^|(?<= ))\.\.\.(?: |$)")
 DECORATION = re.compile(r"(✓ |[A-Z][A-Za-z]+: )(.+)", re.S)
+DEPTH = 4                              # messages inside messages: 4 levels are enough here
 
 
 def kit_french(en: str, fr: str, lang: str = "fr") -> bool:
@@ -410,7 +414,7 @@ def kit_french(en: str, fr: str, lang: str = "fr") -> bool:
     ep, fp = ELISION.split(words(en)), ELISION.split(words(fr))
     last = len(ep) - 1
     return len(ep) == len(fp) and all(
-        _french_of(e.strip(), f.strip(), i > 0, i < last, lang, 6)
+        _french_of(e.strip(), f.strip(), i > 0, i < last, lang, DEPTH)
         for i, (e, f) in enumerate(zip(ep, fp)))
 
 
@@ -449,11 +453,15 @@ def _one_message(english: str, french: str, en: str, fr: str, cut: tuple[bool, b
 
 def _may_match(template: str, text: str, open_start: bool, open_end: bool) -> bool:
     """A quick test before the regexes: ``text`` starts with the template's first literal and
-    ends with its last, unless the quotation is cut there, and holds the others if it is not."""
+    ends with its last, unless the quotation is cut there, and holds the others if it is not; a
+    cut quotation holds at least one word of the template's own (not only a field's value)."""
     texts = [v for k, v in template_pieces(template) if k == "text"]
     first, inner, last = texts[0], texts[1:-1], texts[-1] if len(texts) > 1 else ""
-    return ((open_start or text.startswith(first)) and (open_end or text.endswith(last))
-            and (open_start or open_end or all(t.strip() in text for t in inner)))
+    if not ((open_start or text.startswith(first)) and (open_end or text.endswith(last))):
+        return False
+    if open_start or open_end:
+        return any(w in text for t in texts for w in t.split() if len(w) > 2)
+    return all(t.strip() in text for t in inner)
 
 
 def _same_fields(en: dict[str, str | None], fr: dict[str, str | None], cut: bool, lang: str,
