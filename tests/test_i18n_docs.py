@@ -1,8 +1,9 @@
 """The French README and INSTRUCTORS.md (tools/i18n_docs.py): catalogues complete and current, the
-French files exactly what ``build`` makes, the same headings, code blocks (byte for byte), code
-spans, numbers and links as the English, each file linking its twin at the top; the field's terms
-and French typography as in the notebooks (tests/test_i18n.py's rules); and stale, missing and
-orphaned entries caught on a planted file."""
+French files exactly what ``build`` makes, the same headings, code blocks (byte for byte, but
+their ``#`` comments; an output block may be the kit's French of it), code spans (the same, or
+the kit's French of a quoted message: tools/i18n_docs.py's kit_french), numbers and links as the
+English, each file linking its twin at the top; the field's terms and French typography as in the notebooks (tests/test_i18n.py's
+rules); and stale, missing and orphaned entries caught on a planted file."""
 from __future__ import annotations
 
 import re
@@ -18,7 +19,6 @@ import i18n_docs as docs  # noqa: E402
 from test_i18n import LINK, QUOTED, WRONG_TERMS, literal_parts, plain_spaces  # noqa: E402
 
 NAMES = list(docs.DOCS)
-GLOSSARY = {"README": "french-glossary-the-seeds-terms/1"}   # cites the seeds' own words (coupe α)
 
 
 def french(name: str) -> list[docs.Block]:
@@ -56,8 +56,18 @@ def test_same_headings_and_code_blocks(name):
     levels = [(e.text.split(" ")[0], f.text.split(" ")[0]) for e, f in zip(en, fr) if e.kind == "heading"]
     assert all(a == b for a, b in levels), f"heading levels differ: {levels}"
     for e, f in zip(en, fr):
-        if e.kind in ("code", "blank"):
+        if e.kind == "blank" or (e.kind == "code" and not docs.commented(e)):
             assert f.text == e.text, f"a code block differs:\n{e.text}"
+        elif e.kind == "code":          # its comments translated, or the kit's French of an output
+            assert docs.same_code(e.source, f.source), e.text
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_commented_code_blocks_have_french_comments(name):
+    """Each commented code block is in the catalogue, and its French says something in French
+    (a block whose only comment is a program's output, as check_game's GameReport, is copied)."""
+    copied = [e.key for e, f in pairs(name) if docs.commented(e) and f.text == e.text]
+    assert copied == (["add-a-game/code2"] if name == "INSTRUCTORS" else []), copied
 
 
 def twin(target: str, doc: Path) -> str:
@@ -82,6 +92,9 @@ def test_same_code_spans_numbers_and_links(name):
         if e.kind in ("heading", "text") and e.source != docs.switch_line(name):
             a, b = literal_parts(e.source, False), literal_parts(f.source, True)
             a["links"] = sorted(twin(t, doc) for t in a["links"])
+            # a span may differ when it quotes the kit and the French is the kit's French of it
+            a["code spans"], b["code spans"] = docs.unmatched_spans(a["code spans"],
+                                                                    b["code spans"])
             differ += [f"block {e.key}, {k}: English {a[k]} French {b[k]}" for k in a if a[k] != b[k]]
     assert not differ, "\n".join(differ)
 
@@ -110,7 +123,7 @@ def test_each_file_links_its_twin_at_the_top(name):
 def test_one_french_term_per_concept(name):
     found = []
     for e, f in pairs(name):
-        if f.kind in ("heading", "text") and e.key != GLOSSARY.get(name):
+        if f.kind in ("heading", "text"):
             prose = QUOTED.sub(" ", f.source)
             found += [f"block {e.key}: {m.group(0)!r}, write {right!r}"
                       for wrong, right in WRONG_TERMS.items()
@@ -135,7 +148,7 @@ PLANTED = """\
 First paragraph.
 
 ```sh
-make lab   # a comment stays English
+make lab   # a comment, translated
 ```
 
 ## Usage
@@ -160,7 +173,9 @@ def translate_all(prefix: str = "FR ") -> None:
     path = docs.catalogue_path("DOC")
     catalog = i18n.read_catalogue(path)
     for m in catalog:
-        if m.id and not m.string:
+        if m.id and not m.string and m.context.endswith("/code1"):   # the comment only
+            m.string = m.id.replace("# a comment", f"# {prefix}a comment")
+        elif m.id and not m.string:
             m.string = prefix + m.id
     i18n.write_catalogue(catalog, path)
 
@@ -172,24 +187,118 @@ def kinds(problems) -> list[tuple[str, str]]:
 def test_planted_blocks_and_keys(planted):
     blocks = docs.english("DOC")
     assert [(b.kind, b.key) for b in blocks if b.kind != "blank"] == [
-        ("heading", "title"), ("text", "title/1"), ("text", "title/2"), ("code", ""),
+        ("heading", "title"), ("text", "title/1"), ("text", "title/2"), ("code", "title/code1"),
         ("heading", "usage"), ("text", "usage/1"), ("text", "usage/2")]
-    assert [b.key for b in docs.translated(blocks, "DOC")] == ["title", "title/2", "usage",
-                                                               "usage/1", "usage/2"]
+    assert [b.key for b in docs.translated(blocks, "DOC")] == ["title", "title/2", "title/code1",
+                                                               "usage", "usage/1", "usage/2"]
 
 
 def test_planted_extract_build_check(planted):
     docs.extract()
-    assert kinds(docs.check()) == [("missing", k) for k in ("title", "title/2", "usage", "usage/1",
-                                                             "usage/2")]
+    assert kinds(docs.check()) == [("missing", k) for k in ("title", "title/2", "title/code1",
+                                                             "usage", "usage/1", "usage/2")]
     assert docs.build() == 1 and not docs.french_path("DOC").exists()
     translate_all()
     assert docs.build() == 0 and docs.check() == []
     text = docs.french_path("DOC").read_text(encoding="utf-8")
     assert text.startswith("FR # Title\n\n[English](DOC.md) · **Français**\n\nFR First paragraph.\n")
-    assert "```sh\nmake lab   # a comment stays English\n```\n" in text
+    assert "```sh\nmake lab   # FR a comment, translated\n```\n" in text
     docs.french_path("DOC").write_text(text.replace("FR One", "EN One"), encoding="utf-8")
     assert kinds(docs.check()) == [("outdated", "")]                  # edited by hand
+
+
+@pytest.mark.parametrize("french", ["```sh\nmake test   # FR a comment\n```",     # another command
+                                    "```sh\nmake lab --fr   # FR a comment\n```",  # an option added
+                                    "```sh\nmake lab\nmake lab   # FR a comment\n```",
+                                    "```\nmake lab   # FR a comment\n```"])  # the fence's language
+def test_planted_code_block_may_change_its_comments_only(planted, french):
+    docs.extract()
+    translate_all()
+    path = docs.catalogue_path("DOC")
+    catalog = i18n.read_catalogue(path)
+    realigned = "```sh\nmake  lab # FR other words, realigned\n```"
+    i18n.by_cell(catalog)["title/code1"].string = realigned
+    i18n.write_catalogue(catalog, path)
+    assert docs.build() == 0 and docs.check() == []
+    i18n.by_cell(catalog)["title/code1"].string = french
+    i18n.write_catalogue(catalog, path)
+    assert kinds(docs.check()) == [("changed", "title/code1")] and docs.build() == 1
+
+
+def test_code_and_comments_keeps_code_and_strings():
+    """A ``#`` inside a string, an nbgrader marker and a word with ``#`` in it are code."""
+    python = '```python\nx = """\nA 5    # a row\n"""  # a comment\n### BEGIN SOLUTION\n```'
+    code, comments = docs.code_and_comments(python)
+    assert comments == ["# a comment"] and any("# a row" in c for c in code)
+    assert any("BEGIN SOLUTION" in c for c in code)
+    assert docs.code_and_comments("```sh\ncurl http://x/#y 'a # b' # c\n```") == (
+        ["```sh", "curl http://x/#y 'a # b'", "```"], ["# c"])
+    assert docs.code_and_comments("    make x   # c\n") == (["make x"], ["# c"])   # indented
+
+
+NB = "\u00a0"
+KIT_QUOTES = [      # (English, French): the French as the kit's catalogue makes it
+    ("minimal_tree_nodes(b=2, d=3) is wrong: expected 11, got 5",
+     f"minimal_tree_nodes(b=2, d=3) se trompe{NB}: attendu 11, obtenu 5"),
+    ("✓ f: the same answer as the reference on 200 random trees",         # a plural, a mark
+     f"✓ f{NB}: la même réponse que la référence sur 200 arbres aléatoires"),
+    ("CheckFailed: exercise 3.3 (student 'bob'): row 4, D: D is a leaf: it returns −4, not 1",
+     f"CheckFailed: exercice 3.3 (étudiant 'bob') — ligne 4, D{NB}: D est une feuille{NB}: elle "
+     "renvoie −4, pas 1"),                                                # messages in messages
+    ("(b=1, d=0) ... expected 1, got 0", "(b=1, d=0) ... attendu 1, obtenu 0"),     # elided
+    ("This looks like a known slip: a cut on > instead of ≥. It first shows on the tree ...",
+     f"Cela ressemble à une erreur {{}}{NB}: une coupure sur > au lieu de ≥. Cela apparaît "
+     "d'abord sur ..."),                                                  # two in a row, cut
+]
+
+
+def kit_word(french: str) -> str:
+    """The French with the kit's word for a known slip, whichever the catalogue has now."""
+    said = dict(docs.kit_messages())["This looks like a known slip: {slip}."]
+    return french.replace("{}", re.search(r"erreur (\w+)", said)[1])
+
+
+@pytest.mark.parametrize("en, fr", KIT_QUOTES)
+def test_kit_french_reads_the_kits_catalogue(en, fr):
+    fr = kit_word(fr)
+    assert docs.kit_french(en, fr)
+    wrong = [fr.replace("1", "9", 1), fr.replace("la ", "une ", 1) if "la " in fr else fr + " !",
+             fr.replace("D", "E", 1) if "D" in fr else fr.replace("f", "g", 1),
+             fr.rstrip(".") + " x"]
+    assert not any(docs.kit_french(en, w) for w in wrong if w != fr), wrong
+
+
+def test_kit_french_refuses_what_the_kit_does_not_say():
+    assert not docs.kit_french("hello world", "bonjour le monde")
+    assert not docs.kit_french("f(1) is wrong: expected 2, got 1", "f(1) a tort : attendu 2, "
+                               "obtenu 1")
+    assert not docs.kit_french("x ... expected 1, got 0", "x attendu 1, obtenu 0")   # the elision
+    assert docs.unmatched_spans(["`a`", "`f(1) is wrong: expected 2, got 1`"],
+                                [f"`f(1) se trompe{NB}: attendu 2, obtenu 1`", "`a`"]) == ([], [])
+    assert docs.unmatched_spans(["`a`"], ["`b`"]) == (["`a`"], ["`b`"])
+
+
+def test_planted_output_block_is_the_kits_french(planted):
+    english = PLANTED + ("\n```\nNotWrittenYet: f is not written yet: replace `raise "
+                         "NotImplementedError()` in its cell with your code, run that cell, then "
+                         "run this check again\n```\n")
+    (planted / "DOC.md").write_text(english, encoding="utf-8")
+    docs.extract()
+    translate_all()
+    path = docs.catalogue_path("DOC")
+    catalog = i18n.read_catalogue(path)
+    entry = i18n.by_cell(catalog)["usage/code1"]
+    entry.string = "```\nNotWrittenYet: f n'est pas écrite\n```"          # not the kit's words
+    i18n.write_catalogue(catalog, path)
+    assert kinds(docs.check()) == [("changed", "usage/code1")] and docs.build() == 1
+    entry.string = (f"```\nNotWrittenYet: la fonction f n'est pas encore écrite{NB}: remplacez\n"
+                    "`raise NotImplementedError()` dans sa cellule par votre code, exécutez cette "
+                    "cellule, puis relancez cette vérification\n```")
+    i18n.write_catalogue(catalog, path)
+    assert docs.build() == 0 and docs.check() == []
+    entry.string = entry.string.replace("la fonction f", "la fonction g")
+    i18n.write_catalogue(catalog, path)
+    assert kinds(docs.check()) == [("changed", "usage/code1")]
 
 
 def test_planted_stale_moved_missing_orphaned(planted):

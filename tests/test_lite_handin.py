@@ -206,7 +206,7 @@ def test_student_notebooks_carry_their_assignment_edition_and_version(tmp_path):
 def test_the_french_student_build_has_the_french_readme(tmp_path):
     notebooks = [ROOT / "notebooks" / "fr" / "01_games.ipynb"]
     text = student_build.readme(notebooks)
-    assert text.startswith("# Recherche adversariale") and "`01_games.ipynb`" in text
+    assert text.startswith("# Recherche dans les arbres de jeu") and "`01_games.ipynb`" in text
     with pytest.raises(SystemExit, match="one edition at a time"):
         student_build.readme(notebooks + [ROOT / "notebooks" / "01_games.ipynb"])
 
