@@ -243,11 +243,11 @@ KIT_QUOTES = [      # (English, French): the French as the kit's catalogue makes
     ("✓ f: the same answer as the reference on 200 random trees",         # a plural, a mark
      f"✓ f{NB}: la même réponse que la référence sur 200 arbres aléatoires"),
     ("CheckFailed: exercise 3.3 (student 'bob'): row 4, D: D is a leaf: it returns −4, not 1",
-     f"CheckFailed: exercice 3.3 (étudiant 'bob') — ligne 4, D{NB}: D est une feuille{NB}: elle "
+     f"CheckFailed: exercice 3.3 (étudiant «{NB}bob{NB}») — ligne 4, D{NB}: D est une feuille{NB}: elle "
      "renvoie −4, pas 1"),                                                # messages in messages
     ("(b=1, d=0) ... expected 1, got 0", "(b=1, d=0) ... attendu 1, obtenu 0"),     # elided
     ("This looks like a known slip: a cut on > instead of ≥. It first shows on the tree ...",
-     f"Cela ressemble à une erreur {{}}{NB}: une coupure sur > au lieu de ≥. Cela apparaît "
+     f"Cela ressemble à une erreur {{}}{NB}: une coupure sur > au lieu de ≥. L'écart apparaît "
      "d'abord sur ..."),                                                  # two in a row, cut
 ]
 
