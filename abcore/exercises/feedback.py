@@ -27,6 +27,9 @@ under each per-student exercise's check, the student's own tree with its answer 
 (:func:`key_output`). Refused (the instructor's log says why, the pages get no key) while the
 assignment's due date in the gradebook is still to come.
 
+The lines it adds are in the kit's language (:mod:`abcore.i18n`), as the checks' messages above
+them are: a French course generates its feedback, as it autogrades, with ``ABCORE_EDITION=fr``.
+
 Needs nbgrader (requirements-instructor.txt); the students' kit does not import this module.
 """
 from __future__ import annotations
