@@ -720,9 +720,9 @@ def _same_game(mine: Any, reference: Any, name: str, limit: int) -> int:
         try:
             if mine.is_terminal(s) != reference.is_terminal(r):
                 if reference.is_terminal(r):
-                    raise fail(moves, _("is_terminal says {says}, the game is over{winner}").format(
+                    raise fail(moves, _("is_terminal says {says} although the game is over{winner}").format(
                         says=mine.is_terminal(s), winner=ended(r)), r)
-                raise fail(moves, _("is_terminal says {says}, the game is not over").format(
+                raise fail(moves, _("is_terminal says {says} although the game is not over").format(
                     says=mine.is_terminal(s)), r)
             if reference.is_terminal(r):
                 for p in players:
@@ -953,7 +953,9 @@ TASKS: dict[str, Task] = {
     "3.1": Task("alphabeta_value", _alphabeta), "3.2": Task("alphabeta_leaves", _leaves),
     "4.1": Task("failhard_value", _failhard),
     "5.1": Task("best_first_order", _best_first, ("tree_values",)),
-    "5.2": Task("minimal_tree_nodes", _minimal_tree_nodes),
+    "5.2": Task("minimal_tree_nodes", _minimal_tree_nodes,
+                allows=N_("arithmetic on b and d: the exercise asks for a formula in (b, d), no tree and no "
+                          "search")),
     "1.3": Task("MyTicTacToe", None, (), tuple(f"abcore.games.tictactoe:{f}" for f in _TICTACTOE),
                 allows=N_("its own methods, written from Game, not the kit's TicTacToe or its methods")),
     "6.1": Task("my_evaluate", None, (), ("abcore.games.tictactoe:TicTacToe.evaluate",
@@ -993,11 +995,15 @@ def refused(task: str, name: str, calls: list) -> WriteItYourself:
     """The refusal of ``name``, which called the kit functions ``calls`` that exercise ``task``
     does not allow (:data:`abcore.own_work.ENTRIES` names)."""
     t = _task(task)
-    called = ", ".join(dict.fromkeys(_(ENTRIES.get(c, c)) for c in calls))
-    return WriteItYourself(_("{name} calls the kit's {called}, the very thing exercise {task} asks you "
-                             "to write: replace that call with your own code (0 points until then). "
-                             "Exercise {task} may use {allowed}.").format(
-        name=name, called=called, task=task, allowed=t.allowed()))
+    said = list(dict.fromkeys(_(ENTRIES.get(c, c)) for c in calls))
+    public = [c for c in said if not c.split("(")[0].rpartition(".")[2].startswith("_")]   # not the kit's private helpers
+    said = public or said
+    return WriteItYourself(ngettext(
+        "{name} calls the kit's {called}, which exercise {task} does not allow: replace that call with your "
+        "own code (0 points until then). Exercise {task} may use {allowed}.",
+        "{name} calls the kit's {called}, which exercise {task} does not allow: replace those calls with your "
+        "own code (0 points until then). Exercise {task} may use {allowed}.", len(said)).format(
+        name=name, called=", ".join(said), task=task, allowed=t.allowed()))
 
 
 # The names the check cells give their checks (``check(..., name="tree_size (below the root)")``):
@@ -1062,7 +1068,7 @@ def watched(task: str, f: Callable, name: str | None = None, *,
     >>> watched("2.1", minimax_value)(GameTree.from_nested([1, 2]), "r")
     Traceback (most recent call last):
     ...
-    abcore.verdict.WriteItYourself: minimax_value calls the kit's tree_values(tree), the very thing exercise 2.1 asks you to write: replace that call with your own code (0 points until then). Exercise 2.1 may use the tree's or game's own methods (kind, children, value, actions, result, outcomes, ...), no search or tree helper of the kit.
+    abcore.verdict.WriteItYourself: minimax_value calls the kit's tree_values(tree), which exercise 2.1 does not allow: replace that call with your own code (0 points until then). Exercise 2.1 may use the tree's or game's own methods (kind, children, value, actions, result, outcomes, ...), no search or tree helper of the kit.
     """
     shown = name or str(getattr(f, "__name__", _("your function")))
     t = _task(task)

@@ -71,3 +71,10 @@ class ExerciseTests:
         if verdict.hidden_tests:
             assert isinstance(verdict.hidden, AssertionError), \
                 f"the hidden tests accept the wrong solution {name}: {verdict.hidden!r}"
+
+
+def in_french(notebook: str, name: str, monkeypatch) -> BaseException | None:
+    """What the student's check says to the planted solution ``name`` in the French edition (the
+    kernel of a French notebook runs with ``ABCORE_EDITION=fr``)."""
+    monkeypatch.setenv("ABCORE_EDITION", "fr")
+    return run_planted(notebook, name).check

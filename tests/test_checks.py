@@ -131,8 +131,8 @@ def test_a_caught_refusal_still_fails_and_names_the_call_to_replace():
             return minimax(tree, node).value
         except Exception:
             return 0
-    with pytest.raises(WriteItYourself, match=r"^minimax_value calls the kit's minimax\(\.\.\.\), the very thing "
-                                              r"exercise 2\.1 asks you to write: replace that call"):
+    with pytest.raises(WriteItYourself, match=r"^minimax_value calls the kit's minimax\(\.\.\.\), which "
+                                              r"exercise 2\.1 does not allow: replace that call"):
         check(minimax_value, cases=random_cases(5), call=lambda f, t: f(t, t.initial_state), task="2.1")
 
 

@@ -378,7 +378,7 @@ def test_a_backup_that_crashes_is_shown_on_its_path():
             node.total += value[player]         # a number is not a dict: a TypeError
     found = diagnose(backup, "backup")
     assert found.variant is None and found.step == ("raised", "TypeError") and found.node == 0
-    assert "at the node at depth 0 (node.player 'X'), yours raises TypeError; the right backup leaves it " \
+    assert "at the node at depth 0 (node.player X), yours raises TypeError; the right backup leaves it " \
            "with 4 visits" in str(found), str(found)
 
 

@@ -2,8 +2,10 @@
 to the planted wrong solutions tests/planted/ex3-*. The tests: tests/exercise_tests.py."""
 import re
 
+import pytest
+
 from exercise_harness import run_planted
-from exercise_tests import ExerciseTests
+from exercise_tests import ExerciseTests, in_french, says
 
 
 class TestExercises(ExerciseTests):
@@ -31,9 +33,9 @@ class TestExercises(ExerciseTests):
         "ex3-2-alphabeta-leaves__ties_not_cut.py": "a known slip: a cut on > instead of ≥",
         "ex3-2-alphabeta-leaves__root_counted.py": "One too many: this tree is one leaf",
         "ex3-2-alphabeta-leaves__no_cut_at_min.py": "a known slip: no α-cut at MIN nodes",
-        "ex3-2-alphabeta-leaves__calls_the_kit.py": "calls the kit's alphabeta(...), the very thing exercise 3.2",
-        "ex3-1-alphabeta-value__calls_the_kit.py": "calls the kit's alphabeta(...), the very thing exercise 3.1",
-        "ex3-1-alphabeta-value__catches_the_refusal.py": "calls the kit's alphabeta(...), the very thing exercise 3.1",
+        "ex3-2-alphabeta-leaves__calls_the_kit.py": "calls the kit's alphabeta(...), which exercise 3.2 does not allow",
+        "ex3-1-alphabeta-value__calls_the_kit.py": "calls the kit's alphabeta(...), which exercise 3.1 does not allow",
+        "ex3-1-alphabeta-value__catches_the_refusal.py": "calls the kit's alphabeta(...), which exercise 3.1 does not allow",
         # per-student (abcore.exercises): the tree of the key `instructor` (conftest.py)
         "ex3-3-hand-trace__no_narrowing.py": "window not narrowed: at",
         "ex3-3-hand-trace__no_cuts.py": re.compile(r"when \w+ is reached; .* so \w+ is cut"),
@@ -71,3 +73,15 @@ class TestExercises(ExerciseTests):
         window = re.search(r"with the window \(α, β\) = \(([^)]*)\)", diagnosis)
         assert window and f"({window.group(1)}) ->" in first, message
 
+
+# frreader9 d4: 3.2 asks for no minimax: the refusal says what it does not allow (ABCORE_EDITION=fr)
+FRENCH = {
+    "ex3-2-alphabeta-leaves__widget_inside.py": "alphabeta_leaves appelle minimax(...) du kit, que l'exercice 3.2 ne "
+                                                "permet pas d'utiliser\u00a0: remplacez cet appel par votre propre code",
+}
+
+
+@pytest.mark.parametrize("name", sorted(FRENCH))
+def test_the_french_edition_says(name, monkeypatch):
+    check = in_french(TestExercises.NOTEBOOK, name, monkeypatch)
+    assert says(FRENCH[name], check) and "précisément ce que" not in str(check), str(check)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
-from exercise_tests import ExerciseTests
+import pytest
+
+from exercise_tests import ExerciseTests, in_french, says
 
 
 class TestExercises(ExerciseTests):
@@ -34,10 +36,13 @@ class TestExercises(ExerciseTests):
             r"\. Yours sorts each move by the first leaf below it, a guess: the best move first is the one "
             r"whose EXACT value",
         "ex5-1-best-first-order__calls_the_kit.py":
-            r"^best_first_order \(.*\) calls the kit's ordering\.best_first\(tree\), the very thing exercise 5\.1 asks "
-            r"you to write: .* Exercise 5\.1 may use the tree's or game's own methods and tree_values\(tree\)\.$",
+            r"^best_first_order \(.*\) calls the kit's ordering\.best_first\(tree\), which exercise 5\.1 does not allow: "
+            r".* Exercise 5\.1 may use the tree's or game's own methods and tree_values\(tree\)\.$",
+        # frreader9 d4: what 5.2 allows, a formula in (b, d), not "the tree's own methods"
         "ex5-2-minimal-tree-nodes__calls_the_kit.py":
-            r"^minimal_tree_nodes calls the kit's random_uniform\(\.\.\.\), the very thing exercise 5\.2",
+            r"^minimal_tree_nodes calls the kit's random_uniform\(\.\.\.\), which exercise 5\.2 does not allow: "
+            r"replace that call with your own code \(0 points until then\)\. Exercise 5\.2 may use arithmetic on b "
+            r"and d: the exercise asks for a formula in \(b, d\), no tree and no search\.$",
         "ex5-2-minimal-tree-nodes__leaves_only.py":
             r"^minimal_tree_nodes\(b=2, d=1\) is wrong: expected 3, got 2\. That is Knuth and Moore's count "
             r"of the LEAVES alone; the nodes are the root, the internal nodes and the leaves",
@@ -51,6 +56,22 @@ class TestExercises(ExerciseTests):
             r"^minimal_tree_nodes\(b=2, d=2\) is wrong: expected 6, got 7\. That is every node of the "
             r"uniform tree, minimax's count",
         # the hunt of 2026-11-28 (issue 22): answers the checks once accepted
-        "ex5-2-minimal-tree-nodes__kit_tree_own_search.py": r"calls the kit's random_uniform\(\.\.\.\), the very thing exercise 5\.2",
+        "ex5-2-minimal-tree-nodes__kit_tree_own_search.py": r"calls the kit's random_uniform\(\.\.\.\), which exercise 5\.2 does not allow",
         "ex5-2-minimal-tree-nodes__a_float.py": r"got 1\.0\. The right number, but a float: return a whole number, an int \(// divides to an int\)$",
     }.items()}
+
+
+# frreader9 d4: 5.2 asks for a formula in (b, d): the refusal says so (ABCORE_EDITION=fr)
+FRENCH = {
+    "ex5-2-minimal-tree-nodes__calls_the_kit.py": "minimal_tree_nodes appelle random_uniform(...) du kit, que l'exercice "
+                                                  "5.2 ne permet pas d'utiliser\u00a0: remplacez cet appel par votre "
+                                                  "propre code (0 point d'ici là). L'exercice 5.2 peut utiliser "
+                                                  "l'arithmétique sur b et d\u00a0: l'exercice demande une formule en "
+                                                  "(b, d), sans arbre ni recherche.",
+}
+
+
+@pytest.mark.parametrize("name", sorted(FRENCH))
+def test_the_french_edition_says(name, monkeypatch):
+    check = in_french(TestExercises.NOTEBOOK, name, monkeypatch)
+    assert says(FRENCH[name], check), str(check)

@@ -40,7 +40,7 @@ class TestExercises(ExerciseTests):
         "ex6-2-limited-value__player_ignored.py":
             r"This looks like a known slip: the argument `player` ignored .* Fix: every value is for `player`",
         "ex6-2-limited-value__calls_the_kit.py":
-            r"^limited_value \(.*\) calls the kit's minimax\(\.\.\.\), the very thing exercise 6\.2 asks you to write",
+            r"^limited_value \(.*\) calls the kit's minimax\(\.\.\.\), which exercise 6\.2 does not allow",
         # the hunt of 2026-11-28 (issue 22): answers the checks once accepted
         "ex6-2-limited-value__root_player_maximises.py": r"it takes the max where the root's player moves, whoever `player` is",
         # frreader6 d3: the list of what 6.1 may use was the tree exercises' (kind, children, value, ...)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
-from exercise_tests import ExerciseTests
+import pytest
+
+from exercise_tests import ExerciseTests, in_french, says
 
 
 class TestExercises(ExerciseTests):
@@ -28,12 +30,14 @@ class TestExercises(ExerciseTests):
             r"It first shows on this tree: at r, ",
         "ex7-2-chance-bounds__rest_not_weighted.py":
             r"^chance_bounds \(lowest, highest\) after each outcome is wrong on the tree \[\(1\.0, 2\)\] .*"
-            r"but at node r, after 1 outcome of 1 \(low=2, high=2\): the value 2\.0 is outside \(4\.0, 4\.0\)\. "
+            r"but at node r, after 1 outcome of 1 \(low=2, high=2\): the node's true value, 2\.0, is outside your "
+            r"bounds \(4\.0, 4\.0\)\. "
             r"This looks like a known slip: rest · low and rest · high forgotten: the outcomes not seen yet weigh "
             r"rest = 1 − Σ p",
         "ex7-2-chance-bounds__seen_not_weighted.py":
             r"^chance_bounds \(lowest, highest\) after each outcome is wrong on the tree \[\(0\.75, 1\), \(0\.25, 3\)\] .*"
-            r"but at node r, after 2 outcomes of 2 \(low=1, high=3\): the value 1\.5 is outside \(4\.0, 4\.0\)\. "
+            r"but at node r, after 2 outcomes of 2 \(low=1, high=3\): the node's true value, 1\.5, is outside your "
+            r"bounds \(4\.0, 4\.0\)\. "
             r"This looks like a known slip: Σ v in place of Σ p·v: the values seen are summed without their "
             r"probabilities$",
         "ex7-2-chance-bounds__leaf_bounds_only.py":
@@ -45,13 +49,16 @@ class TestExercises(ExerciseTests):
             r"got \{'r, after 0 outcomes of 2': \(1, 3\), 'r, after 1 outcome of 2': \(1\.25, 1\.75\).*"
             r"This looks like a known slip: the mean of the values seen, Σ p·v / Σ p, in place of their weighted sum",
         "ex7-1-expectimax-value__calls_the_kit.py":
-            r"^expectimax_value calls the kit's expectimax\(\.\.\.\), the very thing exercise 7\.1 asks you to write",
+            r"^expectimax_value calls the kit's expectimax\(\.\.\.\), which exercise 7\.1 does not allow",
         # issue 22: three values where a pair is expected crashed the check (ValueError in its own code)
         "ex7-2-chance-bounds__a_list.py":
             r"^chance_bounds \(lowest, highest\) after each outcome is wrong on the tree .* is not a pair "
             r"\(lowest, highest\): return two numbers",
         # per-student (abcore.exercises): the tree of the key `instructor` (conftest.py)
-        "ex7-3-star1-by-hand__divides_by_count.py": "dividing by the number of outcomes",
+        # frreader9 d1: the slip the row names stands alone (no "[none of the usual slips ...]" after it)
+        "ex7-3-star1-by-hand__divides_by_count.py": r"row \d+, \w+: dividing by the number of outcomes: the "
+                                                    r"probabilities already weigh them; \w+ returns Σ p·v = \S+, not "
+                                                    r"Σ p·v / \d+ = \S+$",
         "ex7-3-star1-by-hand__no_star1_cut.py": r"when \w+ is reached.* so \w+ is cut",
         # hunt4: a cut chance node valued with the other bound (uncatalogued then); the cut lists left out
         # (was told "cut on ≥, not >")
@@ -64,3 +71,19 @@ class TestExercises(ExerciseTests):
         # hunt3 (issue 22): the kit's answer helpers called from the student's function
         "ex7-1-expectimax-value__kit_hand_trace_star1_root.py": r"^expectimax_value calls the kit.s own answer helper \(its hand trace",
     }.items()}
+
+
+# frreader9 c3, d1: whose value and whose bounds; a named slip stands alone (ABCORE_EDITION=fr)
+FRENCH = {
+    "ex7-2-chance-bounds__seen_not_weighted.py": "après 2 issues sur 2 (low=1, high=3)\u00a0: la vraie valeur du "
+                                                 "nœud, 1.5, est hors de vos bornes (4.0, 4.0). ",
+    "ex7-3-star1-by-hand__divides_by_count.py": re.compile(r"division par le nombre d'issues\u00a0: les probabilités "
+                                                           r"les pondèrent déjà\u202f; \w+ renvoie Σ p·v = \S+, pas "
+                                                           r"Σ p·v / \d+ = \S+$"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FRENCH))
+def test_the_french_edition_says(name, monkeypatch):
+    check = in_french(TestExercises.NOTEBOOK, name, monkeypatch)
+    assert says(FRENCH[name], check), str(check)

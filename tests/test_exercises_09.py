@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from exercise_tests import ExerciseTests
+from exercise_tests import ExerciseTests, in_french, says
 
 pytestmark = pytest.mark.slow
 
@@ -21,7 +21,10 @@ class TestExercises(ExerciseTests):
         "ex9-1-ucb1__unvisited_zero.py": "a child never visited must be chosen before any visited one",
         "ex9-1-ucb1__divides_by_zero.py": "ucb1 raised ZeroDivisionError (float division by zero) on a child never visited",
         "ex9-3-select-child__divides_by_zero.py": "select_child raised ZeroDivisionError (float division by zero) on a child never visited",
-        "ex9-1-ucb1__c_is_one.py": "That is the score for c = 1, but c = 1.41 here: use the argument c",
+        # frreader9 d5: c as the check used it (√2), not 1.41, with which the expected score cannot be redone
+        "ex9-1-ucb1__c_is_one.py": "ucb1(mean=0.5, visits=3, parent_visits=10, c=math.sqrt(2)) is 1.3760869616261555, "
+                                   "expected 1.7389740629499464. That is the score for c = 1, but c = math.sqrt(2) "
+                                   "here: use the argument c",
         # issue 22: every case asked for the root's player, so ignoring `player` passed
         "ex9-2-backup__player_ignored.py": "and wrong for the other: it ignores the argument `player`",
         # hunt5: log2 was named "ln(N(parent) + 1)" (no base-2 slip in the catalogue)
@@ -36,9 +39,18 @@ class TestExercises(ExerciseTests):
         # frreader6 c5: "1 visits", and commas between the children and inside each
         "ex9-3-select-child__most_visited.py": re.compile(r"children \[move 0 \(\d+ visits?, total [^)]*\), move 1 "
                                                           r"\(.*You chose the most visited child"),
-        "ex9-2-backup__credited_to_player_to_move.py": "The value was credited to the wrong player",
-        "ex9-2-backup__same_sign_everywhere.py": "The value was credited to the wrong player",
-        "ex9-2-backup__alternating_from_the_root.py": "the signs alternate below the root, and the root is credited like its children",
+        # frreader9 c10, d3: the player is X, not 'X'; the first sentence says what every such slip does, and the
+        # catalogue's case is told as another case, not as where it "first shows"
+        "ex9-2-backup__credited_to_player_to_move.py": re.compile(
+            r"^a playout with result [-+]1 for [XO]: the node at depth \d, whose node\.player is [XO], got [-+]1, "
+            r"expected [-+]1: credited to the wrong player\. A node's total is for node\.player, the player who moved "
+            r"into it: value if node\.player == player, else -value\.\nThis looks like a known slip: a backup credited "
+            r"to the wrong player \(the player to move\)\. It shows on another case too, a playout with result"),
+        "ex9-2-backup__same_sign_everywhere.py": re.compile(r"whose node\.player is [XO], got [-+]1, expected [-+]1: "
+                                                            r"credited to the wrong player\. "),
+        "ex9-2-backup__alternating_from_the_root.py": re.compile(
+            r"^(?!.*first shows)(?!.*player to move).*credited to the wrong player\..*\nThis looks like a known slip: a "
+            r"sign alternating from the root\. It shows on another case too, .*\(node\.player X\)", re.S),
         "ex9-2-backup__value_only_at_leaf.py": "got nothing, expected",
         "ex9-2-backup__leaf_only_visit.py": "every node on the path gets exactly one visit",
         "ex9-3-select-child__always_exploit.py": "that is always-exploit",
@@ -59,7 +71,7 @@ class TestExercises(ExerciseTests):
         # hunt4: n + 1 under the square root, named "c = 1" from one row where the numbers coincide
         "ex9-4-mcts-by-hand__child_visits_plus_one.py": "[none of the usual slips of exercise 9.4 gives these rows]",
         # hunt4: slips whose numbers coincide with another's on one case are named only when every case fits
-        "ex9-1-ucb1__c_squared.py": re.compile(r"^ucb1\(mean=0\.5, visits=3, parent_visits=10, c=1\.41\) is "
+        "ex9-1-ucb1__c_squared.py": re.compile(r"^ucb1\(mean=0\.5, visits=3, parent_visits=10, c=math\.sqrt\(2\)\) is "
                                                r".*This matches none of the known slips of this exercise\.$"),
         "ex9-1-ucb1__half_c.py": re.compile(r"^ucb1\(mean=0\.5, .* This matches none of the known slips of this "
                                             r"exercise\.$"),
@@ -89,3 +101,22 @@ class TestExercises(ExerciseTests):
         "ex9-1-ucb1__kit_ucb_rule_made_outside.py": "ucb1 calls the kit's own answer helper (its hand trace, slip minimax or UCB1 rule",
         "ex9-3-select-child__kit_ucb_rule.py": "select_child calls the kit's own answer helper (its hand trace, slip minimax or UCB1 rule",
     }
+
+
+# frreader9 b5, c10, d3, d5: what the French edition's checks say (ABCORE_EDITION=fr)
+FRENCH = {
+    "ex9-1-ucb1__c_is_one.py": "ucb1(mean=0.5, visits=3, parent_visits=10, c=math.sqrt(2)) vaut 1.3760869616261555, "
+                               "attendu 1.7389740629499464. C'est le score pour c = 1, mais ici c = math.sqrt(2)\u00a0:",
+    "ex9-2-backup__alternating_from_the_root.py": re.compile(
+        r"^(?!.*d'abord)(?!.*le joueur qui y a le trait).*dont node\.player est [XO], a reçu [-+]1, attendu [-+]1\u00a0: "
+        r"la valeur a été créditée au mauvais joueur\..*\nCela ressemble à une erreur .*: un signe qui alterne depuis "
+        r"la racine\. Cela se voit aussi sur un autre cas, une partie aléatoire .*\(node\.player X\)", re.S),
+    "ex9-3-select-child__always_exploit.py": "c'est l'exploitation pure (toujours exploiter, la stratégie gloutonne du "
+                                             "§\u00a02)",
+}
+
+
+@pytest.mark.parametrize("name", sorted(FRENCH))
+def test_the_french_edition_says(name, monkeypatch):
+    check = in_french(TestExercises.NOTEBOOK, name, monkeypatch)
+    assert says(FRENCH[name], check) and "'X'" not in str(check) and "'O'" not in str(check), str(check)

@@ -258,3 +258,28 @@ def test_after_the_deadline_each_page_shows_the_students_own_key_and_tree(course
     assert re.search(r"✘: node \w+, where your answer first leaves the search", pages["bob"][1])
     assert "✘" not in pages["alice"][1]
     assert all("not recognized" not in log for log in logs.values())     # no config warning on every page
+
+
+def test_the_feedback_speaks_the_kits_language(monkeypatch):
+    """frreader9 b1: under a French refusal, French lines: where to look first, a copied answer, and
+    after the deadline the key's heading and its image's text (the language of the autograder's
+    checks: ABCORE_EDITION=fr for a French course)."""
+    from abcore.exercises.feedback import StudentFeedback, key_output
+    from abcore.verdict import MIME
+    monkeypatch.setenv("ABCORE_EDITION", "fr")
+    monkeypatch.setattr(StudentFeedback, "_answers_whom", lambda *args: "alice")
+    cell = nbformat.v4.new_code_cell('check_exercise("3.3", trace_3_3)')
+    cell.outputs = [nbformat.v4.new_output("display_data", data={MIME: {"task": "3.3", "ok": False, "node": "D",
+                                                                        "refusal": "wrong"}}),
+                    nbformat.v4.new_output("error", ename="CheckFailed", evalue="exercice 3.3 — ligne 4, D",
+                                           traceback=["Traceback", "kit frames"])]
+    nb = nbformat.v4.new_notebook(cells=[cell])
+    StudentFeedback(students=["alice", "bob"]).preprocess(nb, {"nbgrader": {"student": "bob"}})
+    assert nb.cells[0].outputs[0].traceback[1:] == [
+        "Regardez d'abord le nœud D\u00a0: c'est là que votre réponse quitte la recherche.",
+        "Ces lignes répondent à l'arbre d'un autre étudiant, pas au vôtre\u00a0: dessinez le vôtre avec "
+        'my_exercise("3.3") et tracez-le.']
+    page = key_output("3.3", "alice", {"ok": False, "node": "D"}).data["text/html"]
+    assert "<b>Après la date limite\u00a0: le corrigé de votre arbre</b> (exercice 3.3, graine de l'arbre " in page
+    assert "(✘\u00a0: nœud D, là où votre réponse quitte d'abord la recherche)." in page
+    assert 'alt="votre arbre, avec son corrigé"' in page and "answer key" not in page

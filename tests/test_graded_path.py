@@ -187,3 +187,15 @@ def test_a_demonstration_cell_a_submission_makes_feed_a_check_is_run(tmp_path, m
     assert ran[2].execution_count is not None and ran[1].outputs[0]["text"] == NOTE
     assert _autograded(tmp_path, "honest", name).cells[2].outputs[0]["text"] == NOTE
     assert on["elsewhere"] == _grades(tmp_path, api(False), name, ["elsewhere"])["elsewhere"]
+
+
+def test_a_cell_left_out_says_so_in_the_kits_language(monkeypatch):
+    """frreader9 b2: a French course autogrades with ABCORE_EDITION=fr (README): the note under a
+    cell left out is French there, the one nbgrader's feedback shows; English otherwise."""
+    from abcore.exercises.graded_path import _KEY, GradedPathRestore
+    for edition, said in (("en", NOTE), ("fr", "non exécutée par la correction automatique\u00a0: aucune note n'en "
+                                               "dépend\n")):
+        monkeypatch.setenv("ABCORE_EDITION", edition)
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("")])
+        GradedPathRestore().preprocess(nb, {_KEY: {0: "slow = sum(range(9))"}})
+        assert nb.cells[0].source == "slow = sum(range(9))" and nb.cells[0].outputs[0]["text"] == said

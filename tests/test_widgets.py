@@ -403,3 +403,25 @@ def test_depth_dropdown_shows_a_choice_for_a_full_search():
     assert b.depth.label == "to the end" and b.depth_limit is None
     b.depth.value = 3
     assert b.depth_limit == 3
+
+
+def test_the_end_of_a_game_and_an_empty_window_in_french(monkeypatch, seed004):
+    """frreader9 c4, c5, c6: one sentence per outcome (no « Partie finie : partie nulle »), « la case »
+    as after an ordinary move, no parenthesis inside a parenthesis, « (α, β) : — »."""
+    monkeypatch.setenv("ABCORE_EDITION", "fr")
+    game = TicTacToe()
+    b = TicTacToeBoard(algorithm="alphabeta")
+    b.click(0)
+    assert "là où l'alpha-bêta s'est arrêté" in b.message.value and "))" not in b.message.value
+    while not game.is_terminal(b.state):             # the human plays the minimax move: a draw
+        b.click(minimax(game, b.state).move)
+    assert game.winner(b.state) is None and b.message.value == "Partie terminée\u00a0: match nul."
+    b = TicTacToeBoard(algorithm="negamax")
+    while not game.is_terminal(b.state):             # the human plays the first free cell: the computer wins
+        b.click(game.actions(b.state)[0])
+    last = b.history[-1]
+    assert b.message.value == f"J'ai joué la case {last}. Partie terminée\u00a0: je gagne."
+    b.click(0)
+    assert b.message.value.startswith("La partie est terminée\u00a0: je gagne. Appuyez sur")
+    t, log = seed004
+    assert StepThrough(t, log).window_label.value == "<b>(α, β)</b>\u00a0: —"

@@ -637,7 +637,8 @@ def all_prefixes(f: Callable, tree: Any) -> Any:
                     return _("{at}: ({lo}, {hi}) has its lowest above its highest: return (lowest, highest), "
                              "in that order").format(at=at, lo=lo, hi=hi)
                 if not lo - 1e-9 <= values[node] <= hi + 1e-9:
-                    return _("{at} (low={low}, high={high}): the value {value} is outside ({lo}, {hi})").format(
+                    return _("{at} (low={low}, high={high}): the node's true value, {value}, is outside your bounds "
+                             "({lo}, {hi})").format(
                         at=at, low=low, high=high, value=values[node], lo=lo, hi=hi)
                 key = ngettext("{node}, after {k} outcome of {n}", "{node}, after {k} outcomes of {n}", k)
                 out[key.format(node=node, k=k, n=len(seen))] = (round(lo, 9), round(hi, 9))
@@ -688,10 +689,10 @@ HINTS["7.2"] = _plain(chance_bounds)
 
 UCB1_SLIPS = [      # the classic slips of 9.1, each as the exploration bonus it adds to the mean, and what to say
     (lambda n, N, c: math.sqrt(2) * math.sqrt(math.log(N) / n),
-     N_("That is the score for c = sqrt 2, but c = {c:.3g} here: you used sqrt 2 (the default), not the c given. "
+     N_("That is the score for c = sqrt 2, but c = {c} here: you used sqrt 2 (the default), not the c given. "
         "Use the argument c.")),
     (lambda n, N, c: math.sqrt(math.log(N) / n),
-     N_("That is the score for c = 1, but c = {c:.3g} here: use the argument c, c * sqrt(ln N(parent) / N(child)).")),
+     N_("That is the score for c = 1, but c = {c} here: use the argument c, c * sqrt(ln N(parent) / N(child)).")),
     (lambda n, N, c: c * math.sqrt(math.log(n) / n),
      N_("You took ln of the child's count N(child); the logarithm is of the PARENT's count N(parent): a child's "
         "bonus grows as its siblings are visited.")),
@@ -715,6 +716,18 @@ UCB1_SLIPS = [      # the classic slips of 9.1, each as the exploration bonus it
 ]
 
 
+def shown_c(c: float) -> str:
+    """UCB1's ``c`` as the check used it, so that a student can redo the sum: ``math.sqrt(2)``
+    for √2 (not 1.41, which gives another score), else every digit it has.
+
+    >>> shown_c(math.sqrt(2)), shown_c(1.0), shown_c(0.5), shown_c(1 / 3)
+    ('math.sqrt(2)', '1', '0.5', '0.3333333333333333')
+    """
+    if c == math.sqrt(2):
+        return "math.sqrt(2)"
+    return f"{c:g}" if float(f"{c:g}") == c else repr(c)
+
+
 def ucb1_slip(answers: list, c: float) -> str:
     """Task 9.1: what to say of the scores ``answers`` [(mean, n, N, c, got)] (``c``: the failing
     case's): the slip whose scores they are on every case, else that none matches."""
@@ -722,7 +735,7 @@ def ucb1_slip(answers: list, c: float) -> str:
         try:
             if all(math.isclose(got, mean + bonus(n, N, cc), rel_tol=1e-9, abs_tol=1e-12)
                    for mean, n, N, cc, got in answers):
-                return _(say).format(c=c)
+                return _(say).format(c=shown_c(c))
         except (ValueError, ZeroDivisionError):
             continue
     return _("This matches none of the known slips of this exercise.")
@@ -841,9 +854,9 @@ MESSAGES = {        # key -> template (translated when said: :func:`say`)
     "9 zero division": N_("{name} raised ZeroDivisionError ({e}) on a child never visited (visits = 0): it has "
                           "no mean yet, and its UCB1 score is infinite, so test visits == 0 before dividing (ucb1 "
                           "returns math.inf; select_child takes that child)"),
-    "9.1 not a number": N_("ucb1(mean={mean}, visits={n}, parent_visits={N}, c={c:.3g}) returned {got!r}, not a "
+    "9.1 not a number": N_("ucb1(mean={mean}, visits={n}, parent_visits={N}, c={c}) returned {got!r}, not a "
                            "number: return the score, a float"),
-    "9.1 wrong": N_("ucb1(mean={mean}, visits={n}, parent_visits={N}, c={c:.3g}) is {got!r}, expected {want!r}. "
+    "9.1 wrong": N_("ucb1(mean={mean}, visits={n}, parent_visits={N}, c={c}) is {got!r}, expected {want!r}. "
                     "{hint}"),
     "9.1 unvisited": N_("ucb1(mean=0.9, visits=0, parent_visits=12, c=1) is {got!r}, expected math.inf: a child "
                         "never visited must be chosen before any visited one."),
@@ -860,26 +873,24 @@ MESSAGES = {        # key -> template (translated when said: :func:`say`)
     "9.2 sign": N_("{playout}: the node at depth {depth} got {got:+g}, expected {credited:+g}: every node got the sign "
                    "of the result, not the result itself (playouts may end in any number, 9.4's in [-5, 5]): add "
                    "value (or -value) as it is."),
-    "9.2 nothing for the other": N_("{playout}: the node at depth {depth}, whose node.player is {who!r}, got nothing, "
+    "9.2 nothing for the other": N_("{playout}: the node at depth {depth}, whose node.player is {who}, got nothing, "
                                     "expected {credited:+g}: a node whose player is not `player` gets -value (a loss "
                                     "is -1 for it, not 0)."),
     "9.2 leaf only": N_("{playout}: the node at depth {depth} got nothing, expected {credited:+g}: every node on the "
                         "path, the root included, gets the result (for node.player), not only the leaf."),
     "9.2 player ignored": N_("{playout} (that is {minus:+g} for {root_player}): the node at depth {depth}, whose "
-                             "node.player is {who!r}, got {got:+g}, expected {credited:+g}. Yours is right when "
+                             "node.player is {who}, got {got:+g}, expected {credited:+g}. Yours is right when "
                              "`player` is the root's player, {root_player}, and wrong for the other: it ignores the "
                              "argument `player`. Credit by it: value if node.player == player, else -value."),
-    "9.2 wrong player": N_("{playout}: the node at depth {depth}, whose node.player is {who!r}, got {got:+g}, "
-                           "expected {credited:+g}. The value was credited to the wrong player: a node's total is "
-                           "for node.player, the player who moved into it (value if node.player == player, else "
-                           "-value), not for the player to move there: the signs alternate below the root, and the "
-                           "root is credited like its children (for the player to move there)."),
+    "9.2 wrong player": N_("{playout}: the node at depth {depth}, whose node.player is {who}, got {got:+g}, "
+                           "expected {credited:+g}: credited to the wrong player. A node's total is for node.player, "
+                           "the player who moved into it: value if node.player == player, else -value."),
     "9.2 draw": N_("a drawn playout (result 0 for {player}): the node at depth {depth} got {got:+g}, expected +0: a "
                    "draw is worth 0 to both players; credit the result as given, value if node.player == player, "
                    "else -value."),
-    "9.2 wrong": N_("{playout}: the node at depth {depth}, whose node.player is {who!r}, got {got:+g}, expected "
+    "9.2 wrong": N_("{playout}: the node at depth {depth}, whose node.player is {who}, got {got:+g}, expected "
                     "{credited:+g} (value if node.player == player, else -value)."),
-    "9.2 wrong, none known": N_("{playout}: the node at depth {depth}, whose node.player is {who!r}, got {got:+g}, "
+    "9.2 wrong, none known": N_("{playout}: the node at depth {depth}, whose node.player is {who}, got {got:+g}, "
                                 "expected {credited:+g} (value if node.player == player, else -value).\nThis "
                                 "matches none of the known slips of this exercise."),
     "9.2 path changed": N_("backup changed the list `path` (put new nodes in it, or removed or reordered them): the "
@@ -893,9 +904,9 @@ MESSAGES = {        # key -> template (translated when said: :func:`say`)
                       "a child's visits or total): choose without sorting or changing them, they are the tree's own "
                       "(sorted(children, ...) makes a new list)"),
     "9.3 child": N_("move {move} ({visits} visits, total {total:g})"),    # said with ngettext: say()
-    "9.3 wrong": N_("select_child with N(parent) = {N}, c = {c:.3g} and children [{children}] chose move {got!r}, "
+    "9.3 wrong": N_("select_child with N(parent) = {N}, c = {c} and children [{children}] chose move {got!r}, "
                     "expected move {want}. {hint}"),
-    "9.3 not a child": N_("select_child with N(parent) = {N}, c = {c:.3g} and children [{children}] returned "
+    "9.3 not a child": N_("select_child with N(parent) = {N}, c = {c} and children [{children}] returned "
                           "{got!r}, not a child: UCB1 chooses the child of move {want}. {hint}"),
     "9.3 right": N_("select_child: the same choice as UCB1 on {count} random nodes"),
     "8.1 a bool": N_("probe({entry!r}, {alpha}, {beta}, {depth}) returned {got!r}: {got!r} is not None: the search "
@@ -1036,6 +1047,8 @@ def say(key: str, **fields: Any) -> str:
     for k, v in fields.items():                     # 5,478 as every output writes it (Python's {:,})
         if type(v) is int and (k in ("count", "spent", "before", "budget") or (k == "total" and key.startswith("8.2"))):
             fields[k] = f"{v:,}"
+    if key.startswith(("9.1", "9.3")) and isinstance(fields.get("c"), (int, float)):
+        fields["c"] = shown_c(fields["c"])          # c=math.sqrt(2), not c=1.41: the score is √2's
     if key == "8.2 where" and not fields.get("moves"):
         key = "8.2 where, empty board"             # not "after ''"
     if key == "9.3 child":                          # "1 visit", "6 visits"

@@ -55,6 +55,7 @@ def _visits(n: int) -> str:
 
 
 RIGHT = {"backup": N_("the right backup"), "select": "UCB1"}      # who does it right, by kind
+_OWN_CASES = ("backup",)     # kinds whose check shows its own failing case first: the catalogue's is another
 RIGHT_SEARCH = N_("the right search")
 
 
@@ -86,7 +87,8 @@ class Diagnosis:
             kids, n, cc = c.args
             shown = ", ".join(_("move {i}: {visits}, total {total:g}").format(i=i, visits=_visits(v), total=t)
                               for i, (v, t) in enumerate(kids))
-            return _("children [{shown}] with N(parent) = {n} and c = {c:.3g}").format(shown=shown, n=n, c=cc)
+            from ..assess.hints import shown_c      # c=math.sqrt(2), not 1.41
+            return _("children [{shown}] with N(parent) = {n} and c = {c}").format(shown=shown, n=n, c=shown_c(cc))
         assert c.tree is not None
         shape = nested(c.tree)
         mover = c.tree.to_move(c.tree.initial_state)      # no player moves at a chance root
@@ -149,7 +151,7 @@ class Diagnosis:
         head = (_("This looks like a known slip: {slip}.").format(slip=_(self.variant.slip)) if self.variant
                 else _("This matches none of the known slips; here is where it first parts from the right "
                        "search."))
-        at = (_("the node at depth {depth} (node.player {player!r})").format(
+        at = (_("the node at depth {depth} (node.player {player})").format(
                   depth=self.node, player=self.case.args[0][self.node])
               if self.kind == "backup" and self.node is not None else self.node)
         if self.entered is not None:
@@ -157,7 +159,9 @@ class Diagnosis:
         right = _(RIGHT.get(self.kind, RIGHT_SEARCH))
         mine, theirs = self._say(self.step), self._say(self.expected)
         f = dict(where=self.where(), at=at, mine=mine, right=right, theirs=theirs)
-        if mine == theirs:                                  # nothing more to say than the tree
+        if self.kind in _OWN_CASES:                         # the check's message already showed its own case
+            body = _(" It shows on another case too, {where}: at {at}, yours {mine}; {right} {theirs}.").format(**f)
+        elif mine == theirs:                                # nothing more to say than the tree
             body = _(" It first shows on {where}.").format(**f)
         elif self.node is None:
             body = _(" It first shows on {where}: yours {mine}; {right} {theirs}.").format(**f)

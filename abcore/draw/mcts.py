@@ -88,7 +88,7 @@ def draw_mcts(rep: MCTSReplay, ax: Any = None, *, max_depth: int | None = 3, min
     if phase in ("expansion", "playout", "backup") and len(rep.selected) > 0:
         _phase_marks(rep, ax, pos, phase)
     if title is None:
-        title = _("iteration {n}, phase: {phase}; area ~ visits, colour = mean for {player!r}").format(
+        title = _("iteration {n}, phase: {phase}; area ~ visits, colour = mean for {player}").format(
             n=rep.iterations, phase=_(rep.phase), player=rep.player)
     if title:
         ax.set_title(title, fontsize=9)
@@ -108,7 +108,7 @@ def mcts_alt(rep: MCTSReplay, drawn: list, kids: Callable[[tuple], list]) -> str
 
     out = _("An MCTS tree after {n} iterations, phase {phase}: {drawn} nodes drawn, disc area by "
             "visits, colour by mean for {player} (red good, blue bad). The root: {root}.").format(
-        n=rep.iterations, phase=_(rep.phase), drawn=len(drawn), player=repr(rep.player),
+        n=rep.iterations, phase=_(rep.phase), drawn=len(drawn), player=rep.player,
         root=node(()))
     children = kids(())
     if children:
@@ -120,7 +120,7 @@ def mcts_alt(rep: MCTSReplay, drawn: list, kids: Callable[[tuple], list]) -> str
             moves=", ".join(str(p[-1]) for p in path))
     if rep.phase in ("playout", "backup") and rep.playout is not None:
         out += " " + _("Its playout scored {v:+g} for {player}.").format(
-            v=rep.playout.value, player=repr(rep.player))
+            v=rep.playout.value, player=rep.player)
     return out
 
 
@@ -183,8 +183,8 @@ def _phase_marks(rep: MCTSReplay, ax: Any, pos: dict, phase: str) -> None:
         moves, ending = rep.playout.detail
         ax.plot([x, x + 0.15, x - 0.15, x], [y, y - 0.3, y - 0.5, y - 0.8], ls="--", color="#27ae60",
                 lw=1.5, zorder=2)
-        ax.annotate(ngettext("playout: {moves} move ({ending}),\nresult {value:+g} for {player!r}",
-                             "playout: {moves} moves ({ending}),\nresult {value:+g} for {player!r}", moves).format(
+        ax.annotate(ngettext("playout: {moves} move ({ending}),\nresult {value:+g} for {player}",
+                             "playout: {moves} moves ({ending}),\nresult {value:+g} for {player}", moves).format(
                         moves=moves, ending=_(ENDINGS[ending]) if ending in ENDINGS else ending,
                         value=rep.playout.value, player=rep.player), (x, y - 0.85), fontsize=7, ha="center", va="top",
                     color="#1e8449", zorder=6)

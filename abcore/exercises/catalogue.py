@@ -292,6 +292,8 @@ def verdict(which: str, answer: Any, student: str | StudentTree | None = None) -
     elif slips:
         message = _("{message} [your rows fit {n} of the usual slips alike: {slips}]").format(
             message=v.message, n=len(slips), slips=_("; or ").join(_(x.title) for x in slips))
+    elif v.slip is not None:    # the refused row names its slip itself (a division by the number of outcomes)
+        message = v.message
     else:
         message = _("{message} [none of the usual slips of exercise {id} gives these rows]").format(
             message=v.message, id=s.exercise.id)

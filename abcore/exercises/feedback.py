@@ -27,6 +27,9 @@ under each per-student exercise's check, the student's own tree with its answer 
 (:func:`key_output`). Refused (the instructor's log says why, the pages get no key) while the
 assignment's due date in the gradebook is still to come.
 
+The lines it adds are in the kit's language (:mod:`abcore.i18n`), as the checks' messages above
+them are: a French course generates its feedback, as it autogrades, with ``ABCORE_EDITION=fr``.
+
 Needs nbgrader (requirements-instructor.txt); the students' kit does not import this module.
 """
 from __future__ import annotations
@@ -42,6 +45,7 @@ from nbgrader.preprocessors import ClearHiddenTests, GetGrades
 from traitlets import Bool, List, Unicode
 from traitlets.config import Config
 
+from ..i18n import _
 from ..verdict import MIME, REFUSALS
 from .autograde import released
 from .student import normalise
@@ -156,10 +160,12 @@ def key_output(task: str, student: str, verdict: dict | None = None) -> Any:
         return None
     node = None if not verdict or verdict.get("ok") else verdict.get("node")
     rows = "\n".join(_text(r) for r in key_rows(s))
-    mark = f" (✘: node {html.escape(str(node))}, where your answer first leaves the search)" if node else ""
-    page = (f"<p><b>After the deadline: the answer key of your tree</b> (exercise {html.escape(task)}, tree seed "
-            f"{s.seed}){mark}.</p><img alt=\"your tree, the key drawn on it\" src=\"data:image/png;base64,"
-            f"{_key_png(s, node)}\"><pre>{html.escape(rows)}</pre>")
+    mark = _(" (✘: node {node}, where your answer first leaves the search)").format(
+        node=html.escape(str(node))) if node else ""
+    head = _("<b>After the deadline: the answer key of your tree</b> (exercise {task}, tree seed {seed}){mark}.")
+    alt = html.escape(_("your tree, the key drawn on it"), quote=True)
+    page = (f"<p>{head.format(task=html.escape(task), seed=s.seed, mark=mark)}</p><img alt=\"{alt}\" "
+            f"src=\"data:image/png;base64,{_key_png(s, node)}\"><pre>{html.escape(rows)}</pre>")
     return nbformat.v4.new_output("display_data", data={"text/html": page, "text/plain": rows})
 
 
@@ -197,15 +203,16 @@ class StudentFeedback(Preprocessor):
                     continue
                 lines = [f"{RED}{o.ename}{RESET}: {o.evalue}"]
                 if verdict and verdict.get("node"):
-                    lines.append(f"Look first at node {verdict['node']}: it is where your answer first leaves the search.")
+                    lines.append(_("Look first at node {node}: it is where your answer first leaves the "
+                                   "search.").format(node=verdict["node"]))
                 if verdict and verdict.get("refusal") == "wrong" and verdict.get("task") and me:
                     if roster is None:
                         roster = self._roster(resources)
                     other = self._answers_whom(nb, i, verdict["task"], me, roster)
                     if other is not None:
                         self.log.warning("%s's answer to exercise %s answers the tree of %s", me, verdict["task"], other)
-                        lines.append(f"These rows answer another student's tree, not yours: draw your own "
-                                     f"with my_exercise(\"{verdict['task']}\") and trace that one.")
+                        lines.append(_("These rows answer another student's tree, not yours: draw your own "
+                                       "with my_exercise(\"{task}\") and trace that one.").format(task=verdict["task"]))
                 o.traceback = lines
             if keys and verdict and verdict.get("task") in _per_student():
                 shown = key_output(str(verdict["task"]), normalise(me), verdict)

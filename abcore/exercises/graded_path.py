@@ -9,7 +9,7 @@ gets it run). Notebook 8's measurements, 5's ordering experiments, and the like 
 :class:`GradedPath`, just before nbgrader's ``Execute``, blanks each such cell (nbclient runs no
 blank cell) and keeps its source in the conversion's resources, where a submission cannot reach;
 :class:`GradedPathRestore`, just after, puts the source back with a one-line note as its output,
-:data:`NOTE`. :func:`~abcore.exercises.autograde.autograde_preprocessors` has both, on. To run
+:func:`note` (in the kit's language). :func:`~abcore.exercises.autograde.autograde_preprocessors` has both, on. To run
 every cell, in ``nbgrader_config.py``::
 
     c.GradedPath.enabled = False
@@ -30,11 +30,25 @@ from typing import Any
 import nbformat
 from nbgrader.preprocessors import NbGraderPreprocessor
 
+from ..i18n import N_, _
 from .cell_names import OPAQUE, _opaque, bound_and_read, graded_cells
 
-__all__ = ["GradedPath", "GradedPathRestore", "NOTE", "left_out", "unused_imports"]
+__all__ = ["GradedPath", "GradedPathRestore", "NOTE", "note", "left_out", "unused_imports"]
 
-NOTE = "not run by the autograder: no grade depends on it\n"
+_NOTE = N_("not run by the autograder: no grade depends on it")
+NOTE = _NOTE + "\n"                  # in English; the output is :func:`note`, in the kit's language
+
+
+def note() -> str:
+    """The output of a cell left out, in the kit's language (a French course autogrades with
+    ``ABCORE_EDITION=fr``: its checks' messages, and this note, are French).
+
+    >>> from abcore.i18n import use_language
+    >>> use_language("en"); note() == NOTE
+    True
+    >>> use_language(None)
+    """
+    return _(_NOTE) + "\n"
 _KEY = "abcore_graded_path"          # resources[_KEY]: {cell index: its source}
 _TRIMMED = "abcore_graded_path_imports"      # resources[_TRIMMED]: {cell index: its source}
 
@@ -141,7 +155,7 @@ class GradedPath(NbGraderPreprocessor):
 
 class GradedPathRestore(NbGraderPreprocessor):
     """After ``Execute``: each cell :class:`GradedPath` blanked gets its source back, unexecuted,
-    with :data:`NOTE` as its output; each cell it trimmed, its whole source."""
+    with :func:`note` as its output; each cell it trimmed, its whole source."""
 
     def preprocess(self, nb: Any, resources: Any) -> Any:
         for k, source in resources.pop(_TRIMMED, {}).items():
@@ -150,5 +164,5 @@ class GradedPathRestore(NbGraderPreprocessor):
             cell = nb.cells[k]
             cell.source = source
             cell.execution_count = None
-            cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=NOTE)]
+            cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=note())]
         return nb, resources

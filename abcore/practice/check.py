@@ -77,6 +77,18 @@ class _Fail(Exception):
     def __init__(self, part: str, node: str, message: str):
         super().__init__(message)
         self.part, self.node, self.message = part, node, message
+        self.slip = getattr(message, "slip", None)      # the row's message names its slip itself
+
+
+class _Named(str):
+    """A row's message that names the slip it shows (``slip``: its code name), so that no one
+    adds that the rows show no known slip."""
+    slip: str
+
+    def __new__(cls, text: str, slip: str) -> "_Named":
+        said = super().__new__(cls, text)
+        said.slip = slip
+        return said
 
 
 @dataclass
@@ -114,7 +126,9 @@ def check_trace(mode: str, tree: GameTree, answer: Any, **options: Any) -> Verdi
     Returns
     -------
     Verdict
-        ``ok``, or the first step where the answer and the search part ways and why.
+        ``ok``, or the first step where the answer and the search part ways and why; ``slip``
+        names the slip when that row's message names it itself (``"divides_by_count"``,
+        ``"plain_mean"``), so that a caller adds no "[none of the usual slips ...]" after it.
 
     Examples
     --------
@@ -144,7 +158,7 @@ def check_trace(mode: str, tree: GameTree, answer: Any, **options: Any) -> Verdi
     except _Fail as f:
         return Verdict(False, _("{where}: {message}").format(where=_where(rows, f.node),
                                                               message=f.message), f.step, f.node, f.part,  # type: ignore[attr-defined]
-                       key, getattr(f, "so_far", False))
+                       key, getattr(f, "so_far", False), slip=f.slip)
     if len(rows) < len(key):
         return Verdict(True, _("right: your {n} rows agree with the search (the leaves "
                                "left out are taken from the picture)").format(n=len(rows)),
@@ -438,8 +452,10 @@ def _value_message(tree: GameTree, node: _Node, got: Any, want: Any, view: str) 
     said = _value_says(tree, node, got, want, view)
     if isinstance(got, float) and isinstance(want, Fraction) and want.denominator != 1 \
             and abs(got - float(want)) < 0.01:
+        slip = getattr(said, "slip", None)
         said = _("{message} (write the exact fraction, {want}: a rounded decimal is not the "
                  "value)").format(message=said, want=fv(want))
+        said = said if slip is None else _Named(said, slip)
     return said
 
 
@@ -478,12 +494,13 @@ def _value_says(tree: GameTree, node: _Node, got: Any, want: Any, view: str) -> 
                      "others counted at {side}: {want}, not {got}").format(
                 node=name, side=side, want=fv(want), got=given(got))
         if k > 1 and same(got, total / k):
-            return _("dividing by the number of outcomes: the probabilities already weigh them; "
-                     "{node} returns Σ p·v = {want}, not Σ p·v / {k} = {got}").format(
-                node=name, want=fv(want), k=k, got=given(got))
+            return _Named(_("dividing by the number of outcomes: the probabilities already weigh them; "
+                            "{node} returns Σ p·v = {want}, not Σ p·v / {k} = {got}").format(
+                node=name, want=fv(want), k=k, got=given(got)), "divides_by_count")
         if k > 1 and same(got, sum(v for _, v, _ in received) / k):
-            return _("an average without the probabilities: {node} returns Σ p·v = {want}, "
-                     "not the plain mean {got}").format(node=name, want=fv(want), got=given(got))
+            return _Named(_("an average without the probabilities: {node} returns Σ p·v = {want}, "
+                            "not the plain mean {got}").format(node=name, want=fv(want), got=given(got)),
+                          "plain_mean")
         terms = " + ".join(f"{fv(p)}·({fv(v)})" if v < 0 else f"{fv(p)}·{fv(v)}" for _, v, p in received)
         return _("{node} returns Σ p·v = {terms} = {want}, not {got}").format(
             node=name, terms=terms, want=fv(want), got=given(got))

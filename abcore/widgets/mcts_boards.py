@@ -16,7 +16,7 @@ from ..games import TicTacToe
 from ..i18n import _
 from ..mcts import MCTSResult, mcts
 from .connect4 import ConnectFourBoard
-from .tictactoe import TicTacToeBoard
+from .tictactoe import _PLAYED_OVER, TicTacToeBoard
 
 __all__ = ["mcts_reply", "MCTSTicTacToeBoard", "MCTSConnectFourBoard", "BUDGETS"]
 
@@ -107,8 +107,7 @@ class MCTSTicTacToeBoard(TicTacToeBoard):
         self.history.append(move)
         self._refresh()
         if game.is_terminal(self.state):
-            self.message.value = _("I played {move}. Game over: {outcome}.").format(
-                move=move, outcome=self._outcome())
+            self.message.value = _(self._said(_PLAYED_OVER)).format(move=move)
             return
         self.message.value = _(
             "I ({me}) played {move} after {simulations} simulations: it got {visits} of them, "

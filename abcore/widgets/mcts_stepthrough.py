@@ -331,10 +331,10 @@ class MCTSStepThrough(StaticFallback, W.VBox):
                    "proven": _("none needed: the node is proven")}.get(ending, ending)
             return ngettext("playout: {n} random move {how}; result {v:+g} for {player}",
                             "playout: {n} random moves {how}; result {v:+g} for {player}",
-                            moves).format(n=moves, how=how, v=v, player=repr(self.player))
+                            moves).format(n=moves, how=how, v=v, player=self.player)
         if f.phase == "backup":
             rows = ", ".join(_("{node} {credit:+g} for {who}").format(
-                node=name(p), credit=credit, who=repr(who)) for p, who, credit, _n, _m in f.backup)
+                node=name(p), credit=credit, who=who) for p, who, credit, _n, _m in f.backup)
             why = {"simulations": _("the simulations asked for are all run"),
                    "seconds": _("its time is spent"), "proven": _("the root is proven"),
                    "terminal": _("the root is the end of the game")}

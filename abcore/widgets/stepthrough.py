@@ -219,7 +219,7 @@ class StepThrough(StaticFallback, W.VBox):
         the way up (now, after the children returned so far) once it has changed."""
         d = self.description
         if info.window is None or not d.window:
-            return "<b>(α, β)</b>: —" if d.window else _("<b>(α, β)</b>: none (no pruning)")
+            return _("<b>(α, β)</b>: —") if d.window else _("<b>(α, β)</b>: none (no pruning)")
         whose = _(" (for the side to move)") if d.view == "mover" else ""
         down = info.window_in or info.window
         text = _("{arrow} on the way down {window}").format(arrow=DOWN, window=format_window(*down))

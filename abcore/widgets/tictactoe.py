@@ -61,6 +61,13 @@ def _searches() -> dict:
 _SEARCH_LABELS = {"minimax": N_("minimax"), "alphabeta": N_("alpha-beta"),
                   "alphabeta_failhard": N_("alpha-beta fail-hard"), "negamax": N_("negamax"), "pvs": N_("PVS")}
 # Keyed by their English names (the ``evaluation`` argument); the Dropdown shows them translated.
+# the end of a game, one whole sentence each (by outcome), so that each language words it its own way
+_OVER = {"draw": N_("Game over: a draw."), "you": N_("Game over: you win."), "me": N_("Game over: I win.")}
+_PLAYED_OVER = {"draw": N_("I played {move}. Game over: a draw."), "you": N_("I played {move}. Game over: you win."),
+                "me": N_("I played {move}. Game over: I win.")}
+_OVER_AGAIN = {"draw": N_("The game is over: a draw. Press <b>New game</b> to play again."),
+               "you": N_("The game is over: you win. Press <b>New game</b> to play again."),
+               "me": N_("The game is over: I win. Press <b>New game</b> to play again.")}
 _EVALUATIONS = {N_("open lines (seed 004)"): TicTacToe.evaluate, N_("zero (no knowledge)"): lambda s, p: 0}
 
 
@@ -148,8 +155,7 @@ class TicTacToeBoard(StaticFallback, W.VBox):
         """Play ``cell`` for the human; an illegal click changes nothing and says why."""
         game = TicTacToe()
         if game.is_terminal(self.state):
-            self.message.value = _("The game is over: {outcome}. Press <b>New game</b> to play "
-                                   "again.").format(outcome=self._outcome())
+            self.message.value = _(self._said(_OVER_AGAIN))
             return
         if game.to_move(self.state) != self.human.value:
             self.message.value = _("Wait: it is the computer's turn.")
@@ -167,7 +173,7 @@ class TicTacToeBoard(StaticFallback, W.VBox):
         self.values = {}
         self._refresh()
         if game.is_terminal(self.state):
-            self.message.value = _("Game over: {outcome}.").format(outcome=self._outcome())
+            self.message.value = _(self._said(_OVER))
             return
         self._reply()
 
@@ -188,23 +194,21 @@ class TicTacToeBoard(StaticFallback, W.VBox):
         self._refresh()
         me = self.computer
         if TicTacToe().is_terminal(self.state):
-            self.message.value = _("I played {move}. Game over: {outcome}.").format(
-                move=move, outcome=self._outcome())
+            self.message.value = _(self._said(_PLAYED_OVER)).format(move=move)
             return
         scale = (_("+∞ I win, 0 draw, −∞ I lose; other numbers: open lines for me − for you")
                  if self.depth_limit is not None else _("+1 I win, 0 draw, −1 I lose"))
-        bounds = _("; ≤ v: at most v (alpha-beta stopped once the move could not be better)") if any(
+        bounds = _("; ≤ v: at most v, where alpha-beta stopped as soon as the move could not be better") if any(
             t.startswith("≤") for t in self.values.values()) else ""
         self.message.value = _("I ({me}) played {move}, value {value} for me. The numbers in the "
                                "empty cells are my values of the moves I did not play "
                                "({scale}{bounds}). Your move.").format(
             me=me, move=move, value=self.values.get(move, "?"), scale=scale, bounds=bounds)
 
-    def _outcome(self) -> str:
+    def _said(self, sentences: dict) -> str:
+        """The sentence of ``sentences`` (:data:`_OVER` ...) for the game's outcome (untranslated)."""
         w = TicTacToe().winner(self.state)
-        if w is None:
-            return _("a draw")
-        return _("you win") if w == self.human.value else _("I win")
+        return sentences["draw" if w is None else "you" if w == self.human.value else "me"]
 
     def _refresh(self) -> None:
         cells = self.state.cells()
