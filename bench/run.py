@@ -85,14 +85,15 @@ def targets(medians: dict[str, Timing]) -> None:
     ab, mm, ref = medians["alphabeta"], medians["minimax"], medians["reference"]
     if "openspiel" in medians:
         os_ = medians["openspiel"]
-        ratio = ab.cpu / os_.cpu
-        print(f"  alphabeta in < half of OpenSpiel's time: {ab.cpu:.4f} s / {os_.cpu:.4f} s = "
-              f"{ratio:.2f} [{ab.wall / os_.wall:.2f}]  -> {'MET' if ratio < 0.5 else 'NOT MET'}")
         each = [_fresh_paired_ratio() for _ in range(PROCESSES)]
+        paired = median(each)
         print(f"  alphabeta / OpenSpiel in {PROCESSES} fresh processes, each the median of the "
               f"ratios of {PAIRED} interleaved rounds: {', '.join(f'{r:.3f}' for r in each)}")
+        print(f"  alphabeta in < half of OpenSpiel's time, judged on their median: {paired:.2f}  -> "
+              f"{'MET' if paired < 0.5 else 'NOT MET'} (the table's medians of {RUNS} runs in a row, "
+              f"for scale: {ab.cpu / os_.cpu:.2f} [{ab.wall / os_.wall:.2f}]; see below why not those)")
         KEEP.record(f"alphabeta / OpenSpiel, tic-tac-toe ({PROCESSES} x {PAIRED} paired)",
-                    median(each), "<=", 0.42)
+                    paired, "<=", 0.42)
     else:
         print("  alphabeta in < half of OpenSpiel's time: not judged (OpenSpiel skipped)")
     print(f"  minimax walks all 549,946 states in < 1.5 s: {mm.cpu:.3f} s [{mm.wall:.3f} s]  -> "
