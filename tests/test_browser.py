@@ -260,7 +260,7 @@ def _interact(page, folder: Path, shots: list) -> None:
 
 def _practice(page, folder: Path, shots: list) -> None:
     """PracticeTrace: a new tree drawn, then seed 4 typed; three rows entered by clicks and by
-    keys (Tab, Enter) are right so far; a fourth, with a window not narrowed, is named."""
+    keys (Tab, Enter) have nothing wrong so far; a fourth, with a window not narrowed, is named."""
     w = page.locator(".abcore-practice")
     seed = w.locator(".abcore-seed input")
     picture = w.locator(".abcore-tree").get_attribute("src")
@@ -324,13 +324,13 @@ def _practice(page, folder: Path, shots: list) -> None:
     w.locator("button.abcore-check").click()
     try:        # the check's answer, whatever it is (a refusal fails at once, saying what it said)
         page.wait_for_function("([el, before]) => { const m = el.querySelector('.abcore-message').innerText;"
-                               " return m !== before && (m.includes('right so far') || m.includes('✘')); }",
+                               " return m !== before && (m.includes('nothing wrong so far') || m.includes('✘')); }",
                                arg=[w.element_handle(), before], timeout=2 * ROUND_TRIP)
     except Exception:
         _shot(page, folder, "practice-check-never-answered", shots)
         raise AssertionError(f"the check never answered; the widget shows {state()}") from None
-    assert "right so far" in w.locator(".abcore-message").inner_text(), state()
-    assert "your 3 rows agree" in w.locator(".abcore-message").inner_text()
+    assert "nothing wrong so far" in w.locator(".abcore-message").inner_text(), state()
+    assert "in your 3 rows; not checked yet: the values and cuts of A, B" in w.locator(".abcore-message").inner_text()
 
     fields("F", "-inf", "inf", "1")                         # B's β is 7 by then: [−∞, 7]
     w.locator("button.abcore-arc-H").click()                 # mark the arc F–H (wrongly) cut

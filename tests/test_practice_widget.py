@@ -33,7 +33,7 @@ def test_three_steps_by_the_fields_then_a_wrong_one_named():
     type_row(w, "B", "-inf", "inf", "6")
     type_row(w, "C", "-inf", "inf", "7")
     w.check.click()
-    assert not w.verdict.ok and w.verdict.so_far and "right so far: your 3 rows" in w.message.value
+    assert not w.verdict.ok and w.verdict.so_far and "nothing wrong so far in your 3 rows" in w.message.value
     # D and E are leaves (left out); F is entered after C returned 7: B's β is 7.
     assert key["F"].window == (float("-inf"), 7)
     type_row(w, "F", "-inf", "inf", "1", cut=("H",))

@@ -7,6 +7,9 @@ may be left blank. :func:`parse_answer` reads the same rows from text, one line 
     A  [-inf, inf]  3
     C  [3, inf]     2   cut F G
 
+(a window may also be written ``(3, inf)`` or, as in France, ``]3, inf[``; the cut word may be
+the French edition's ``coupe``, ``coupé`` or ``coupure``, singular or plural).
+
 (in MCTS mode a row is a node on the path UCB1 selects, and its value the node's total after
 the backup: ``B  1.5``).
 """
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
@@ -39,9 +43,10 @@ class Row:
     ucb: Any = None               # MCTS: the UCB1 value the node was selected with
 
 
-_CUT_WORDS = "cuts?|coupes?|coupures?"      # the French edition's words too (abcore.i18n)
+_CUT_WORDS = "cuts?|coupures?|coup[eé]e?s?"   # the French edition's words too (abcore.i18n): coupe, coupé(s)
 _NUM = r"[-−+]?(?:inf|∞|\d+(?:\.\d+)?(?:/\d+)?)"
-_WINDOW = rf"[\[(]\s*(?P<{{0}}a>{_NUM})\s*[,;]\s*(?P<{{0}}b>{_NUM})\s*[\])]"
+# (α, β), [α, β] and the French open interval ]α, β[ (notebook 3 teaches it): the same window.
+_WINDOW = rf"[\[(\]]\s*(?P<{{0}}a>{_NUM})\s*[,;]\s*(?P<{{0}}b>{_NUM})\s*[\])\[]"
 _LINE = re.compile(rf"^\s*(?P<node>[A-Za-z]+)\s*[:,]?\s*"
                    rf"(?:{_WINDOW.format('')})?\s*"
                    rf"(?:(?:->|→)?\s*{_WINDOW.format('x')})?\s*"
@@ -66,7 +71,8 @@ def parse_number(text: str) -> Any:
 
 def parse_answer(text: str, form: str = "trace") -> list[Row]:
     """Rows from a written answer, one node per line (blank lines and ``#`` comments skipped).
-    A window is written ``(α, β)`` or ``[α, β]``; a second window after the first is the node's
+    A window is written ``(α, β)``, ``[α, β]`` or ``]α, β[`` (the French open interval); the cut
+    word is ``cut``, ``coupe``, ``coupé`` or ``coupure`` (each also plural); a second window after the first is the node's
     window on exit (seed 004's "en remontant"), checked when given; two numbers after the node
     are an MCTS row's UCB1 value and total. ``form`` is what a row that cannot be read is told to
     look like: ``"trace"`` (an alpha-beta or Star1 trace), ``"minimax"`` (exercise 2.4's
@@ -77,6 +83,8 @@ def parse_answer(text: str, form: str = "trace") -> list[Row]:
     Row(node='C', window=(3, inf), value=2, cut=('F', 'G'), exit=None, ucb=None)
     >>> parse_answer("C (3, ∞) -> 2 coupe F, G")[0].cut, parse_answer("C [3, inf] 2 coupure : F")[0].cut
     (('F', 'G'), ('F',))
+    >>> parse_answer("A ]-inf, +inf[ 3 coupés B, C")[0]
+    Row(node='A', window=(-inf, inf), value=3, cut=('B', 'C'), exit=None, ucb=None)
     >>> parse_answer("C (3, inf) -> (3, 5) 2")[0].exit, parse_answer("B 1.52 -1")[0].ucb
     ((3, 5), 1.52)
     >>> parse_answer("C [3 inf] 2")
@@ -90,7 +98,7 @@ def parse_answer(text: str, form: str = "trace") -> list[Row]:
     """
     rows = []
     for i, line in enumerate(text.splitlines(), 1):
-        line = line.split("#")[0]
+        line = unicodedata.normalize("NFC", line.split("#")[0])   # an é typed as e + accent
         if not line.strip():
             continue
         m = _LINE.match(line)

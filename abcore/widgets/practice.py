@@ -275,23 +275,42 @@ class PracticeTrace(StaticFallback, W.VBox):
         if self.rows:
             self.node.value = self.rows.pop().node
             self.verdict = None
+            self.message.value = ""            # it spoke of the rows before this one went
             self._show_table()
             self._redraw()
 
     def _check(self) -> None:
+        if not self.rows:                      # nothing to check: say what to do (frreader10 d2)
+            self.verdict = None
+            self.message.value = html.escape(_("no row yet: add the first one, the root's ({root})").format(
+                root=self.names[0]))
+            return
         options = {"seed": self.seed.value} if self.is_mcts else {}
         self.verdict = check_trace(self.mode.value, self.tree, self.rows, **options)
         if self.verdict.ok:
             text, colour = f"{OK_MARK} {self.verdict.message}", GREEN
         elif self.verdict.so_far:
-            text, colour = (f"{OK_MARK} " + ngettext("right so far: your row agrees with the search; go on",
-                                                     "right so far: your {n} rows agree with the search; go on",
-                                                     len(self.rows)).format(n=len(self.rows)), GREEN)
+            text, colour = f"{OK_MARK} {self._so_far()}", GREEN
         else:
             text, colour = f"{BAD_MARK} {self.verdict.message}", RED
         self.message.value = f'<span style="color:{colour}">{html.escape(text)}</span>'
         self._show_table()
         self._redraw()
+
+    def _so_far(self) -> str:
+        """What a check that stopped at the rows' end checked, and what it could not yet: the
+        value and cuts of a node whose children have no rows yet (the nodes above the next one)."""
+        n, up = len(self.rows), self.tree.parent(self._node_id(self.verdict.node))
+        waiting: list[str] = []
+        while up is not None:
+            waiting.insert(0, self.tree.label(up))
+            up = self.tree.parent(up)
+        said = ngettext("nothing wrong so far in your row", "nothing wrong so far in your {n} rows", n)
+        later = ngettext("not checked yet: the value and cuts of {nodes}, which wait for its "
+                         "children's rows", "not checked yet: the values and cuts of {nodes}, which "
+                         "wait for their children's rows", len(waiting))
+        return _("{said}; {later}; go on with {next}").format(
+            said=said.format(n=n), later=later.format(nodes=", ".join(waiting)), next=self.verdict.node)
 
     def _is_leaf(self, name: str) -> bool:
         return self.tree.kind(self._node_id(name)) == "leaf"

@@ -30,6 +30,9 @@ COMMENTS = (N_("β-cut: prune the rest"), N_("α-cut: prune the rest"), N_("cut:
             N_("β-cut (fail-hard)"), N_("α-cut (fail-hard)"), N_("for the side to move at n"),
             N_("null window: better than α?"), N_("yes: search it again"), N_("all values in [L, U]"),
             N_("s: Σ p·v so far"), N_("then Star1, with lo(c), hi(c) for L, U"))
+# Words inside the pseudocode's code that are a phrase, not a keyword (``UTILITY(n, side to move)``):
+# said in the kit's language too (frreader10 b1); the keywords (function, for each, return) stay.
+CODE_PHRASES = (N_("side to move"),)
 
 
 def pseudocode_lines(description: Any) -> list[str]:
@@ -42,6 +45,8 @@ def pseudocode_lines(description: Any) -> list[str]:
     """
     out = []
     for line in description.lines:
+        for phrase in CODE_PHRASES:
+            line = line.replace(f", {phrase})", f", {_(phrase)})")
         code, mark, comment = line.partition("▷ ")
         if not (mark and comment):
             out.append(line)
@@ -365,6 +370,9 @@ class StepThrough(StaticFallback, W.VBox):
             if kind == "min" and d.view == "root":
                 why = _("{v} ≤ α = {a}: MAX above will never let the game come here").format(
                     v=f(seen), a=f(ev.alpha))
+            elif d.view == "root":             # a MAX node: MIN, above it, is named as such
+                why = _("{v} ≥ β = {b}: MIN above will never let the game come here").format(
+                    v=f(seen), b=f(ev.beta))
             else:
                 why = _("{v} ≥ β = {b}: the opponent above will never let the game come "
                         "here").format(v=f(seen), b=f(ev.beta))
