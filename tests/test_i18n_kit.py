@@ -502,8 +502,9 @@ def test_frreader8_tournament_line_is_data_worded_by_the_referee():
     try:
         raise RuntimeError("a bug in my player")
     except RuntimeError as e:
-        assert child._detail(e) == "RuntimeError: a bug in my player" and child._line(e) == e.__traceback__.tb_lineno
-    assert child._line(SystemExit(3)) is None and child._detail(SystemExit(3)) == "sys.exit(3)"
+        assert child._detail(e) == "RuntimeError: a bug in my player"
+        assert child._line(e, __file__) == e.__traceback__.tb_lineno      # this file as the player's
+    assert child._line(SystemExit(3), __file__) is None and child._detail(SystemExit(3)) == "sys.exit(3)"
     reply = {"error": "exception", "detail": "RuntimeError: a bug in my player", "line": 2}
     assert SandboxedSeat._reported(reply).detail == "player said: RuntimeError: a bug in my player (line 2)"
     for forged in ("2); rm", True, -1, 2.0, None):
