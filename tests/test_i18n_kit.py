@@ -572,6 +572,12 @@ def test_frreader8_student_quoted_and_check_words_in_french():
     assert quoted("alice") == "'alice'"
     abcore.use_language("fr")
     assert quoted("alice") == f"«{NBSP}alice{NBSP}»"
+    # review rev28r C3: an id with a quote or a control character is escaped, in both editions
+    for odd, shown in (("o'brien", '"o\'brien"'), ("eve\n", "'eve\\n'"), ("a»b", "'a»b'")):
+        assert quoted(odd) == shown
+        abcore.use_language("en")
+        assert quoted(odd) == shown
+        abcore.use_language("fr")
     assert hints.say("9.4 hidden").endswith("sur votre arbre")
     fr = {m.id: m.string for m in entries() if isinstance(m.id, str)}
     assert "le négamax entre dans" in fr["α and β not swapped: negamax enters {node} with (−β, −α) = {want} from "
