@@ -395,6 +395,6 @@ def test_a_state_of_another_board_size_is_refused():
     tall = ConnectFour(7, 15)
     big = tall.from_moves("51642713771171647635371175556215615153752712")
     assert tall.moves_played(big) == 44 and not tall.is_terminal(big)
-    for column in range(1, 8):
+    for call in [lambda c=c: game.result(big, c) for c in range(1, 8)] + [lambda: game.search_bounds(big)]:
         with pytest.raises(ValueError, match="a 7 x 15 board, and this game's board is 7 x 6"):
-            game.result(big, column)
+            call()

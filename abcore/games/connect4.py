@@ -333,6 +333,8 @@ class ConnectFour(Game[C4State, int, str]):
         possible = (mask + self._bottom) & self._full
         opp = self._kids[n].get(state)                      # known if a search_actions made it
         if opp is None:
+            if state & 0xff != self._wh:                 # (never in a record: checked here only)
+                self._same_size(state)
             cur = (state & self._curbits) >> _LOW
             if self._winning(cur, mask) & possible:
                 return self._wins_now[n]
