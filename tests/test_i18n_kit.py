@@ -660,3 +660,16 @@ def test_frreader8_hidden_tests_name_the_same_tree_and_its_window(notebook, plan
     monkeypatch.setenv("ABCORE_EDITION", "fr")
     said = str(run_planted(f"fr/{notebook}.ipynb", planted).hidden)
     assert all(s in said for s in says) and "cet arbre" not in said, said
+
+
+def test_rev28r_a_type_is_named_with_its_article_and_a_none_keeps_its_diagnosis():
+    """Review rev28r B4: 'an int', 'a list' in English, « le type int » in French; a None keeps
+    where it first parts from the search, without « aucune des erreurs répertoriées »."""
+    from abcore.checks import differs
+    assert differs(3, None).startswith("yours returns None where an int is expected")
+    assert differs([1], "x") == "yours returns a str where a list is expected"
+    abcore.use_language("fr")
+    assert differs(3, None).startswith("votre fonction renvoie None là où le type int est attendu")
+    assert differs(3, "x") == "votre fonction renvoie une valeur de type str là où le type int est attendu"
+    fr = {m.id: m.string for m in entries() if isinstance(m.id, str)}
+    assert fr["Here is where it first parts from the right search."].startswith("Voici où ")
