@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from pathlib import Path
 
 import pytest
 
@@ -85,14 +86,30 @@ def pytest_collection_modifyitems(config, items):
     """The files in ``LONGEST`` first, in its order; every other item after them, in its order.
     The ``recompute`` tests left out unless ``-m`` or a test id names them."""
     if "recompute" not in (config.getoption("markexpr", "") or ""):
-        asked = {a.split("[")[0] for a in config.args if "::" in a}
-        left = [i for i in items if i.get_closest_marker("recompute") and i.nodeid.split("[")[0] not in asked]
+        here = Path(config.invocation_params.dir)
+        asked = [(here / path, rest) for path, rest in (a.split("[")[0].split("::", 1) for a in config.args if "::" in a)]
+        left = [i for i in items if i.get_closest_marker("recompute") and not _asked(i, asked)]
         if left:
             config.hook.pytest_deselected(items=left)
             items[:] = [i for i in items if i not in set(left)]
             config.stash[_RECOMPUTE] = len(left)
     rank = {path: i for i, path in enumerate(LONGEST)}
     items.sort(key=lambda item: rank.get(file_of(item), len(LONGEST)))
+
+
+def _asked(item, asked: list) -> bool:
+    """Whether a test id on the command line ((path, the rest after '::')) names ``item``: the
+    same file however the path is written (./tests/x.py, x.py from tests/), the same test or
+    class (review rev28r B5)."""
+    rest = item.nodeid.split("[")[0].split("::", 1)[1] if "::" in item.nodeid else ""
+    for path, name in asked:
+        try:
+            same = path.exists() and Path(item.path).samefile(path)
+        except OSError:
+            same = False
+        if same and (rest == name or rest.startswith(name + "::")):
+            return True
+    return False
 
 
 def _counting(notebook) -> None:

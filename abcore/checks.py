@@ -423,7 +423,13 @@ def _why(hint: Callable | None, args: tuple, student: Callable, tree: GameTree |
     said = isinstance(args[1], str) and isinstance(args[0], dict)   # the check's call said what is wrong
     d, named = ("", False) if said else _differs(args[0], args[1])
     if said or named:           # the problem is named (the check, a type, None, a float): no "matches none"
-        return f". {d[0].upper()}{d[1:]}" if d else ""
+        lead = f". {d[0].upper()}{d[1:]}" if d else ""
+        none = "\n" + _("This matches none of the known slips; here is where it first parts from the right search.")
+        if said or not slip.startswith(none) or _(A_FLOAT) in d:
+            return lead
+        # None or a wrong type: where it first parts from the search names the node whose
+        # branch lost the answer; kept, without "matches none" (review rev28r B4)
+        return lead + "\n" + _("Here is where it first parts from the right search.") + slip[len(none):]
     if slip:                    # the catalogue says it matches none, and where it parts
         return (f". {d[0].upper()}{d[1:]}" if d else "") + slip
     if d:
@@ -463,8 +469,8 @@ def differs(expected: Any, got: Any) -> str:
     'yours has 3 items where 2 are expected'
     >>> differs([(1, 2, 3, 4)], [(1, 2, 3)])
     'item 0: yours has 3 items where 4 are expected'
-    >>> differs(3, None)
-    'yours returns None where a int is expected (did a branch forget its return?)'
+    >>> differs(3, None), differs([1], None)
+    ('yours returns None where an int is expected (did a branch forget its return?)', 'yours returns None where a list is expected (did a branch forget its return?)')
     """
     return _differs(expected, got)[0]
 
@@ -480,13 +486,13 @@ def _differs(expected: Any, got: Any) -> tuple[str, bool]:
     False
     """
     if got is None and expected is not None:
-        return _("yours returns None where a {expected} is expected (did a branch forget its "
-                 "return?)").format(expected=type(expected).__name__), True
+        return _("yours returns None where {expected} is expected (did a branch forget its "
+                 "return?)").format(expected=_typed(expected)), True
     seqs = (list, tuple)
     if isinstance(expected, seqs) and isinstance(got, seqs):
         if type(got) is not type(expected):
-            return _("yours returns a {got} where a {expected} is expected").format(
-                got=type(got).__name__, expected=type(expected).__name__), True
+            return _("yours returns {got} where {expected} is expected").format(
+                got=_typed(got), expected=_typed(expected)), True
         if len(got) != len(expected):
             return " ".join((ngettext("yours has {got} item", "yours has {got} items", len(got)),
                              ngettext("where {expected} is expected", "where {expected} are expected",
@@ -511,9 +517,20 @@ def _differs(expected: Any, got: Any) -> tuple[str, bool]:
     if type(expected) is int and type(got) is float and got == expected:
         return _(A_FLOAT), True
     if type(got) is not type(expected) and not (isinstance(got, (int, float)) and isinstance(expected, (int, float))):
-        return _("yours returns a {got} where a {expected} is expected").format(
-            got=type(got).__name__, expected=type(expected).__name__), True
+        return _("yours returns {got} where {expected} is expected").format(
+            got=_typed(got), expected=_typed(expected)), True
     return "", False    # two numbers (or values) that differ: the message already shows both
+
+
+def _typed(value: Any) -> str:
+    """``value``'s type as the messages name it: with the article its name needs in English
+    ('an int', 'a list'); the French messages say « le type int », so the French is the name alone.
+
+    >>> _typed(3), _typed([]), _typed("x")
+    ('an int', 'a list', 'a str')
+    """
+    name = type(value).__name__
+    return (_("an {type}") if name[:1].lower() in "aeiou" else _("a {type}")).format(type=name)
 
 
 def _name_the_slip(student: Callable, tree: GameTree, windows: Callable | None = None,

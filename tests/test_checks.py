@@ -163,11 +163,32 @@ def test_a_wrong_answer_no_slip_names_says_what_differs_in_plain_words():
     with pytest.raises(CheckFailed, match=r"got \(0, 0, 0\)\. Yours has 3 items where 2 are expected; this matches "
                                           r"none of the known slips of this exercise$"):
         check(lambda t: (0, 0, 0), lambda t: (len(t), len(t.leaves)), random_cases(5), draw=False)
-    with pytest.raises(CheckFailed, match=r"got None\. Yours returns None where a int is expected"):
+    with pytest.raises(CheckFailed, match=r"got None\. Yours returns None where an int is expected"):
         check(lambda t: None, reference, random_cases(5), draw=False)
     # a hint that crashes on an unforeseen answer never crashes the check
-    with pytest.raises(CheckFailed, match=r"got 'x'\. Yours returns a str where a int is expected"):
+    with pytest.raises(CheckFailed, match=r"got 'x'\. Yours returns a str where an int is expected"):
         check(lambda t: "x", reference, random_cases(5), hint=lambda e, g, t: g[7], draw=False)
+
+
+def test_a_none_answer_keeps_where_it_first_parts_from_the_search():
+    """Review rev28r B4: a None (a branch without its return) names the problem, so no "matches
+    none of the known slips"; but where it first parts from the search, the node whose branch
+    lost the answer, is kept."""
+    def minimax_value(tree, state):
+        if tree.is_terminal(state):
+            return tree.value(state)
+        values = [minimax_value(tree, tree.result(state, a)) for a in tree.actions(state)]
+        if tree.to_move(state) == "max":
+            return max(values)
+        if None not in values:
+            min(values)                      # forgot the return at MIN nodes
+    with pytest.raises(CheckFailed) as refused:
+        check(minimax_value, lambda t, s: minimax(t, s).value, random_cases(20),
+              call=lambda f, t: f(t, t.initial_state), draw=False)
+    text = str(refused.value)
+    assert "Yours returns None where an int is expected (did a branch forget its return?)\n" \
+           "Here is where it first parts from the right search. It first shows on this tree: at " in text
+    assert "matches none" not in text
 
 
 def test_a_thread_the_student_starts_is_watched_too():

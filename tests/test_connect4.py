@@ -390,3 +390,11 @@ def test_a_state_of_another_board_size_is_refused():
         with pytest.raises(ValueError, match="a 6 x 5 board, and this game's board is 7 x 6"):
             call()
     assert game.search_actions(game.from_moves("1234")) == ConnectFour().search_actions(game.from_moves("1234"))
+    # Review rev28r A4: a bigger board's state with more stones than 7 x 6 holds (44 here, no
+    # four in a row: a random game, seeded); an IndexError for most columns, before.
+    tall = ConnectFour(7, 15)
+    big = tall.from_moves("51642713771171647635371175556215615153752712")
+    assert tall.moves_played(big) == 44 and not tall.is_terminal(big)
+    for call in [lambda c=c: game.result(big, c) for c in range(1, 8)] + [lambda: game.search_bounds(big)]:
+        with pytest.raises(ValueError, match="a 7 x 15 board, and this game's board is 7 x 6"):
+            call()

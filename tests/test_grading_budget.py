@@ -68,6 +68,63 @@ def test_each_escape_is_counted_or_refused(name, trick):
     assert all(v is not game for v in vars(counted).values())
 
 
+def test_the_escapes_counting_in_process_cannot_stop_are_the_documented_ones():
+    """Review rev28r A1: the raw game's slot is an attribute all the same (``_Counted__game``);
+    the docstring says so, with the other in-process escapes, instead of "no attribute"."""
+    import abcore.grading.budget as budget
+    game = ConnectFour()
+    assert Counted(game, budget=1)._Counted__game is game
+    doc = " ".join(budget.__doc__.split())
+    for escape in ("game._Counted__game", "game.actions.__self__", "gc.get_referents",
+                   "``game.positions`` or ``game.over``"):
+        assert escape in doc
+    assert "no attribute" not in doc + " ".join(Counted.__doc__.split())
+
+
+def test_a_move_that_changes_the_budget_is_over_it():
+    """Review rev28r A2: ``budgeted`` never trusts the Counted's ``budget``, which the player holds."""
+    from abcore import alphabeta
+    from abcore.grading.budget import budgeted
+    game = ConnectFour()
+
+    def raise_it(g, s):
+        g.budget = 10 ** 12
+        return alphabeta(g, s, depth=6, evaluate=g.evaluate).move
+
+    def same_value(g, s):                              # an equal int, not the kit's own object
+        g.budget = int("1000")
+        return 4
+
+    def honest(g, s):
+        return alphabeta(g, s, depth=2, evaluate=g.evaluate).move
+    for player in (raise_it, same_value):
+        with pytest.raises(OverBudget, match="changed game.budget"):
+            budgeted(player, 1000)(game, game.initial_state)
+    assert budgeted(honest, 1000)(game, game.initial_state) in range(1, 8)
+
+
+def test_a_playout_whose_choice_raises_still_counts_the_moves_it_asked_for():
+    """Review rev28r A3: a ``choice`` that plays its own line and raises before the next move
+    pays for each position it was asked about; a playout that ends counts its moves, as before."""
+    import random
+
+    class Stop(Exception):
+        pass
+    game = ConnectFour()
+    counted = Counted(game, budget=100)
+    for column in range(1, 8):
+        line = iter([column])
+
+        def choice(options):
+            return next(line, None) or (_ for _ in ()).throw(Stop())
+        with pytest.raises(Stop):
+            counted.random_playout(game.initial_state, choice)
+    assert counted.positions == 14                     # 7 probes: the move played, the call that raised
+    counted = Counted(game, budget=10 ** 6)
+    end, moves = counted.random_playout(game.initial_state, random.Random(1).choice)
+    assert counted.positions == moves > 0 and game.is_terminal(end)
+
+
 def test_outcomes_counts_each_chance_position():
     from abcore.games import DiceDuel
     game = DiceDuel()

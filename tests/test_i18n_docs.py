@@ -334,3 +334,26 @@ def test_links_map_to_the_twin():
     heading = docs.anchors(french("INSTRUCTORS"))[-1]
     assert twin("notebooks/INSTRUCTORS.md#in-the-browser-jupyterlite", readme) == (
         "notebooks/INSTRUCTORS.fr.md#" + heading)
+
+
+def test_shell_lines_keep_the_spaces_inside_quotes():
+    """Review rev28r C1: ``echo 'a  b'`` is not ``echo 'a b'``; spaces between words still are
+    free, and the comment may say anything."""
+    en = "```bash\necho 'a  b'  # x\n```"
+    assert not docs.same_code(en, "```bash\necho 'a b'  # y\n```")
+    assert docs.same_code(en, "```bash\necho   'a  b' # y\n```")
+
+
+def test_check_reports_a_span_that_quotes_the_kit_in_english():
+    """Review rev28r C1: a French paragraph that keeps a whole kit sentence in English, where the
+    kit has French, is reported by check (span_problems); the kit's French of it, a span of code
+    and a one-word label of the kit (``value``, which names code too) are not."""
+    from babel.messages.catalog import Catalog
+    english = "See `f(1) is wrong: expected 2, got 1`, `make lab` and `value`."
+    blocks = [docs.Block("text", english + "\n", "top/1")]
+    for french, problems in (("Voir `f(1) is wrong: expected 2, got 1`, `make lab` et `value`.", 1),
+                             ("Voir `f(1) se trompe : attendu 2, obtenu 1`, `make lab` et `value`.", 0)):
+        catalog = Catalog()
+        catalog.add(english, french, context="top/1")
+        found = docs.span_problems(blocks, catalog, "README")
+        assert len(found) == problems and all("`f(1) is wrong" in p.detail for p in found), found

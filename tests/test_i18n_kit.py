@@ -502,8 +502,9 @@ def test_frreader8_tournament_line_is_data_worded_by_the_referee():
     try:
         raise RuntimeError("a bug in my player")
     except RuntimeError as e:
-        assert child._detail(e) == "RuntimeError: a bug in my player" and child._line(e) == e.__traceback__.tb_lineno
-    assert child._line(SystemExit(3)) is None and child._detail(SystemExit(3)) == "sys.exit(3)"
+        assert child._detail(e) == "RuntimeError: a bug in my player"
+        assert child._line(e, __file__) == e.__traceback__.tb_lineno      # this file as the player's
+    assert child._line(SystemExit(3), __file__) is None and child._detail(SystemExit(3)) == "sys.exit(3)"
     reply = {"error": "exception", "detail": "RuntimeError: a bug in my player", "line": 2}
     assert SandboxedSeat._reported(reply).detail == "player said: RuntimeError: a bug in my player (line 2)"
     for forged in ("2); rm", True, -1, 2.0, None):
@@ -571,6 +572,12 @@ def test_frreader8_student_quoted_and_check_words_in_french():
     assert quoted("alice") == "'alice'"
     abcore.use_language("fr")
     assert quoted("alice") == f"«{NBSP}alice{NBSP}»"
+    # review rev28r C3: an id with a quote or a control character is escaped, in both editions
+    for odd, shown in (("o'brien", '"o\'brien"'), ("eve\n", "'eve\\n'"), ("a»b", "'a»b'")):
+        assert quoted(odd) == shown
+        abcore.use_language("en")
+        assert quoted(odd) == shown
+        abcore.use_language("fr")
     assert hints.say("9.4 hidden").endswith("sur votre arbre")
     fr = {m.id: m.string for m in entries() if isinstance(m.id, str)}
     assert "le négamax entre dans" in fr["α and β not swapped: negamax enters {node} with (−β, −α) = {want} from "
@@ -653,3 +660,16 @@ def test_frreader8_hidden_tests_name_the_same_tree_and_its_window(notebook, plan
     monkeypatch.setenv("ABCORE_EDITION", "fr")
     said = str(run_planted(f"fr/{notebook}.ipynb", planted).hidden)
     assert all(s in said for s in says) and "cet arbre" not in said, said
+
+
+def test_rev28r_a_type_is_named_with_its_article_and_a_none_keeps_its_diagnosis():
+    """Review rev28r B4: 'an int', 'a list' in English, « le type int » in French; a None keeps
+    where it first parts from the search, without « aucune des erreurs répertoriées »."""
+    from abcore.checks import differs
+    assert differs(3, None).startswith("yours returns None where an int is expected")
+    assert differs([1], "x") == "yours returns a str where a list is expected"
+    abcore.use_language("fr")
+    assert differs(3, None).startswith("votre fonction renvoie None là où le type int est attendu")
+    assert differs(3, "x") == "votre fonction renvoie une valeur de type str là où le type int est attendu"
+    fr = {m.id: m.string for m in entries() if isinstance(m.id, str)}
+    assert fr["Here is where it first parts from the right search."].startswith("Voici où ")

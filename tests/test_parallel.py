@@ -251,3 +251,50 @@ def test_a_folder_without_the_assignment_is_not_in_the_exclude_list(template, tm
 
     codes = parallel.autograde_class(root, "ps1", workers=1, run=run)
     assert codes == {"a": 0} and excludes == [""]
+
+
+@pytest.mark.filterwarnings("ignore:Object of type <Submitted")
+def test_a_student_named_twice_a_hidden_notebook_and_the_copies(template, tmp_path, monkeypatch):
+    """Review rev28r: a student named twice is graded once, by one worker (B1); a folder holding
+    only a hidden notebook is no submission, as nbgrader's glob sees it (B2); every worker's copy
+    of the gradebook is made before any worker runs, so no merge writes a gradebook being
+    copied (C2: the copies are made by the calling thread, not the workers)."""
+    import glob
+    import threading
+
+    import abcore.exercises.parallel as parallel
+    root = tmp_path / "course"
+    _submit(root, "alice", "ps1")
+    _submit(root, "bob", "ps1")
+    (root / "submitted" / "eve" / "ps1").mkdir(parents=True)
+    (root / "submitted" / "eve" / "ps1" / ".hidden.ipynb").write_text("{}")
+    _gradebook(template, root / "gradebook.db", {})
+    commands, copiers = [], []
+    copy = parallel.shutil.copyfile
+    monkeypatch.setattr(parallel.shutil, "copyfile",
+                        lambda *a: (copiers.append(threading.current_thread()), copy(*a))[1])
+
+    def run(args: list[str], where: Path, log: str) -> int:
+        from nbgrader.api import Gradebook
+        db = Path(next(a for a in args if a.startswith("--db=")).split("///")[1])
+        excluded = next((a.split("=", 1)[1].split(",") for a in args if "student_id_exclude" in a), [])
+        mine = [Path(p).parent.name for p in glob.glob(str(root / "submitted" / "*" / "ps1"))
+                if glob.glob(os.path.join(p, "*.ipynb")) and Path(p).parent.name not in excluded]
+        commands.append((log, sorted(mine)))
+        with Gradebook(f"sqlite:///{db}") as gb:
+            for s in mine:
+                gb.update_or_create_student(s)
+                gb.update_or_create_submission("ps1", s)
+                (root / "autograded" / s / "ps1").mkdir(parents=True, exist_ok=True)
+                (root / "autograded" / s / "ps1" / "ps1.ipynb").write_text("{}")
+        return 0
+
+    assert parallel.submissions(root, "ps1") == {"alice": ["ps1"], "bob": ["ps1"], "eve": []}
+    codes = parallel.autograde_class(root, "ps1", workers=2, run=run, students=["alice", "alice"])
+    assert (dict(codes), codes.graded, codes.submissions) == ({"alice": 0}, 1, 1)
+    assert commands == [("autograde-worker-0", ["alice"])]
+    commands.clear()
+    codes = parallel.autograde_class(root, "ps1", workers=2, run=run)
+    assert (dict(codes), codes.submissions) == ({"alice": 0, "bob": 0}, 2)
+    assert sorted(commands) == [("autograde-worker-0", ["alice"]), ("autograde-worker-1", ["bob"])]
+    assert copiers and all(t is threading.main_thread() for t in copiers)

@@ -37,3 +37,20 @@ def test_the_longest_files_are_collected_first():
         if "::" in line and (not files or files[-1] != name):
             files.append(name)
     assert files == [*listed, "tests/test_game.py"], done.stdout[-3000:]
+
+
+def test_a_recompute_test_asked_by_id_runs_however_its_path_is_written():
+    """Review rev28r B5: a ``recompute`` test named on the command line is collected however its
+    path is written (here ``./x.py`` from tests/, not the node id's ``tests/x.py``), by test or by
+    class of tests; the file alone leaves it out. One pytest --collect-only, nothing run."""
+    test = "test_realtime_data.py::test_each_step_on_every_middle_position_recomputed"
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:nbval", f"./{test}"],
+                          cwd=ROOT / "tests", capture_output=True, text=True)
+    assert "7 tests collected" in done.stdout and "deselected" not in done.stdout, done.stdout[-2000:]
+    root = _root_conftest()
+
+    class Item:                                  # a recompute test in a class, asked by its class
+        nodeid, path = "tests/test_schedule.py::Recompute::test_x[1]", Path(__file__)
+    path = ROOT / "tests" / ".." / "tests" / "test_schedule.py"
+    assert root._asked(Item, [(path, "Recompute")]) and root._asked(Item, [(path, "Recompute::test_x")])
+    assert not root._asked(Item, [(path, "Recom")]) and not root._asked(Item, [(ROOT / "no.py", "Recompute")])

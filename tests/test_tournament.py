@@ -281,3 +281,22 @@ def test_the_guard_never_writes_through_a_file_planted_beside_the_results(tmp_pa
     guard.close()
     assert [r["game"] for r in read_results(out)] == ["0"] and stale.read_text() == '{"game": "stale"}\n'
     assert gradebook.read_text() == "student,grade\n" and os.access(gradebook, os.W_OK)
+
+
+def test_the_line_sent_is_the_players_own_not_the_kits():
+    """Review rev28r B3: an error raised inside a kit call (an illegal move in connect4.py, an
+    OverBudget in budget.py) is sent with the line of the player's file it came through."""
+    from abcore.games import ConnectFour
+    from abcore.grading.budget import Counted
+    from abcore.tournament.child import _line
+    src = ("def choose(game, state):\n    x = 1\n    return game.result(state, 9)\n\n"
+           "def greedy(game, state):\n    return [game.result(state, 4) for _ in range(5)]\n")
+    scope: dict = {}
+    exec(compile(src, "alice.py", "exec"), scope)
+    game = ConnectFour()
+    for call, line in ((lambda: scope["choose"](game, game.initial_state), 3),
+                       (lambda: scope["greedy"](Counted(game, 2), game.initial_state), 6)):
+        with pytest.raises(Exception) as caught:
+            call()
+        assert (_line(caught.value, "alice.py"), _line(caught.value, "other.py")) == (line, None)
+    assert _line(SystemExit(1), "alice.py") is None

@@ -173,23 +173,29 @@ NBGRADER_MARKER = re.compile(r"#+\s*(BEGIN|END) (SOLUTION|HIDDEN TESTS)")
 
 
 def shell_line(line: str) -> tuple[str, str]:
-    """A shell line's code (its words, single-spaced) and its ``#`` comment: a ``#`` that starts a
-    word outside quotes.
+    """A shell line's code (its words, single-spaced; a quoted string kept as it is, its spaces
+    too) and its ``#`` comment: a ``#`` that starts a word outside quotes.
 
     >>> shell_line("make lab   # opens 'notebooks/'")
     ('make lab', "# opens 'notebooks/'")
     >>> shell_line("echo 'a # b' x#y")
     ("echo 'a # b' x#y", '')
+    >>> shell_line("echo  'a  b'  c"), shell_line("echo 'a b' c")
+    (("echo 'a  b' c", ''), ("echo 'a b' c", ''))
     """
-    quote = ""
+    quote, words, word = "", [], ""
     for i, ch in enumerate(line):
         if quote:
             quote = "" if ch == quote else quote
         elif ch in "'\"":
             quote = ch
         elif ch == "#" and (i == 0 or line[i - 1].isspace()):
-            return " ".join(line[:i].split()), line[i:].strip()
-    return " ".join(line.split()), ""
+            return " ".join(words + [word] if word else words), line[i:].strip()
+        elif ch.isspace():
+            words, word = (words + [word] if word else words), ""
+            continue
+        word += ch
+    return " ".join(words + [word] if word else words), ""
 
 
 def python_code(text: str) -> tuple[list[str], list[str]] | None:
@@ -308,7 +314,7 @@ def catalogue_problems(blocks: list[Block], catalog: Catalog, name: str) -> list
     return [dataclasses.replace(p, detail=p.detail.replace("Markdown cell in the English notebook",
                                                            "block in the English file")
                                 .replace("run extract", "run tools/i18n_docs.py extract"))
-            for p in found] + code_problems(blocks, catalog, name)
+            for p in found] + code_problems(blocks, catalog, name) + span_problems(blocks, catalog, name)
 
 
 def words(text: str) -> str:
@@ -497,6 +503,45 @@ def code_problems(blocks: list[Block], catalog: Catalog, name: str) -> list[i18n
                                       "from the English in more than its # comments (an output "
                                       "block: is not the kit's French of it): copy the English "
                                       "code and translate the comments only"))
+    return found
+
+
+CODE_SPAN = re.compile(r"`[^`]+`")     # as tests/test_i18n.py reads them (a newline: a space)
+
+
+@functools.lru_cache(maxsize=1)
+def _sentences(lang: str) -> tuple[tuple[str, str], ...]:
+    """The kit's templates that are sentences (three words of 3 letters or more in their own
+    text), with a French that differs: a label (``value``, ``illegal move``) may name code too."""
+    return tuple((e, f) for e, f in kit_messages(lang) if e != f and len(re.findall(
+        r"[A-Za-z]{3,}", " ".join(v for k, v in template_pieces(e) if k == "text"))) >= 3)
+
+
+def kit_english(text: str, lang: str = "fr") -> bool:
+    """Whether ``text`` is, whole, one of the kit's sentences (:func:`_sentences`) with its fields
+    filled in, which the kit prints otherwise in French.
+
+    >>> kit_english("f(1) is wrong: expected 2, got 1"), kit_english("make lab"), kit_english("value")
+    (True, False, False)
+    """
+    t = words(text)
+    return any(_may_match(english, t, False, False) and template_regexes(english)[0].fullmatch(t)
+               for english, _french in _sentences(lang))
+
+
+def span_problems(blocks: list[Block], catalog: Catalog, name: str) -> list[i18n.Problem]:
+    """French paragraphs that keep a code span quoting the kit in English, where the kit has
+    French (review rev28r C1): the French edition quotes what the French kit prints."""
+    entries, found = i18n.by_cell(catalog), []
+    for b in blocks:
+        m = entries.get(b.key)
+        if b.kind not in ("heading", "text") or m is None or not m.string or m.id != b.source:
+            continue
+        french = {words(c) for c in CODE_SPAN.findall(str(m.string))}
+        found += [i18n.Problem("changed", name, b.key, f"the code span {span} quotes the kit in "
+                               "English: quote the kit's French of it (its catalogue, abcore.po)")
+                  for span in dict.fromkeys(words(c) for c in CODE_SPAN.findall(b.source))
+                  if span in french and " " in span and kit_english(span[1:-1])]
     return found
 
 

@@ -144,11 +144,15 @@ def _tree(ex: Exercise, seed: int) -> GameTree:
 
 
 def quoted(student: str) -> str:
-    """A student's id as a message quotes it: ``'alice'`` in English, « alice » in French.
+    """A student's id as a message quotes it: ``'alice'`` in English, « alice » in French; an id
+    holding a quote, a backslash or a character that does not print is shown as Python writes it
+    (``repr``), escaped, in both editions (review rev28r C3).
 
-    >>> quoted("alice")
-    "'alice'"
+    >>> print(quoted("alice"), quoted("o'brien"), quoted("eve\\n"))
+    'alice' "o'brien" 'eve\\n'
     """
+    if not student.isprintable() or set(student) & set("'\"«»‹›\\"):
+        return repr(student)
     return _("'{student}'").format(student=student)
 
 

@@ -115,10 +115,15 @@ def submissions(root: Path, assignment: str) -> dict[str, list[str]]:
     if not folder.is_dir():
         return {}
     # nbgrader's own match (glob.glob of submitted/<student>/<assignment>, *.ipynb in it): hidden
-    # folders left out, as its '*' leaves them
+    # folders and notebooks left out, as its '*' leaves them (review rev28r B2)
     return {p.name: sorted(Path(a).name for a in glob.glob(os.path.join(glob.escape(str(p)), assignment))
-                           if Path(a).is_dir() and any(Path(a).glob("*.ipynb")))
+                           if Path(a).is_dir() and _notebooks(a))
             for p in sorted(folder.iterdir()) if p.is_dir() and not p.name.startswith(".")}
+
+
+def _notebooks(folder: str | Path) -> list[str]:
+    """The notebooks of ``folder`` as nbgrader finds them (``glob.glob``: no hidden file)."""
+    return glob.glob(os.path.join(glob.escape(str(folder)), "*.ipynb"))
 
 
 def _nbgrader(args: list[str], root: Path, log: str) -> int:
@@ -148,7 +153,8 @@ def autograde_class(root: str | Path, assignment: str, *, workers: int = 2,
         raise ValueError(_("workers must be 1 or more, not {workers}").format(workers=workers))
     found = submissions(root, assignment)
     submitted = sorted(s for s, done in found.items() if done)
-    names = list(students) if students is not None else submitted
+    # each student once: a name given twice would be graded by two workers at once (rev28r B1)
+    names = list(dict.fromkeys(students)) if students is not None else submitted
     if not names:
         raise ValueError(_("no submission of {assignment!r} in {folder}: nothing to grade").format(
             assignment=assignment, folder=root / 'submitted'))
@@ -163,9 +169,13 @@ def autograde_class(root: str | Path, assignment: str, *, workers: int = 2,
     copies = [root / f"gradebook-worker-{k}.db" for k in range(len(shares))]
     known = _assignments(main)
 
+    # Every copy made before any worker starts: a share's merge, while another share still
+    # starts, would write the gradebook it copies (review rev28r C2).
+    for k in range(len(shares)):
+        shutil.copyfile(main, copies[k])
+
     def share(k: int) -> tuple[set[tuple[str, str]], dict[str, dict[str, str]], int]:
         mine = {s: found[s] for s in shares[k]}
-        shutil.copyfile(main, copies[k])
         _forget(copies[k], mine)                            # graded afterwards = graded now
         todo, code, log = {s: [a for a in mine[s] if a in known] for s in mine}, 0, ""
         # A submission nbgrader could not grade gets one more try: a kernel can die before it
@@ -233,7 +243,7 @@ def _graded(path: Path, root: Path, submitted: dict[str, list[str]]) -> set[tupl
             except MissingEntry:                    # an assignment it does not know: none
                 pass
     return {(s, a) for s, assignments in submitted.items() for a in assignments
-            if (s, a) in recorded and any((root / "autograded" / s / a).glob("*.ipynb"))}
+            if (s, a) in recorded and _notebooks(root / "autograded" / s / a)}
 
 
 def merge(source: Path, target: Path, assignment: str, students: Sequence[str]) -> None:

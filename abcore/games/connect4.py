@@ -145,8 +145,10 @@ class ConnectFour(Game[C4State, int, str]):
         # order. Measured on the Middle set at the final step (solve, 282.5 mean nodes either
         # way; CPU, best of two runs): 2.33 ms a position before, 1.75 ms with search_bounds
         # reading the record (and the ranking loop that fills it), 1.61 ms with result's test
-        # skipped too.
-        self._kids: list[dict] = [{} for _ in range(self._size + 2)]
+        # skipped too. Sized for the largest board (9 x 15), not this one: a state of a bigger
+        # board then finds an empty record and reaches result's size check, not an IndexError
+        # (review rev28r A4).
+        self._kids: list[dict] = [{} for _ in range(9 * 15 + 2)]
         # Speed: search_actions' answers, {state: (moves, ply, that ply's _kids record or None)},
         # emptied when it holds _MEMO states (bounded memory, as in a TranspositionTable: 16,011
         # entries of 7 x 6 took 9.8 MB, tracemalloc, review rev27 C1: about 10 MB full). An
@@ -331,6 +333,8 @@ class ConnectFour(Game[C4State, int, str]):
         possible = (mask + self._bottom) & self._full
         opp = self._kids[n].get(state)                      # known if a search_actions made it
         if opp is None:
+            if state & 0xff != self._wh:                 # (never in a record: checked here only)
+                self._same_size(state)
             cur = (state & self._curbits) >> _LOW
             if self._winning(cur, mask) & possible:
                 return self._wins_now[n]

@@ -127,7 +127,7 @@ def main() -> None:
             if not callable(getattr(player, "choose", None)):
                 raise ValueError("the player defines no function choose(game, state)")
     except BaseException as e:  # noqa: BLE001 - anything the player's code does is reported
-        send(error=_kind(e), detail=_detail(e), line=_line(e))
+        send(error=_kind(e), detail=_detail(e), line=_line(e, hello["player"]))
         return
     game = ConnectFour()
     send(ready=True)
@@ -136,7 +136,7 @@ def main() -> None:
         try:
             move = player.choose(game, state)
         except BaseException as e:  # noqa: BLE001
-            send(error=_kind(e), detail=_detail(e), line=_line(e))
+            send(error=_kind(e), detail=_detail(e), line=_line(e, hello["player"]))
             return
         try:
             send(move=move)
@@ -161,13 +161,26 @@ def _detail(e: BaseException) -> str:
     return f"{type(e).__name__}: {e}"[:300]
 
 
-def _line(e: BaseException) -> int | None:
-    """The line the player's error was raised on, as data (None for an exit or no traceback)."""
+def _line(e: BaseException, player: str) -> int | None:
+    """The line of the player's own source the error came through, as data: the innermost frame
+    in the file the player was compiled as (``player``), not the kit's line an error raised
+    inside a kit call comes from (review rev28r B3); None for an exit or no frame of the player.
+
+    >>> src = "def choose(game, state):\\n    return game.result(state, 9)\\n"
+    >>> code = compile(src, "alice.py", "exec")
+    >>> from abcore.games import ConnectFour
+    >>> g, scope = ConnectFour(), {}
+    >>> exec(code, scope)
+    >>> try:
+    ...     scope["choose"](g, g.initial_state)
+    ... except Exception as e:
+    ...     print(type(e).__name__, _line(e, "alice.py"), _line(e, "bob.py"))
+    IllegalMoveError 2 None
+    """
     if isinstance(e, SystemExit):
         return None
-    tb = traceback.extract_tb(e.__traceback__)
-    return tb[-1].lineno if tb else None
-
+    return next((f.lineno for f in reversed(traceback.extract_tb(e.__traceback__))
+                 if f.filename == player), None)
 
 if __name__ == "__main__":
     main()
