@@ -154,3 +154,19 @@ def test_d4_the_french_open_interval_and_coupe(lang):
     assert check_trace("failsoft", t, "A ]-inf, inf[ 3\nB ]-inf, inf[ 3\nC ]3, inf[ 2 coupés D E").ok
     v = check_trace("failsoft", t, "A ]-inf, inf[ 3\nB ]-inf, inf[ 3\nC ]-inf, inf[ 2 coupé D E")
     assert not v.ok and (v.node, v.part) == ("C", "window")
+
+
+@pytest.mark.parametrize("lang, says", [
+    (None, "[unfinished: your rows stop after 2 of the key's 11; not checked yet: the values and cuts of A, B, "
+           "which wait for their children's rows]"),
+    ("fr", "[inachevé\u00a0: vos lignes s'arrêtent après 2 des 11 du corrigé\u202f; pas encore vérifiées\u00a0: "
+           "les valeurs et les coupures de A, B, qui attendent les lignes de leurs enfants]"),
+])
+def test_an_unfinished_graded_trace_does_not_call_an_unchecked_value_right(lang, says):
+    """The graded check of 3.3, like PracticeTrace (d3): rows that stop early are not said to agree
+    with the key; B's value 0 is wrong (the key says 1) but waits for B's children's rows."""
+    from abcore.exercises import verdict
+    i18n.use_language(lang)
+    for b in ("0", "1"):                                 # a wrong and a right value: the same words
+        message = verdict("3.3", f"A (-inf, inf) 1\nB (-inf, inf) {b}", "alice").message
+        assert message.endswith(says), message

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..i18n import N_, _
 from ..practice import check_trace, expected_rows, mcts_question
+from ..practice.check import not_checked_yet
 from ..practice.answer import as_rows
 from ..practice.generate import PRACTICE_SEEDS, practice_tree
 from ..practice.mcts_practice import check_ucb, ucb_key, ucb_rows
@@ -283,8 +284,9 @@ def verdict(which: str, answer: Any, student: str | StudentTree | None = None) -
         inner = {s.tree.label(n) for n in s.tree.nodes if s.tree.kind(n) != "leaf"}
         given, asked = (sum(1 for r in rs if r.node in inner) for rs in (rows, v.expected))
         return replace(v, message=_("{message} [unfinished: your rows stop after {given} of the key's "
-                                    "{asked}, and agree with it so far]").format(
-            message=v.message, given=given, asked=asked), expected=())
+                                    "{asked}; {later}]").format(
+            message=v.message, given=given, asked=asked, later=not_checked_yet(s.tree, str(v.node))),
+            expected=())
     slips = fitting_slips(s.exercise.id, s, rows, list(v.expected), v.node)
     shows = look_alike(s.exercise.id, s, slips[0], rows) if len(slips) == 1 else None
     if shows:                   # another slip, not catalogued, gives these rows too: no cause claimed

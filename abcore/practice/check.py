@@ -15,7 +15,7 @@ from typing import Any, Iterable
 
 from ..draw.formatting import format_value as fv
 from ..draw.formatting import format_window
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..search import describe
 from ..trace import Event, passes
 from ..trees import GameTree
@@ -24,7 +24,7 @@ from .answer import Row, as_rows, given, same, same_window
 from .mcts_practice import check_mcts, mcts_question
 from .modes import mode as get_mode
 
-__all__ = ["Verdict", "check_trace", "expected_rows", "search_trace"]
+__all__ = ["Verdict", "check_trace", "expected_rows", "not_checked_yet", "search_trace"]
 
 
 def search_trace(mode: str, tree: GameTree) -> list[Event]:
@@ -166,6 +166,25 @@ def check_trace(mode: str, tree: GameTree, answer: Any, **options: Any) -> Verdi
     return Verdict(True, _("right: your {n} rows (every node the search enters) agree with "
                            "its windows, values and cuts").format(n=len(rows)),
                    None, None, None, key)
+
+
+def not_checked_yet(tree: GameTree, next_node: str) -> str:
+    """What a trace that stops before ``next_node`` (a label) has not had checked: the value and
+    cuts of the nodes above it, which wait for their children's rows (root first).
+
+    >>> t = GameTree.from_nested([[3, [12, 8]], [2, 4]])
+    >>> not_checked_yet(t, t.label("r.0.1.0"))
+    "not checked yet: the values and cuts of r, r.0, r.0.1, which wait for their children's rows"
+    """
+    label = {tree.label(n): n for n in tree.nodes}
+    up, waiting = tree.parent(label[next_node]), list[str]()
+    while up is not None:
+        waiting.insert(0, tree.label(up))
+        up = tree.parent(up)
+    later = ngettext("not checked yet: the value and cuts of {nodes}, which wait for its "
+                     "children's rows", "not checked yet: the values and cuts of {nodes}, which "
+                     "wait for their children's rows", len(waiting))
+    return later.format(nodes=", ".join(waiting))
 
 
 def _where(rows: list[Row], node: str) -> str:

@@ -12,6 +12,7 @@ from ..i18n import _, ngettext
 from ..practice import (MODES, Row, check_trace, expected_rows, mcts_question, new_seed,
                         practice_tree)
 from ..practice.answer import parse_number
+from ..practice.check import not_checked_yet
 from ..practice.mcts_practice import c_text
 from ..practice.generate import PRACTICE_SEEDS as FIRST_GRADED_SEED
 from ..practice.figure import draw_question
@@ -300,17 +301,11 @@ class PracticeTrace(StaticFallback, W.VBox):
     def _so_far(self) -> str:
         """What a check that stopped at the rows' end checked, and what it could not yet: the
         value and cuts of a node whose children have no rows yet (the nodes above the next one)."""
-        n, up = len(self.rows), self.tree.parent(self._node_id(self.verdict.node))
-        waiting: list[str] = []
-        while up is not None:
-            waiting.insert(0, self.tree.label(up))
-            up = self.tree.parent(up)
+        n = len(self.rows)
         said = ngettext("nothing wrong so far in your row", "nothing wrong so far in your {n} rows", n)
-        later = ngettext("not checked yet: the value and cuts of {nodes}, which wait for its "
-                         "children's rows", "not checked yet: the values and cuts of {nodes}, which "
-                         "wait for their children's rows", len(waiting))
+        later = not_checked_yet(self.tree, self.verdict.node)
         return _("{said}; {later}; go on with {next}").format(
-            said=said.format(n=n), later=later.format(nodes=", ".join(waiting)), next=self.verdict.node)
+            said=said.format(n=n), later=later, next=self.verdict.node)
 
     def _is_leaf(self, name: str) -> bool:
         return self.tree.kind(self._node_id(name)) == "leaf"
