@@ -979,11 +979,18 @@ TASKS: dict[str, Task] = {
                                           "abcore.games.tictactoe:open_lines"),
                 allows=N_("state.cells(), LINES and game.winner(state), not TicTacToe.evaluate or open_lines")),
     "6.2": Task("limited_value", _limited),
-    "7.1": Task("expectimax_value", _value), "7.2": Task("chance_bounds", _chance_bounds),
+    "7.1": Task("expectimax_value", _value),
+    "7.2": Task("chance_bounds", _chance_bounds,
+                allows=N_("arithmetic on seen's (probability, value) pairs, low and high: a sum over seen, no "
+                          "tree and no search")),
     "8.1": Task("probe", None), "8.2": Task("deepen", None, ("alphabeta",)),
     # 9.1-9.3's checks say a student's error themselves (ZeroDivisionError: a child never visited)
-    "9.1": Task("ucb1", _ucb1, says_errors=False), "9.2": Task("backup", None, says_errors=False),
-    "9.3": Task("select_child", None, says_errors=False),
+    "9.1": Task("ucb1", _ucb1, says_errors=False,
+                allows=N_("arithmetic on its four numbers, with math (log, sqrt): no tree and no search")),
+    "9.2": Task("backup", None, says_errors=False),
+    "9.3": Task("select_child", None, says_errors=False,
+                allows=N_("your ucb1 (exercise 9.1) or its formula, on each child's visits and total: no search "
+                          "and no UCB1 rule of the kit")),
 }
 
 

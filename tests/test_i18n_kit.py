@@ -673,3 +673,33 @@ def test_rev28r_a_type_is_named_with_its_article_and_a_none_keeps_its_diagnosis(
     assert differs(3, "x") == "votre fonction renvoie une valeur de type str là où le type int est attendu"
     fr = {m.id: m.string for m in entries() if isinstance(m.id, str)}
     assert fr["Here is where it first parts from the right search."].startswith("Voici où ")
+
+
+def test_frreader11_kit_words(tmp_path):
+    """a5, b4, b6, c9-c14, d3: the French catalogue says « 0 nulle », (1 − Σ p), « votre fonction »,
+    √2, « ont pour somme », « Partie terminée », no « siège »; WriteItYourself's « may use » of 7.2,
+    9.1 and 9.3 names numbers, not a tree or a game; the student bar quotes the id as the exercises
+    do (« alice »); the MCTS step-through's heading names the player bare."""
+    said = {m.id if isinstance(m.id, str) else m.id[0]: m.string for m in entries()}
+    french = "\n".join(s if isinstance(s, str) else "\n".join(s) for s in said.values())
+    for wrong in ("siège", "sqrt 2", "Partie finie", "La partie est finie", "somment", "la vôtre {mine}",
+                  "La vôtre est juste", "0 nul,", "rest · low", "utilitaire de ses propres"):
+        assert wrong not in french, wrong
+    from abcore.checks import TASKS
+    english = {t: TASKS[t].allowed() for t in ("7.2", "9.1", "9.3")}
+    assert "a sum over seen" in english["7.2"] and "math (log, sqrt)" in english["9.1"] \
+        and "your ucb1 (exercise 9.1)" in english["9.3"], english
+    from abcore.exercises.browser import save_and_say
+    from abcore.mcts import mcts
+    from abcore.games import TicTacToe
+    from abcore.widgets import MCTSStepThrough
+    log: list = []
+    mcts(TicTacToe(), TicTacToe().initial_state, simulations=2, seed=0, trace=log)
+    assert "values for X" in MCTSStepThrough(log).children[0].value
+    assert "the tree of student 'alice'." in save_and_say("alice", tmp_path)[1]
+    abcore.use_language("fr")
+    for t, words in (("7.2", "une somme sur seen, sans arbre ni recherche"),
+                     ("9.1", "avec math (log, sqrt)"), ("9.3", "votre ucb1 (exercice 9.1) ou sa formule")):
+        assert words in TASKS[t].allowed() and "méthodes de l'arbre" not in TASKS[t].allowed(), t
+    assert f"l'arbre de l'étudiant «{NBSP}alice{NBSP}»." in save_and_say("alice", tmp_path)[1]
+    assert "valeurs pour X" in MCTSStepThrough(log).children[0].value

@@ -425,3 +425,21 @@ def test_the_end_of_a_game_and_an_empty_window_in_french(monkeypatch, seed004):
     assert b.message.value.startswith("La partie est terminée\u00a0: je gagne. Appuyez sur")
     t, log = seed004
     assert StepThrough(t, log).window_label.value == "<b>(α, β)</b>\u00a0: —"
+
+
+def test_the_tictactoe_depth_9_is_the_whole_game_and_a_bad_depth_says_so():
+    """frreader11 b7: 06 says depth 9 is perfect play: TicTacToeBoard(depth=9) searches to the
+    end (the menu's 0); a depth it cannot show is the kit's error, not ipywidgets' TraitError."""
+    assert TicTacToeBoard(depth=9).depth_limit is None and TicTacToeBoard(depth=8).depth_limit == 8
+    for bad in (10, -1, 2.5, "3", True):
+        with pytest.raises(ValueError, match=r"depth must be None or 0 \(to the end\), 1 to 8 plies, or 9"):
+            TicTacToeBoard(depth=bad)
+    with pytest.raises(ValueError, match="evaluation must be one of"):
+        TicTacToeBoard(evaluation="open lines")
+    import abcore
+    abcore.use_language("fr")
+    try:
+        with pytest.raises(ValueError, match="depth vaut None ou 0 \\(jusqu'au bout\\), de 1 à 8 demi-coups, ou 9"):
+            TicTacToeBoard(depth=10)
+    finally:
+        abcore.use_language(None)

@@ -8,14 +8,15 @@ from __future__ import annotations
 import argparse
 from typing import Sequence
 
+from .. import cli
 from ..i18n import _
 from .catalogue import EXERCISES
 from .instructor import show
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m abcore.exercises",
-                                description=_("A student's own tree and answer key, for feedback."))
+    p = cli.ArgumentParser(prog="python -m abcore.exercises",
+                            description=_("A student's own tree and answer key, for feedback."))
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("show", help=_("print a student's tree and answer key"))
     s.add_argument("which", help=_("a notebook (02, 03, 04, 07, 09) or an exercise ({exercises})").format(

@@ -45,7 +45,7 @@ __all__ = ["student_bar", "texts", "TEXTS", "save_and_say"]
 WORDS = {"id": N_("Student id"), "save": N_("Save"), "hand_in": N_("Hand in"),
          "ask": N_("Type the id your instructor gave you and press Save: your per-student questions "
                    "are drawn from it, and your hand-in is named after it. It is kept in this browser."),
-         "you": N_("You are <b>{id}</b>: your per-student questions draw the tree of student '{id}'."),
+         "you": N_("You are <b>{id}</b>: your per-student questions draw the tree of student {student}."),
          "saved_from_url": N_("Your id <b>{id}</b> was taken from the address and kept in this browser."),
          "bad": "{error}",
          "not_kept": N_("Your id could not be kept in this browser ({error}). Reload the page and "
@@ -189,6 +189,13 @@ def _span(text: str) -> str:
     return f"<span>{text}</span>"
 
 
+def _quoted(student: str) -> str:
+    """The id as the exercises' messages quote it (« alice » in French); imported when needed, so
+    the bar loads without the exercises' catalogue."""
+    from .catalogue import quoted
+    return quoted(student)
+
+
 def save_and_say(typed: Any, drive: Any = None) -> tuple[str | None, str]:
     """Save's work: the id kept (:func:`~abcore.exercises.student.save_id`) and what the bar says,
     or ``(None, why)``: a refused id names the rule, any other failure (the browser's storage)
@@ -208,7 +215,7 @@ def save_and_say(typed: Any, drive: Any = None) -> tuple[str | None, str]:
     except Exception as e:        # the drive's own failure (OSError, a JavaScript error): say it
         error = f"{type(e).__name__}: {e}"
         return None, _span(t["not_kept"].format(error=html.escape(error)))
-    return key, _span(t["you"].format(id=key))
+    return key, _span(t["you"].format(id=key, student=_quoted(key)))
 
 
 def student_bar() -> Any:
@@ -223,7 +230,7 @@ def student_bar() -> Any:
     box = w.Text(value=current or "", placeholder="alice", description=t["id"],
                  layout=w.Layout(width="22em")).add_class("abcore-bar-id")
     save = w.Button(description=t["save"], button_style="primary")
-    id_status = w.HTML(_span(t["you"].format(id=current) if current else t["ask"])).add_class("abcore-bar-id-status")
+    id_status = w.HTML(_span(t["you"].format(id=current, student=_quoted(current)) if current else t["ask"])).add_class("abcore-bar-id-status")
     hand_in = w.Button(description=t["hand_in"], icon="upload").add_class("abcore-bar-hand-in")
     hand_status = w.HTML("").add_class("abcore-bar-hand-in-status")
     version = w.HTML("").add_class("abcore-bar-version")

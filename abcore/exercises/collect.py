@@ -30,7 +30,6 @@ for the file names; this one knows the site's names and checks the notebook insi
 """
 from __future__ import annotations
 
-import argparse
 import datetime
 import json
 import re
@@ -40,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, Sequence
 
+from .. import cli
 from ..i18n import _
 from .student import valid_id
 
@@ -178,9 +178,9 @@ def collect(downloads: Path, submitted: Path, folders: Mapping[str, str] | None 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m abcore.exercises.collect",
-                                description=_("File the browser site's hand-ins (<id>_<assignment>.ipynb) "
-                                              "into an nbgrader course's submitted/."))
+    p = cli.ArgumentParser(prog="python -m abcore.exercises.collect",
+                            description=_("File the browser site's hand-ins (<id>_<assignment>.ipynb) "
+                                          "into an nbgrader course's submitted/."))
     p.add_argument("downloads", type=Path, help=_("the folder of downloaded hand-ins"))
     p.add_argument("submitted", type=Path, help=_("the course's submitted/ folder"))
     p.add_argument("--assignment", action="append", default=[], metavar="NOTEBOOK=FOLDER",

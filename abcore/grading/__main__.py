@@ -6,10 +6,10 @@ intervals, then the rubric, and last ``P / N points``.
 held-out positions (keep the seed; give the file to ``--set`` or ``ABCORE_GRADING_SET``)."""
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
+from .. import cli
 from ..i18n import _
 from .capstone import PROFILES, grade_player
 from .heldout import make_set, write_set
@@ -18,8 +18,8 @@ from .heldout import make_set, write_set
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["make-set"]:
-        p = argparse.ArgumentParser(prog="python -m abcore.grading make-set",
-                                    description=_("Write held-out graded positions drawn from a seed."))
+        p = cli.ArgumentParser(prog="python -m abcore.grading make-set",
+                                description=_("Write held-out graded positions drawn from a seed."))
         p.add_argument("--seed", type=int, required=True, help=_("the grading seed (keep it to yourself)"))
         p.add_argument("--out", required=True, help=_("the file to write"))
         p.add_argument("--positions", type=int, default=PROFILES["full"].positions,
@@ -29,8 +29,8 @@ def main(argv: list[str] | None = None) -> int:
                   _("held-out critical positions, seed {seed}").format(seed=a.seed))
         print(_("{n} positions written to {out}").format(n=a.positions, out=a.out))
         return 0
-    p = argparse.ArgumentParser(prog="python -m abcore.grading",
-                                description=_("Grade a Connect 4 player as notebook 10's graded cell does."))
+    p = cli.ArgumentParser(prog="python -m abcore.grading",
+                            description=_("Grade a Connect 4 player as notebook 10's graded cell does."))
     p.add_argument("player", help=_("a .py file or a notebook (.ipynb) defining choose(game, state)"))
     p.add_argument("--quick", action="store_true", help=_("the quick profile (fewer positions and games)"))
     p.add_argument("--seed", type=int, help=_("draw the positions from this seed (ABCORE_GRADING_SEED)"))

@@ -12,13 +12,13 @@ same arguments give the same files.
 """
 from __future__ import annotations
 
-import argparse
 import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
 from ..draw import format_value, format_window
+from .. import cli
 from ..i18n import _
 from ..trees import GameTree
 from .answer import Row
@@ -164,9 +164,9 @@ def write_exam(mode: str, n: int, seed: int, out: str | Path, *, depth: int = 3,
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: ``python -m abcore.practice.exam --help``."""
-    p = argparse.ArgumentParser(prog="python -m abcore.practice.exam",
-                                description=_("N versions of a hand-tracing question, each a "
-                                              "figure (PNG, PDF) and its answer key."))
+    p = cli.ArgumentParser(prog="python -m abcore.practice.exam",
+                            description=_("N versions of a hand-tracing question, each a "
+                                          "figure (PNG, PDF) and its answer key."))
     p.add_argument("--mode", choices=list(MODES), default="failsoft")
     p.add_argument("--versions", type=int, default=4, help=_("how many versions (default 4)"))
     p.add_argument("--seed", type=int, default=0, help=_("the exam's seed (default 0)"))

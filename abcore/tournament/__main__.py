@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .. import cli
 from ..i18n import N_, _
 from .report import failures, format_table, plot_ratings, standings
 from .sandbox import Limits, require_sandbox
@@ -23,7 +24,7 @@ from .store import write_file
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m abcore.tournament", description=_(DESCRIPTION))
+    parser = cli.ArgumentParser(prog="python -m abcore.tournament", description=_(DESCRIPTION))
     parser.add_argument("players", nargs="+", metavar="PLAYER",
                         help=_("a .py file defining choose(game, state), a notebook whose cells define it, "
                                "NAME=FILE to name it, or random, alphabeta:D, mcts:N; a player is named by its "

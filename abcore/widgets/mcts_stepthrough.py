@@ -156,7 +156,7 @@ class MCTSStepThrough(StaticFallback, W.VBox):
         self.phase_buttons.observe(self._on_controls, names="value")
         heading = W.HTML(_("<b>Monte Carlo tree search</b> · {n} iterations · c = {c:.3g} · "
                            "values for {player}").format(n=self.iterations, c=self.c,
-                                                         player=html.escape(repr(self.player))))
+                                                         player=html.escape(str(self.player))))
         super().__init__([heading,
                           W.HBox([self.play, self.iteration_slider, self.next_iteration]),
                           W.HBox([self.back, self.phase_buttons, self.forward]),

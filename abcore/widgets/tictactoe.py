@@ -71,12 +71,30 @@ _OVER_AGAIN = {"draw": N_("The game is over: a draw. Press <b>New game</b> to pl
 _EVALUATIONS = {N_("open lines (seed 004)"): TicTacToe.evaluate, N_("zero (no knowledge)"): lambda s, p: 0}
 
 
+def _menu_depth(depth: object) -> int:
+    """The depth menu's value for ``depth``: 0 (to the end) for None, 0 or 9 (nine plies fill the
+    grid, so depth 9 is the whole game: perfect play), else 1-8; anything else is refused.
+
+    >>> _menu_depth(None), _menu_depth(3), _menu_depth(9)
+    (0, 3, 0)
+    >>> _menu_depth(10)
+    Traceback (most recent call last):
+    ValueError: depth must be None or 0 (to the end), 1 to 8 plies, or 9 (nine plies fill the grid: the same as to the end), not 10
+    """
+    if depth is None or depth == 9 and type(depth) is int:
+        return 0
+    if type(depth) is not int or not 0 <= depth <= 8:
+        raise ValueError(_("depth must be None or 0 (to the end), 1 to 8 plies, or 9 (nine plies fill the "
+                           "grid: the same as to the end), not {depth!r}").format(depth=depth))
+    return depth
+
+
 class TicTacToeBoard(StaticFallback, W.VBox):
     """Play tic-tac-toe against a search: click a cell to move, the computer replies.
 
     Parts: ``cells`` (nine Buttons, row by row), ``new_game`` (Button), ``human`` (ToggleButtons:
     the side you play; changing it starts a new game), ``algorithm`` (Dropdown: every
-    registered search without chance: minimax, alphabeta, alphabeta_failhard, negamax, pvs...), ``depth`` (Dropdown: 0 = to the end, or 1-8 plies;
+    registered search without chance: minimax, alphabeta, alphabeta_failhard, negamax, pvs...), ``depth`` (Dropdown: 0 = to the end, or 1-8 plies; ``depth=9`` is to the end too, the whole game;
     ``depth_limit`` reads it as None or a number), ``evaluation`` (Dropdown, used at the depth
     limit), ``message`` (HTML). State: ``state`` (the Board), ``history`` (moves so far), ``result`` (the computer's last
     SearchResult), ``values`` (``{cell: text}`` of its last search, shown in the empty cells).
@@ -112,7 +130,10 @@ class TicTacToeBoard(StaticFallback, W.VBox):
                                     description=_("search"))
         # A Dropdown shows the value None as no selection at all: "to the end" is the value 0.
         self.depth = W.Dropdown(options=[(_("to the end"), 0)] + [(str(d), d) for d in range(1, 9)],
-                                value=depth or 0, description=_("depth"))
+                                value=_menu_depth(depth), description=_("depth"))
+        if evaluation not in _EVALUATIONS:
+            raise ValueError(_("evaluation must be one of {names}, not {evaluation!r}").format(
+                names=list(_EVALUATIONS), evaluation=evaluation))
         self.evaluation = W.Dropdown(options=[(_(k), k) for k in _EVALUATIONS], value=evaluation,
                                      description=_("evaluation"))
         self.message = W.HTML()
