@@ -76,7 +76,11 @@ def literal_parts(text: str, french_text: bool) -> dict[str, list[str]]:
     """What a translation must keep: code spans, LaTeX (but the words of its \\text{}), link
     targets, and the numbers of the prose (French writes 0,5 and 18 297 with a narrow no-break
     space; English 0.5 and 18,297)."""
-    codes, links = [" ".join(c.split()) for c in CODE.findall(text)], LINK.findall(text)
+    fences = i18n.fenced_blocks(text)   # code blocks kept whole; pseudo-code: only its place
+    text = i18n.FENCE.sub(" ", text)
+    codes = [f"```{info}\n{body}```" for info, body, pseudo in fences if not pseudo]
+    codes += [" ".join(c.split()) for c in CODE.findall(text)]
+    links = LINK.findall(text)
     maths = [re.sub(r"\\text\{[^}]*\}", r"\\text{}", m) for m in MATH.findall(text)]  # words translate
     if french_text:                   # French LaTeX writes its decimal comma 0{,}25
         maths = [m.replace("{,}", ".") for m in maths]
@@ -88,7 +92,8 @@ def literal_parts(text: str, french_text: bool) -> dict[str, list[str]]:
         prose = re.sub(r"(?<=\d),(?=\d{3}\b)", "", prose)
     numbers = re.findall(r"\d+(?:\.\d+)?", prose)
     return {"code spans": sorted(codes), "LaTeX": sorted(maths), "links": sorted(links),
-            "numbers": sorted(numbers)}
+            "numbers": sorted(numbers),
+            "pseudo-code blocks": [info for info, _, pseudo in fences if pseudo]}
 
 
 def test_literal_parts_read_both_conventions():
@@ -101,6 +106,20 @@ def test_literal_parts_read_both_conventions():
     assert literal_parts("`f(a,\nb)`, then `g`", False)["code spans"] == ["`f(a, b)`", "`g`"]
     assert literal_parts(r"$x \text{ the root of } y$", False)["LaTeX"] == [r"$x \text{} y$"]
     assert literal_parts(r"$c = 0{,}25$", True)["LaTeX"] == [r"$c = 0.25$"]
+
+
+def test_pseudo_code_blocks_translate_and_code_blocks_do_not():
+    """tools/i18n.py's rule: a fenced block with no info string, `text` or `pseudo` is pseudo-code
+    (its words translate, the block stays in its place); a ```python block is code, kept whole."""
+    en = "Le voici :\n\n```\nfor each child:\n    return v  # β-cut, 2 plies\n```\n"
+    fr = "Le voici :\n\n```\nPour chaque fils de nœud :\n    retourner v  # coupure β\n```\n"
+    assert literal_parts(en, False) == literal_parts(fr, True)
+    assert literal_parts(en, False)["pseudo-code blocks"] == [""]
+    assert literal_parts(fr.replace("```\n", "```text\n", 1), True)["pseudo-code blocks"] == ["text"]
+    assert literal_parts(fr.replace("```\n", "", 1), True) != literal_parts(en, False)  # no block
+    py_en, py_fr = (f"```python\n{c}\n```\n" for c in ("return v  # cut", "return v  # coupure"))
+    assert literal_parts(py_en, False) != literal_parts(py_fr, True)   # Python stays the English
+    assert literal_parts(py_en, False)["code spans"] == ["```python\nreturn v  # cut\n```"]
 
 
 # The answer syntax a hand-trace exercise asks for: the kit's French statement of the exercise
@@ -120,27 +139,21 @@ ANSWER_SPANS = {
 }
 
 
-# Prose written as code that is not code: a placeholder the student reads as words, and the
-# comments of the prose's pseudo-code blocks (notebook 3's valeurMax/valeurMin: the names are the
-# seeds', the comments are the course's words). These pairs, and only these, may differ too:
-# PROSE_SPANS a whole span, PSEUDOCODE_COMMENTS a comment inside any span (the rest of the span
-# kept byte for byte). Each is used by some cell (test_prose_spans_are_used).
+# Prose written as code that is not code: a placeholder the student reads as words. These pairs,
+# and only these, may differ too (a whole span; each is used by some cell, test_prose_spans_are_used).
+# Pseudo-code blocks (tools/i18n.py's PROSE_FENCES) translate whole: literal_parts keeps only their place.
 PROSE_SPANS = {
     "`{node: value of the move searched first}`": "`{nœud: valeur du coup exploré en premier}`",  # 05
 }
-PSEUDOCODE_COMMENTS = {"# β-cut": "# coupure β", "# α-cut": "# coupure α"}    # 03
 
 
 def _span_in_french(c: str) -> str:
-    c = ANSWER_SPANS.get(c, PROSE_SPANS.get(c, c))
-    for en, fr in PSEUDOCODE_COMMENTS.items():
-        c = c.replace(en, fr)
-    return c
+    return ANSWER_SPANS.get(c, PROSE_SPANS.get(c, c))
 
 
 def in_french(parts: dict[str, list[str]]) -> dict[str, list[str]]:
-    """An English cell's literal parts with its answer-syntax spans, prose spans and pseudo-code
-    comments as the French edition writes them (ANSWER_SPANS, PROSE_SPANS, PSEUDOCODE_COMMENTS)."""
+    """An English cell's literal parts with its answer-syntax spans and prose spans as the French
+    edition writes them (ANSWER_SPANS, PROSE_SPANS)."""
     return {**parts, "code spans": sorted(_span_in_french(c) for c in parts["code spans"])}
 
 
@@ -174,7 +187,6 @@ def test_prose_spans_are_used():
     used = [c for stem in STEMS for cell in english(stem).cells if cell.cell_type == "markdown"
             for c in literal_parts(cell.source, False)["code spans"]]
     assert set(PROSE_SPANS) <= set(used), set(PROSE_SPANS) - set(used)
-    assert all(any(en in c for c in used) for en in PSEUDOCODE_COMMENTS)
 
 
 @pytest.mark.parametrize("stem", STEMS)

@@ -35,6 +35,15 @@ empty ``msgstr``, *orphaned* when its cell id is no longer a Markdown cell of th
 A notebook without a catalogue is not translated and not generated; ``extract NAME`` starts its
 catalogue (every entry missing).
 
+What a translation keeps (tests/test_i18n.py checks it, cell by cell): code spans, LaTeX, link
+targets and numbers, byte for byte (but for a few answer-syntax and placeholder spans listed
+there). A fenced block of a Markdown cell is code too, kept byte for byte (```python, or any
+other language), unless its info string is one of ``PROSE_FENCES`` (none, ``text`` or
+``pseudo``): such a block is pseudo-code, prose laid out as code and never run, and the French
+edition writes it in French words (notebook 3's valeurMax/valeurMin as seed 003 writes them:
+« Pour chaque fils de nœud », « Retourner v »). The block itself stays (as many pseudo-code
+blocks, in the same order, with the same info strings); only its words change.
+
 The kit's own messages (widgets, drawings, errors, the tournament: every string marked with
 ``_()``, ``N_()`` or ``ngettext()`` in ``abcore/``, see :mod:`abcore.i18n`) live in one more
 catalogue, ``abcore/locale/fr/LC_MESSAGES/abcore.po`` (``msgid`` = the English message, with its
@@ -50,6 +59,7 @@ import argparse
 import copy
 import functools
 import io
+import re
 import sys
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -67,6 +77,8 @@ HEADER = """\
 # French Markdown of notebooks/{stem}.ipynb (msgctxt: the cell id; msgid: the English source).
 # Generated and checked by tools/i18n.py; edit the msgstr only, then run build.
 #"""
+PROSE_FENCES = ("", "text", "pseudo")  # a fenced block with this info string is pseudo-code
+FENCE = re.compile(r"^[ \t]*```([^`\n]*)\n(.*?)^[ \t]*```[ \t]*$", re.S | re.M)
 
 
 @dataclass(frozen=True)
@@ -104,6 +116,18 @@ def translated_stems(lang: str = "fr") -> list[str]:
 def markdown_cells(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
     """The cells translated: Markdown cells with some text."""
     return [c for c in nb.cells if c.cell_type == "markdown" and c.source.strip()]
+
+
+def fenced_blocks(text: str) -> list[tuple[str, str, bool]]:
+    """The fenced blocks of a Markdown text, in order: (info string, body, is pseudo-code), where
+    pseudo-code (the info string is one of PROSE_FENCES) may be translated and any other block
+    is code, the same in every edition.
+
+    >>> fenced_blocks("a\\n```python\\nx = 1\\n```\\nb\\n```\\nPour chaque fils\\n```\\n")
+    [('python', 'x = 1\\n', False), ('', 'Pour chaque fils\\n', True)]
+    """
+    return [(m.group(1).strip(), m.group(2), m.group(1).strip() in PROSE_FENCES)
+            for m in FENCE.finditer(text)]
 
 
 def read_catalogue(path: Path) -> Catalog:
