@@ -5,6 +5,7 @@ on planted catalogues."""
 from __future__ import annotations
 
 import copy
+import os
 import re
 import shutil
 import sys
@@ -151,10 +152,22 @@ def _span_in_french(c: str) -> str:
     return ANSWER_SPANS.get(c, PROSE_SPANS.get(c, c))
 
 
+def _link_in_french(target: str) -> str:
+    """A link from an English notebook to a guide that has a French twin (INSTRUCTORS.md beside
+    the notebooks) points, from notebooks/fr/, to the twin (../INSTRUCTORS.fr.md)."""
+    path = ROOT / "notebooks" / target
+    twin = path.with_name(path.stem + ".fr.md")
+    if path.suffix == ".md" and path.is_file() and twin.is_file():
+        return os.path.relpath(twin, i18n.edition_path(STEMS[0]).parent)
+    return target
+
+
 def in_french(parts: dict[str, list[str]]) -> dict[str, list[str]]:
     """An English cell's literal parts with its answer-syntax spans and prose spans as the French
-    edition writes them (ANSWER_SPANS, PROSE_SPANS)."""
-    return {**parts, "code spans": sorted(_span_in_french(c) for c in parts["code spans"])}
+    edition writes them (ANSWER_SPANS, PROSE_SPANS), and its links to a guide pointing to the guide's
+    French twin."""
+    return {**parts, "code spans": sorted(_span_in_french(c) for c in parts["code spans"]),
+            "links": sorted(_link_in_french(t) for t in parts["links"])}
 
 
 def test_answer_spans_are_the_kits_french():
@@ -365,6 +378,22 @@ def test_links_to_notebooks_stay_in_the_edition(stem):
                if t.endswith(".ipynb") and "/" not in t}
     missing = sorted(t for t in targets if not (i18n.edition_path(stem).parent / t).is_file())
     assert not missing, f"{stem} links to {missing}, not in notebooks/fr/: translate it first"
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_links_to_files_resolve_from_the_edition(stem):
+    """Every relative link of a French notebook (a notebook, INSTRUCTORS.fr.md) reaches a file from
+    notebooks/fr/, where the French notebook is opened."""
+    here = i18n.edition_path(stem).parent
+    targets = {t.split("#")[0] for c in i18n.markdown_cells(french(stem))
+               for t in LINK.findall(c.source) if not re.match(r"[a-z]+:|#", t)}
+    missing = sorted(t for t in targets if not (here / t).is_file())
+    assert not missing, f"{stem} links to {missing}, which is not there from notebooks/fr/"
+
+
+def test_a_link_to_a_guide_goes_to_its_french_twin():
+    assert _link_in_french("INSTRUCTORS.md") == "../INSTRUCTORS.fr.md"
+    assert _link_in_french("02_minimax.ipynb") == "02_minimax.ipynb"
 
 
 # -- French typography (issue 27, reader's report T1) ---------------------------------------------
