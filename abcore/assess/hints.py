@@ -667,8 +667,8 @@ def _mean_of_seen(seen: list, low: Any, high: Any) -> tuple:
 
 BOUNDS_SLIPS = {  # what the slip is (translated when shown) -> the bounds it returns
     N_("Σ v in place of Σ p·v: the values seen are summed without their probabilities"): _unweighted,
-    N_("rest · low and rest · high forgotten: the outcomes not seen yet weigh rest = 1 − Σ p, so add "
-       "rest · low and rest · high, not low and high"): _rest_forgotten,
+    N_("the weight rest = 1 − Σ p of the outcomes not seen yet forgotten: add rest · low and "
+       "rest · high, not low and high"): _rest_forgotten,
     N_("the mean of the values seen, Σ p·v / Σ p, in place of their weighted sum Σ p·v"): _mean_of_seen,
     N_("(low, high) whatever was seen: each outcome seen narrows the interval"):
         lambda seen, low, high: (low, high)}

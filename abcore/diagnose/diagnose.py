@@ -320,7 +320,7 @@ def name_the_slip(student: Callable, kind: str | None = None, first: Iterable[Ga
 
     >>> from abcore.diagnose import VARIANTS
     >>> text = name_the_slip(VARIANTS["ln_of_child"].search, "select")
-    >>> text.startswith(chr(10) + "This looks like a known slip: UCB with the child's count")
+    >>> text.startswith(chr(10) + "This looks like a known slip: UCB1 with the child's count")
     True
     >>> name_the_slip(len)
     ''

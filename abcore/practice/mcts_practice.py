@@ -242,7 +242,7 @@ _SELECT_SLIPS = {
     "log_n_plus_1": N_("ln(N + 1) instead of ln N: N is the parent's visits before this iteration"),
     "sqrt2_twice": N_("√2 taken twice: c = √2 already, the term is c·√(ln N / n)"),
     "total_for_mean": N_("the total W instead of the mean W / n"),
-    "child_log": N_("UCB with the child's count: the logarithm is of the parent's N, not of the child's n"),
+    "child_log": N_("UCB1 with the child's count: the logarithm is of the parent's N, not of the child's n"),
     "no_exploration": N_("no exploration term: UCB1 adds c·√(ln N / n) to the mean"),
     "negated_means": N_("a child's mean is already for the player who chooses it (the one who moves "
                         "into it): take the largest UCB1 of the means as they are, without negating them"),
