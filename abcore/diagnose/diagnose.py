@@ -57,6 +57,10 @@ def _visits(n: int) -> str:
 RIGHT = {"backup": N_("the right backup"), "select": "UCB1"}      # who does it right, by kind
 _OWN_CASES = ("backup",)     # kinds whose check shows its own failing case first: the catalogue's is another
 RIGHT_SEARCH = N_("the right search")
+# the head of a diagnosis that names no slip: a backup or a selection is not a search
+NONE_MATCHES = N_("This matches none of the known slips; here is where it first parts from the right search.")
+NONE_MATCHES_ANSWER = N_("This matches none of the known slips; here is where it first parts from the right "
+                         "answer.")
 
 
 @dataclass(frozen=True)
@@ -149,8 +153,7 @@ class Diagnosis:
 
     def __str__(self) -> str:
         head = (_("This looks like a known slip: {slip}.").format(slip=_(self.variant.slip)) if self.variant
-                else _("This matches none of the known slips; here is where it first parts from the right "
-                       "search."))
+                else _(NONE_MATCHES_ANSWER if self.kind in RIGHT else NONE_MATCHES))
         at = (_("the node at depth {depth} (node.player {player})").format(
                   depth=self.node, player=self.case.args[0][self.node])
               if self.kind == "backup" and self.node is not None else self.node)

@@ -283,10 +283,13 @@ def verdict(which: str, answer: Any, student: str | StudentTree | None = None) -
     if v.so_far:                # the right rows so far, then none: unfinished, no slip
         inner = {s.tree.label(n) for n in s.tree.nodes if s.tree.kind(n) != "leaf"}
         given, asked = (sum(1 for r in rs if r.node in inner) for rs in (rows, v.expected))
+        later = not_checked_yet(s.tree, str(v.node))
+        if not later:           # no row yet (the root is next): no "values of ," (frreader13 d4)
+            return replace(v, message=_("{message} [unfinished: no rows yet; start with the root, "
+                                        "{root}]").format(message=v.message, root=v.node), expected=())
         return replace(v, message=_("{message} [unfinished: your rows stop after {given} of the key's "
                                     "{asked}; {later}]").format(
-            message=v.message, given=given, asked=asked, later=not_checked_yet(s.tree, str(v.node))),
-            expected=())
+            message=v.message, given=given, asked=asked, later=later), expected=())
     slips = fitting_slips(s.exercise.id, s, rows, list(v.expected), v.node)
     shows = look_alike(s.exercise.id, s, slips[0], rows) if len(slips) == 1 else None
     if shows:                   # another slip, not catalogued, gives these rows too: no cause claimed

@@ -170,17 +170,22 @@ def check_trace(mode: str, tree: GameTree, answer: Any, **options: Any) -> Verdi
 
 def not_checked_yet(tree: GameTree, next_node: str) -> str:
     """What a trace that stops before ``next_node`` (a label) has not had checked: the value and
-    cuts of the nodes above it, which wait for their children's rows (root first).
+    cuts of the nodes above it, which wait for their children's rows (root first); ``""`` when
+    ``next_node`` is the root (no row written yet).
 
     >>> t = GameTree.from_nested([[3, [12, 8]], [2, 4]])
     >>> not_checked_yet(t, t.label("r.0.1.0"))
     "not checked yet: the values and cuts of r, r.0, r.0.1, which wait for their children's rows"
+    >>> not_checked_yet(t, "r")          # nothing above the root: nothing said
+    ''
     """
     label = {tree.label(n): n for n in tree.nodes}
     up, waiting = tree.parent(label[next_node]), list[str]()
     while up is not None:
         waiting.insert(0, tree.label(up))
         up = tree.parent(up)
+    if not waiting:             # the root is next: nothing above waits (the caller says so its way)
+        return ""
     later = ngettext("not checked yet: the value and cuts of {nodes}, which wait for its "
                      "children's rows", "not checked yet: the values and cuts of {nodes}, which "
                      "wait for their children's rows", len(waiting))
