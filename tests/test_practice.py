@@ -212,7 +212,7 @@ def test_mcts_accepts_the_search_and_names_ucb_with_the_childs_count():
     rows[j] = Row(tree.label(tree.result(parent, move)), None, rows[j].value)
     v = check_mcts(tree, rows, q)
     assert (v.ok, v.step, v.part) == (False, j, "select")
-    assert "UCB with the child's count" in v.message
+    assert "UCB1 with the child's count" in v.message
 
 
 def test_mcts_backup_to_the_wrong_player_is_named():

@@ -89,7 +89,7 @@ class Diagnosis:
                 value=value, player=player, players=', '.join(players))
         if c.kind == "select":
             kids, n, cc = c.args
-            shown = ", ".join(_("move {i}: {visits}, total {total:g}").format(i=i, visits=_visits(v), total=t)
+            shown = ", ".join(_("move {i} ({visits}, total {total:g})").format(i=i, visits=_visits(v), total=t)
                               for i, (v, t) in enumerate(kids))
             from ..assess.hints import shown_c      # c=math.sqrt(2), not 1.41
             return _("children [{shown}] with N(parent) = {n} and c = {c}").format(shown=shown, n=n, c=shown_c(cc))

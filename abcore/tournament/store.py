@@ -72,7 +72,7 @@ def referee(record: Any) -> str | None:
     >>> referee(good) is None
     True
     >>> referee({**good, "result": 1})
-    'result 1 and loser first do not follow from the moves (timeout of first, the side to move)'
+    'result 1, lost by the first player, does not follow from the moves (timeout: the first player, who had the move)'
     """
     if not isinstance(record, dict):
         return _("not a JSON object")
@@ -112,7 +112,7 @@ def referee(record: Any) -> str | None:
         why = _("{reason}: {side}, who had the move").format(reason=_reason(record["reason"]),
                                                               side=_(SIDES[side]))
     if (record["reason"], record["result"], record["loser"]) != expected:
-        return _("result {result} and loser {loser} do not follow from the moves ({why})").format(
+        return _("result {result}, lost by {loser}, does not follow from the moves ({why})").format(
             result=record["result"], why=why,
             loser=_(SIDES[record["loser"]]) if isinstance(record["loser"], str) and record["loser"] in SIDES
             else record["loser"])
