@@ -389,7 +389,7 @@ def _ucb_sum(sc: Any, parent_visits: int, c: float) -> str:
         sum=_Minus(mean + explore), ucb=_Minus(sc.ucb), c_text=c_text(c))
 
 
-def _right_so_far(q: MCTSQuestion, rows: list[Row], key: list) -> bool:
+def _right_so_far(q: MCTSQuestion, rows: list[Row], key: Any) -> bool:
     """Whether every UCB1 value of ``rows`` (an answer that stops early, its children named as the
     key's) is the key's."""
     tree, i = q.tree, 1
