@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterable
 
 from .diagnose import EXERCISES as DIAGNOSED
 from .diagnose import diagnose
+from .diagnose.diagnose import NONE_MATCHES, NONE_MATCHES_ANSWER
 from .errors import MissingMemberError
 from .game import Number
 from .i18n import N_, _, ngettext
@@ -424,12 +425,14 @@ def _why(hint: Callable | None, args: tuple, student: Callable, tree: GameTree |
     d, named = ("", False) if said else _differs(args[0], args[1])
     if said or named:           # the problem is named (the check, a type, None, a float): no "matches none"
         lead = f". {d[0].upper()}{d[1:]}" if d else ""
-        none = "\n" + _("This matches none of the known slips; here is where it first parts from the right search.")
-        if said or not slip.startswith(none) or _(A_FLOAT) in d:
+        heads = {"\n" + _(NONE_MATCHES): _("Here is where it first parts from the right search."),
+                 "\n" + _(NONE_MATCHES_ANSWER): _("Here is where it first parts from the right answer.")}
+        none = next((h for h in heads if slip.startswith(h)), None)
+        if said or none is None or _(A_FLOAT) in d:
             return lead
         # None or a wrong type: where it first parts from the search names the node whose
         # branch lost the answer; kept, without "matches none" (review rev28r B4)
-        return lead + "\n" + _("Here is where it first parts from the right search.") + slip[len(none):]
+        return lead + "\n" + heads[none] + slip[len(none):]
     if slip:                    # the catalogue says it matches none, and where it parts
         return (f". {d[0].upper()}{d[1:]}" if d else "") + slip
     if d:

@@ -32,8 +32,8 @@ class TestExercises(ExerciseTests):
             r"^chance_bounds \(lowest, highest\) after each outcome is wrong on the tree \[\(1\.0, 2\)\] .*"
             r"but at node r, after 1 outcome of 1 \(low=2, high=2\): the node's true value, 2\.0, is outside your "
             r"bounds \(4\.0, 4\.0\)\. "
-            r"This looks like a known slip: rest · low and rest · high forgotten: the outcomes not seen yet weigh "
-            r"rest = 1 − Σ p",
+            r"This looks like a known slip: the weight rest = 1 − Σ p of the outcomes not seen yet forgotten: "
+            r"add rest · low and rest · high, not low and high",
         "ex7-2-chance-bounds__seen_not_weighted.py":
             r"^chance_bounds \(lowest, highest\) after each outcome is wrong on the tree \[\(0\.75, 1\), \(0\.25, 3\)\] .*"
             r"but at node r, after 2 outcomes of 2 \(low=1, high=3\): the node's true value, 1\.5, is outside your "

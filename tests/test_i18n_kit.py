@@ -168,7 +168,7 @@ def test_the_tournament_table_in_french():
     abcore.use_language("fr")
     french = format_table(standings(games))
     head, rule, *rows = french.splitlines()
-    assert re.split(" +", head.strip()) == ["#", "joueur", "parties", "V", "N", "D", "score", "intervalle",
+    assert re.split(" +", head.strip()) == ["#", "joueur", "parties", "G", "N", "P", "score", "intervalle",
                             "95\u00a0%", "cote", "intervalle", "95\u00a0%"]
     assert len(rule) == len(head) and all(len(r) <= len(head) for r in rows)
     numbers = re.compile(r"-?\d+(?:\.\d+)?")
@@ -211,7 +211,7 @@ def test_the_capstone_grade_in_french():
         "2 / 4 points"]
     assert r == (f"taux de gaffes 0.080 (16 sur 200 positions critiques{NBSP}: entraînement 16/200), "
                  f"intervalle à 95{NBSP}% [0.050, 0.126]")
-    assert s.startswith("contre mcts:200     39V  0N  1D  score 0.975  intervalle à 95")
+    assert s.startswith("contre mcts:200     39G  0N  1P  score 0.975  intervalle à 95")
     assert origin_label("seed 0 (practice)") == "positions de la graine 0 (entraînement)"
     numbers = re.compile(r"-?\d+(?:\.\d+)?")
     assert numbers.findall(g + r + s) == numbers.findall("".join(english))

@@ -667,8 +667,8 @@ def _mean_of_seen(seen: list, low: Any, high: Any) -> tuple:
 
 BOUNDS_SLIPS = {  # what the slip is (translated when shown) -> the bounds it returns
     N_("Σ v in place of Σ p·v: the values seen are summed without their probabilities"): _unweighted,
-    N_("rest · low and rest · high forgotten: the outcomes not seen yet weigh rest = 1 − Σ p, so add "
-       "rest · low and rest · high, not low and high"): _rest_forgotten,
+    N_("the weight rest = 1 − Σ p of the outcomes not seen yet forgotten: add rest · low and "
+       "rest · high, not low and high"): _rest_forgotten,
     N_("the mean of the values seen, Σ p·v / Σ p, in place of their weighted sum Σ p·v"): _mean_of_seen,
     N_("(low, high) whatever was seen: each outcome seen narrows the interval"):
         lambda seen, low, high: (low, high)}
@@ -1010,14 +1010,14 @@ MESSAGES = {        # key -> template (translated when said: :func:`say`)
     "9.4 hidden": N_("exercise 9.4: the path or the totals are not the search's on this student's tree"),
     "10.1 not written": N_("choose is not written yet: replace `raise NotImplementedError()` in the cell above "
                            "with your player"),
-    "10.1 numpy": N_("choose returned {move!r} after the moves {moves!r}, of type {type}: the grader and the "
+    "10.1 numpy": N_("choose returned {move!r} {after}, of type {type}: the grader and the "
                      "tournament take a plain Python int, so return int(...) of it (numpy's argmax gives a numpy "
                      "integer)"),
-    "10.1 not an int": N_("choose returned {move!r} after the moves {moves!r}: return the column (an int from 1 "
+    "10.1 not an int": N_("choose returned {move!r} {after}: return the column (an int from 1 "
                           "to 7), not the position after it or a list of moves"),
-    "10.1 illegal": N_("choose returned {move}, an illegal column, after the moves {moves!r}; the legal columns "
+    "10.1 illegal": N_("choose returned {move}, an illegal column, {after}; the legal columns "
                        "were {legal}."),
-    "10.1 illegal from 0": N_("choose returned {move}, an illegal column, after the moves {moves!r}; the legal "
+    "10.1 illegal from 0": N_("choose returned {move}, an illegal column, {after}; the legal "
                               "columns were {legal}. If you counted the columns from 0: they are numbered 1 to 7 "
                               "from the left."),
 }
@@ -1044,6 +1044,9 @@ def say(key: str, **fields: Any) -> str:
     """
     if fields.get("name") in CHECK_NAMES:
         fields["name"] = _(fields["name"])         # a check's name in the kit's language
+    if key.startswith("10.1") and "moves" in fields:   # no moves yet: "from the empty board", not "after ''"
+        fields["after"] = (_("after the moves {moves!r}").format(moves=fields["moves"]) if fields["moves"]
+                           else _("from the empty board"))
     for k, v in fields.items():                     # 5,478 as every output writes it (Python's {:,})
         if type(v) is int and (k in ("count", "spent", "before", "budget") or (k == "total" and key.startswith("8.2"))):
             fields[k] = f"{v:,}"

@@ -57,6 +57,10 @@ def _visits(n: int) -> str:
 RIGHT = {"backup": N_("the right backup"), "select": "UCB1"}      # who does it right, by kind
 _OWN_CASES = ("backup",)     # kinds whose check shows its own failing case first: the catalogue's is another
 RIGHT_SEARCH = N_("the right search")
+# the head of a diagnosis that names no slip: a backup or a selection is not a search
+NONE_MATCHES = N_("This matches none of the known slips; here is where it first parts from the right search.")
+NONE_MATCHES_ANSWER = N_("This matches none of the known slips; here is where it first parts from the right "
+                         "answer.")
 
 
 @dataclass(frozen=True)
@@ -85,7 +89,7 @@ class Diagnosis:
                 value=value, player=player, players=', '.join(players))
         if c.kind == "select":
             kids, n, cc = c.args
-            shown = ", ".join(_("move {i}: {visits}, total {total:g}").format(i=i, visits=_visits(v), total=t)
+            shown = ", ".join(_("move {i} ({visits}, total {total:g})").format(i=i, visits=_visits(v), total=t)
                               for i, (v, t) in enumerate(kids))
             from ..assess.hints import shown_c      # c=math.sqrt(2), not 1.41
             return _("children [{shown}] with N(parent) = {n} and c = {c}").format(shown=shown, n=n, c=shown_c(cc))
@@ -149,8 +153,7 @@ class Diagnosis:
 
     def __str__(self) -> str:
         head = (_("This looks like a known slip: {slip}.").format(slip=_(self.variant.slip)) if self.variant
-                else _("This matches none of the known slips; here is where it first parts from the right "
-                       "search."))
+                else _(NONE_MATCHES_ANSWER if self.kind in RIGHT else NONE_MATCHES))
         at = (_("the node at depth {depth} (node.player {player})").format(
                   depth=self.node, player=self.case.args[0][self.node])
               if self.kind == "backup" and self.node is not None else self.node)
@@ -320,7 +323,7 @@ def name_the_slip(student: Callable, kind: str | None = None, first: Iterable[Ga
 
     >>> from abcore.diagnose import VARIANTS
     >>> text = name_the_slip(VARIANTS["ln_of_child"].search, "select")
-    >>> text.startswith(chr(10) + "This looks like a known slip: UCB with the child's count")
+    >>> text.startswith(chr(10) + "This looks like a known slip: UCB1 with the child's count")
     True
     >>> name_the_slip(len)
     ''

@@ -880,7 +880,8 @@ CATALOGUE: tuple[Variant, ...] = (
             N_("credit each node by whom it is for (node.player == player), not by its depth"),
             alternating_from_the_root),
     Variant("same_sign_everywhere", "backup", N_("the same sign everywhere"),
-            N_("a node whose node.player is not the winner gets -value"), same_sign_everywhere),
+            N_("a node whose node.player is not `player` (the player the result is given for) gets "
+               "-value"), same_sign_everywhere),
     Variant("leaf_only_visit", "backup", N_("a visit counted at the last node only"),
             N_("every node on the path gets one visit"), leaf_only_visit),
     Variant("value_only_at_leaf", "backup", N_("the result added at the last node only"),
@@ -909,7 +910,7 @@ CATALOGUE: tuple[Variant, ...] = (
             N_("the mean is total / visits"), total_as_mean),
     Variant("mean_over_parent_visits", "select", N_("the child's total divided by N(parent)"),
             N_("a child's mean is its total / its own visits"), mean_over_parent_visits),
-    Variant("ln_of_child", "select", N_("UCB with the child's count (ln of the child's visits)"),
+    Variant("ln_of_child", "select", N_("UCB1 with the child's count (ln of the child's visits)"),
             N_("the logarithm is of the PARENT's count: c·sqrt(ln N(parent) / N(child))"), ln_of_child),
     Variant("always_exploit", "select", N_("the best mean chosen (always exploit)"),
             N_("add the exploration term c·sqrt(ln N(parent) / N(child))"), always_exploit),

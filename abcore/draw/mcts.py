@@ -144,7 +144,7 @@ def _draw_arcs(rep: MCTSReplay, ax: Any, pos: dict, kids: Callable[[tuple], list
                 # spread apart, so that it does not cover the moves of the arcs beside it
                 for text, t in [(str(c[-1]), 0.5)] + ([(f"{ucb[c].mean:.2f} + {ucb[c].explore:.2f} = "
                                                         f"{ucb[c].ucb:.2f}" if terms else
-                                                        f"UCB {ucb[c].ucb:.2f}", 0.75)] if c in ucb else []):
+                                                        f"UCB1 {ucb[c].ucb:.2f}", 0.75)] if c in ucb else []):
                     ax.text(x0 + t * (x1 - x0), y0 + t * (y1 - y0), text, fontsize=7, ha="center",
                             va="center", color="#a04000" if hot else "#555555", zorder=4,
                             bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.8})

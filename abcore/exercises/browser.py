@@ -18,8 +18,8 @@ In the browser (JupyterLite's Pyodide kernel) it shows:
 - **A newer version**: when the site's copy of this notebook (``published/versions.json``, written
   by the build) has another version than the open one (``metadata.abcore.version``: a saved
   browser copy of an older release), the bar says so and offers *Open the new version beside
-  your work*, which saves the site's copy as ``<assignment> (new version).ipynb`` and opens it; the
-  student's own file is not touched.
+  your work*, which saves the site's copy as ``<assignment> (new version).ipynb`` (in the kit's
+  language: ``(nouvelle version)`` in French) and opens it; the student's own file is not touched.
 
 What only the page can do (read its address, save and download the notebook, fetch the site's
 files) is a small script the bar hands to JupyterLab in an output widget (the site exposes its app,
@@ -58,6 +58,7 @@ WORDS = {"id": N_("Student id"), "save": N_("Save"), "hand_in": N_("Hand in"),
          "newer": N_("A newer version of this notebook is on the site (version {new}; yours is "
                      "{old}). Your work here is kept as it is."),
          "open_new": N_("Open the new version beside your work"),
+         "new_name": N_("{assignment} (new version).ipynb"),
          "opened": N_("Opened <code>{name}</code> beside your work: copy your answers into it.")}
 
 
@@ -163,7 +164,7 @@ SCRIPT = r"""
   } else if (ARGS.action === 'open_new') {
     const r = await fetch(base + 'published/' + encodeURIComponent(assignment) + '.ipynb', {cache: 'no-store'});
     const folder = panel.context.path.includes('/') ? panel.context.path.replace(/\/[^/]*$/, '/') : '';
-    const path = folder + assignment + ' (new version).ipynb';
+    const path = folder + fill(ARGS.text.new_name, {assignment: assignment});
     await app.serviceManager.contents.save(path, {type: 'notebook', format: 'json', content: await r.json()});
     await app.commands.execute('docmanager:open', {path});
     say('abcore-bar-version', fill(ARGS.text.opened, {name: esc(path)}));

@@ -82,7 +82,7 @@ class Exercise:
     work: tuple | None = None
 
 
-_AB = N_("Rows in the order the search visits the nodes: NODE (α, β) VALUE, then `cut X Y` "
+_AB = N_("Rows in the order the search visits the nodes: NODE (α, β) VALUE, then \"cut X Y\" "
          "for the children it cuts; leaves may be left out. You may add each node's window on exit "
          "after its window on entry: NODE (α, β) (α', β') VALUE; it is checked when given.")
 _AB_SHAPE = {"branching": (3, 3), "low": -4, "high": 4}
@@ -95,7 +95,7 @@ EXERCISES: dict[str, Exercise] = {e.id: e for e in (
     Exercise("4.2", "04", "failhard", N_("fail-hard alpha-beta by hand"), _AB, "trace_4_2",
              _AB_SHAPE, (11, 12, 3)),
     Exercise("7.3", "07", "star1", N_("Star1 by hand: chance-node bounds"),
-             N_("Rows in the order the search visits the nodes: NODE (α, β) VALUE, then `cut X Y` "
+             N_("Rows in the order the search visits the nodes: NODE (α, β) VALUE, then \"cut X Y\" "
                 "for the children it cuts; leaves may be left out. You may add each node's window on "
                 "exit after its window on entry: NODE (α, β) (α', β') VALUE; it is checked when "
                 "given. A chance node's value is Σ p·v; it is cut with the bounds L and U."), "trace_7_3",
@@ -280,13 +280,22 @@ def verdict(which: str, answer: Any, student: str | StudentTree | None = None) -
         v = check_trace(s.exercise.mode, s.tree, rows)
     if v.ok:
         return replace(v, expected=())
+    if v.so_far and not rows:   # no row yet: say where to start (frreader13 d4)
+        return replace(v, message=_("{message} [unfinished: no rows yet; start with the root, "
+                                    "{root}]").format(message=v.message, root=v.expected[0].node),
+                       expected=())
+    if v.so_far and s.exercise.mode == "mcts":      # 9.4's rows right so far: unfinished (frreader13 d2)
+        return replace(v, message=_("{message} [unfinished: your rows stop after {given} of the key's "
+                                    "{asked}; the totals after the backup are checked once the path is "
+                                    "complete]").format(message=v.message, given=len(rows),
+                                                        asked=len(v.expected)), expected=())
     if v.so_far:                # the right rows so far, then none: unfinished, no slip
         inner = {s.tree.label(n) for n in s.tree.nodes if s.tree.kind(n) != "leaf"}
         given, asked = (sum(1 for r in rs if r.node in inner) for rs in (rows, v.expected))
+        later = not_checked_yet(s.tree, str(v.node))
         return replace(v, message=_("{message} [unfinished: your rows stop after {given} of the key's "
                                     "{asked}; {later}]").format(
-            message=v.message, given=given, asked=asked, later=not_checked_yet(s.tree, str(v.node))),
-            expected=())
+            message=v.message, given=given, asked=asked, later=later), expected=())
     slips = fitting_slips(s.exercise.id, s, rows, list(v.expected), v.node)
     shows = look_alike(s.exercise.id, s, slips[0], rows) if len(slips) == 1 else None
     if shows:                   # another slip, not catalogued, gives these rows too: no cause claimed

@@ -44,7 +44,8 @@ class Row:
 
 
 _CUT_WORDS = "cuts?|coupures?|coup[eé]e?s?"   # the French edition's words too (abcore.i18n): coupe, coupé(s)
-_NUM = r"[-−+]?(?:inf|∞|\d+(?:\.\d+)?(?:/\d+)?)"
+# a decimal point or the French decimal comma (0,89 is 0.89: the format's separator is the space)
+_NUM = r"[-−+]?(?:inf|∞|\d+(?:[.,]\d+)?(?:/\d+)?)"
 # (α, β), [α, β] and the French open interval ]α, β[ (notebook 3 teaches it): the same window.
 _WINDOW = rf"[\[(\]]\s*(?P<{{0}}a>{_NUM})\s*[,;]\s*(?P<{{0}}b>{_NUM})\s*[\])\[]"
 _LINE = re.compile(rf"^\s*(?P<node>[A-Za-z]+)\s*[:,]?\s*"
@@ -56,12 +57,15 @@ _LINE = re.compile(rf"^\s*(?P<node>[A-Za-z]+)\s*[:,]?\s*"
 
 
 def parse_number(text: str) -> Any:
-    """A number as a student writes it: ``3``, ``-2``, ``−∞``, ``inf``, ``7/2``, ``2.5``.
+    """A number as a student writes it: ``3``, ``-2``, ``−∞``, ``inf``, ``7/2``, ``2.5``, and
+    ``2,5`` (the French decimal comma) as ``2.5``.
 
     >>> parse_number("−∞"), parse_number("7/2"), parse_number("2.5"), parse_number("+inf")
     (-inf, Fraction(7, 2), 2.5, inf)
+    >>> parse_number("0,89"), parse_number("−1,4")
+    (0.89, -1.4)
     """
-    t = text.strip().replace("−", "-").lower().replace("∞", "inf")
+    t = text.strip().replace("−", "-").lower().replace("∞", "inf").replace(",", ".")
     if t.lstrip("+-") == "inf":
         return -math.inf if t.startswith("-") else math.inf
     if "/" in t:

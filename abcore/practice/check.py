@@ -156,7 +156,7 @@ def check_trace(mode: str, tree: GameTree, answer: Any, **options: Any) -> Verdi
     try:
         _walk(tree, log, rows, view, held=mode == "failhard")
     except _Fail as f:
-        return Verdict(False, _("{where}: {message}").format(where=_where(rows, f.node),
+        return Verdict(False, _("{where}: {message}").format(where=_where(rows, f.node, getattr(f, "missing", None)),
                                                               message=f.message), f.step, f.node, f.part,  # type: ignore[attr-defined]
                        key, getattr(f, "so_far", False), slip=f.slip)
     if len(rows) < len(key):
@@ -170,28 +170,36 @@ def check_trace(mode: str, tree: GameTree, answer: Any, **options: Any) -> Verdi
 
 def not_checked_yet(tree: GameTree, next_node: str) -> str:
     """What a trace that stops before ``next_node`` (a label) has not had checked: the value and
-    cuts of the nodes above it, which wait for their children's rows (root first).
+    cuts of the nodes above it, which wait for their children's rows (root first); ``""`` when
+    ``next_node`` is the root (no row written yet).
 
     >>> t = GameTree.from_nested([[3, [12, 8]], [2, 4]])
     >>> not_checked_yet(t, t.label("r.0.1.0"))
     "not checked yet: the values and cuts of r, r.0, r.0.1, which wait for their children's rows"
+    >>> not_checked_yet(t, "r")          # nothing above the root: nothing said
+    ''
     """
     label = {tree.label(n): n for n in tree.nodes}
     up, waiting = tree.parent(label[next_node]), list[str]()
     while up is not None:
         waiting.insert(0, tree.label(up))
         up = tree.parent(up)
+    if not waiting:             # the root is next: nothing above waits (the caller says so its way)
+        return ""
     later = ngettext("not checked yet: the value and cuts of {nodes}, which wait for its "
                      "children's rows", "not checked yet: the values and cuts of {nodes}, which "
                      "wait for their children's rows", len(waiting))
     return later.format(nodes=", ".join(waiting))
 
 
-def _where(rows: list[Row], node: str) -> str:
-    """Where a message points: the student's own row number (1-based), which the student sees."""
+def _where(rows: list[Row], node: str, missing: int | None = None) -> str:
+    """Where a message points: the student's own row number (1-based), which the student sees;
+    ``missing``: the number the node's row, left out, would have had (frreader12 d1)."""
     numbers = [i for i, r in enumerate(rows, 1) if r.node == node]
     if numbers:
         return _("row {row}, {node}").format(row=numbers[0], node=node)
+    if missing is not None:
+        return _("row {row} (missing), {node}").format(row=missing, node=node)
     return _("{node} (no row)").format(node=node)
 
 
@@ -229,6 +237,7 @@ def _walk(tree: GameTree, log: list[Event], rows: list[Row], view: str, held: bo
                     if not leaf:
                         f = _Fail("order", L(n), _no_row(L(n), fw(ev.alpha, ev.beta), order, pointer))
                         f.so_far = pointer == len(order)  # type: ignore[attr-defined]
+                        f.missing = pointer + 1           # type: ignore[attr-defined]
                         raise f
                 else:
                     if order[pointer] != L(n):
@@ -256,7 +265,7 @@ def _walk(tree: GameTree, log: list[Event], rows: list[Row], view: str, held: bo
                 stack.pop()
                 row = by_name.get(L(n))
                 if row is not None and tree.kind(n) != "leaf":
-                    _check_cut(tree, node, row, view, (low, high))
+                    _check_cut(tree, node, row, view, (low, high), any(r.cut for r in rows))
                     step += 1
                 if row is not None and row.exit is not None and not same_window(row.exit, (ev.alpha, ev.beta)):
                     raise _Fail("exit", L(n), _("on the way up, {node} leaves with the window "
@@ -385,7 +394,9 @@ def _not_narrowed(tree: GameTree, n: str, parent: _Node, got: tuple, want: tuple
              "entered with {want}, not {got}").format(**f)
 
 
-def _check_cut(tree: GameTree, node: _Node, row: Row, view: str, bounds: tuple) -> None:
+def _check_cut(tree: GameTree, node: _Node, row: Row, view: str, bounds: tuple, any_cut: bool = True) -> None:
+    """The row's cut list against the search's; ``any_cut`` False: the answer writes no cut list at
+    all, so a missing one is said as such, not as a tie that did not cut (frreader13 d7)."""
     L = tree.label
     n = node.id
     kids = [L(c) for c in tree.children(n)]
@@ -407,6 +418,9 @@ def _check_cut(tree: GameTree, node: _Node, row: Row, view: str, bounds: tuple) 
         return _raise_not_cut(tree, node, c, a, b, v, view, bounds)
     assert ev is not None
     reason = _cut_reason(tree, node, want[0], view, bounds)
+    if not got and not any_cut:
+        raise _Fail("cut", L(n), _("{reason}, and your row has no cut list: write cut {cut} at the end "
+                                   "of its row").format(reason=reason, cut=" ".join(want)))
     if not got:
         v = node.last_return
         strict = tree.kind(n) != "chance" and (same(v, ev.beta) if _cuts_on_beta(tree, n, view) else same(v, ev.alpha))

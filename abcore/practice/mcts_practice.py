@@ -242,7 +242,7 @@ _SELECT_SLIPS = {
     "log_n_plus_1": N_("ln(N + 1) instead of ln N: N is the parent's visits before this iteration"),
     "sqrt2_twice": N_("√2 taken twice: c = √2 already, the term is c·√(ln N / n)"),
     "total_for_mean": N_("the total W instead of the mean W / n"),
-    "child_log": N_("UCB with the child's count: the logarithm is of the parent's N, not of the child's n"),
+    "child_log": N_("UCB1 with the child's count: the logarithm is of the parent's N, not of the child's n"),
     "no_exploration": N_("no exploration term: UCB1 adds c·√(ln N / n) to the mean"),
     "negated_means": N_("a child's mean is already for the player who chooses it (the one who moves "
                         "into it): take the largest UCB1 of the means as they are, without negating them"),
@@ -389,6 +389,24 @@ def _ucb_sum(sc: Any, parent_visits: int, c: float) -> str:
         sum=_Minus(mean + explore), ucb=_Minus(sc.ucb), c_text=c_text(c))
 
 
+def _right_so_far(q: MCTSQuestion, rows: list[Row], key: Any) -> bool:
+    """Whether every UCB1 value of ``rows`` (an answer that stops early, its children named as the
+    key's) is the key's."""
+    tree, i = q.tree, 1
+    for ev in q.selects:
+        for x in ev.detail[1]:
+            if x.ucb is None:
+                continue
+            if i >= len(rows):
+                return True
+            sc = next((y for y in ev.detail[1] if tree.label(_state(tree, ev.path + (y.move,))) == rows[i].node),
+                      None)
+            if sc is None or rows[i].ucb is None or not ucb_close(float(rows[i].ucb), sc, ev.detail[0], q.c):
+                return False
+            i += 1
+    return True
+
+
 def check_ucb(q: MCTSQuestion, rows: list[Row]) -> Verdict:
     """Check an answer to exercise 9.4: ``ROOT TOTAL``, then at each node on the path its children
     left to right, ``CHILD UCB1`` (``CHILD UCB1 TOTAL`` for the one UCB1 selects)."""
@@ -396,18 +414,20 @@ def check_ucb(q: MCTSQuestion, rows: list[Row]) -> Verdict:
     rows = _as_ucb(rows, key)
     if not rows or rows[0].node != key[0].node:
         return Verdict(False, _("row 1: the path starts at the root, {root}: `{root} TOTAL`").format(
-            root=key[0].node), 0, key[0].node, "select", key)
+            root=key[0].node), 0, key[0].node, "select", key, so_far=not rows)
     i = 1
     for ev in q.selects:
         kids = key[i:i + sum(1 for sc in ev.detail[1] if sc.ucb is not None)]
         parent = tree.label(_state(tree, ev.path))
         got = rows[i:i + len(kids)]
         if [r.node for r in got] != [k.node for k in kids]:
+            # the rows end here, right so far: unfinished, not wrong (frreader13 d2)
+            stops = len(rows) < i + len(kids) and [r.node for r in got] == [k.node for k in kids][:len(got)]
             return Verdict(False, _("row {row}: at {parent}, give every child left to right with its "
                                     "UCB1 value ({children}), then go on below the one UCB1 "
                                     "selects").format(row=i + 1, parent=parent,
                                                       children=', '.join(k.node for k in kids)),
-                           i, kids[0].node, "select", key)
+                           i, kids[0].node, "select", key, so_far=stops and _right_so_far(q, rows, key))
         chosen = next(k.node for k in kids if k.value is not None)
         picked = [r.node for r in got if r.value is not None]
         if picked != [chosen]:
@@ -435,8 +455,12 @@ def check_ucb(q: MCTSQuestion, rows: list[Row]) -> Verdict:
     for j, (r, k) in enumerate(zip(rows, key)):
         if k.value is not None and (r.value is None or not same(r.value, k.value)):
             msg = _backup_message(k.node, r.value, q.result, detail[k.node], whose=True, root=j == 0)
+            _player, credited, _visits, total = detail[k.node]
+            # the row itself says the slip (credited to the wrong player): no "matches none" after it
+            named = r.value is not None and same(r.value, total - 2 * credited)
             return Verdict(False, _("row {row}, {node}: {message}").format(
-                row=j + 1, node=k.node, message=msg), j, k.node, "value", key)
+                row=j + 1, node=k.node, message=msg), j, k.node, "value", key,
+                slip="wrong_player" if named else None)
     return Verdict(True, _("right: UCB1's values at the {n} nodes of the path, its choices and the "
                            "totals after the backup").format(n=len(q.selects)), None, None, None, key)
 

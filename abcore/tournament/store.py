@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 
 from ..game import IllegalMoveError
 from ..games import ConnectFour
-from ..i18n import _
+from ..i18n import N_, _
 
 __all__ = ["read_results", "append_result", "repair", "referee", "audit", "Audit", "Guard", "FIELDS", "ours", "write_file"]
 
@@ -72,7 +72,7 @@ def referee(record: Any) -> str | None:
     >>> referee(good) is None
     True
     >>> referee({**good, "result": 1})
-    'result 1 and loser first do not follow from the moves (timeout of first, the side to move)'
+    'result 1, lost by the first player, does not follow from the moves (timeout: the first player, who had the move)'
     """
     if not isinstance(record, dict):
         return _("not a JSON object")
@@ -109,11 +109,24 @@ def referee(record: Any) -> str | None:
         if record["reason"] in ("win", "draw"):
             return _("reason {reason!r} but the game was not over").format(reason=record["reason"])
         expected = (record["reason"], -1 if side == "first" else 1, side)
-        why = _("{reason} of {side}, the side to move").format(reason=record["reason"], side=side)
+        why = _("{reason}: {side}, who had the move").format(reason=_reason(record["reason"]),
+                                                              side=_(SIDES[side]))
     if (record["reason"], record["result"], record["loser"]) != expected:
-        return _("result {result} and loser {loser} do not follow from the moves ({why})").format(
-            result=record["result"], loser=record["loser"], why=why)
+        return _("result {result}, lost by {loser}, does not follow from the moves ({why})").format(
+            result=record["result"], why=why,
+            loser=_(SIDES[record["loser"]]) if isinstance(record["loser"], str) and record["loser"] in SIDES
+            else record["loser"])
     return None
+
+
+# a record's side (kept in English in the results file), said in the kit's language
+SIDES = {"first": N_("the first player"), "second": N_("the second player")}
+
+
+def _reason(reason: Any) -> str:
+    """A record's reason in the kit's language (one not listed, a forged record's, as it is)."""
+    from .report import REASONS
+    return _(REASONS[reason]) if isinstance(reason, str) and reason in REASONS else str(reason)
 
 
 def audit(path: str | Path, planned: dict[str, dict] | None = None, trust_failures: bool = True) -> Audit:
@@ -145,8 +158,8 @@ def audit(path: str | Path, planned: dict[str, dict] | None = None, trust_failur
         if why is None and planned is not None:
             why = _against(record, planned.get(record["game"]))
         if why is None and not trust_failures and record["reason"] not in ("win", "draw"):
-            why = _("a {reason} cannot be replayed and the file is not only ours: played again").format(
-                reason=record["reason"])
+            why = _("a loss by a failure ({reason}) cannot be replayed and the file is not only ours: "
+                    "played again").format(reason=_reason(record["reason"]))
         if why is not None:
             aside.append((n, why, line[:80]))
             continue

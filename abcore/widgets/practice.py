@@ -303,9 +303,9 @@ class PracticeTrace(StaticFallback, W.VBox):
         value and cuts of a node whose children have no rows yet (the nodes above the next one)."""
         n = len(self.rows)
         said = ngettext("nothing wrong so far in your row", "nothing wrong so far in your {n} rows", n)
-        later = not_checked_yet(self.tree, self.verdict.node)
+        later = not_checked_yet(self.tree, self.verdict.node)    # "" at the root: nothing above waits
         return _("{said}; {later}; go on with {next}").format(
-            said=said.format(n=n), later=later, next=self.verdict.node)
+            said=said.format(n=n), later=later, next=self.verdict.node).replace("; ; ", "; ")
 
     def _is_leaf(self, name: str) -> bool:
         return self.tree.kind(self._node_id(name)) == "leaf"

@@ -12,7 +12,7 @@ from ..draw import (draw_graph, draw_legend, format_value, format_window, line_f
                     tree_graph)
 from ..draw.formatting import DOWN, UP
 from ..draw.model import is_trace
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..search import describe
 from ..search.descriptions import Description
 from ..trace import Event, passes, replay
@@ -376,8 +376,9 @@ class StepThrough(StaticFallback, W.VBox):
             else:
                 why = _("{v} ≥ β = {b}: the opponent above will never let the game come "
                         "here").format(v=f(seen), b=f(ev.beta))
-            return _("cut at {name}: {why}; pruned: {skipped}").format(
-                name=name, why=why, skipped=skipped)
+            # one arc pruned or several (« élagué : B2 », « élagués : B2, B3 »; none: plural)
+            return ngettext("cut at {name}: {why}; pruned: {skipped}", "cut at {name}: {why}; pruned: {skipped}",
+                            len(ev.detail) or 2).format(name=name, why=why, skipped=skipped)
         if ev.kind == "leave":
             text = _("{name} returns {v}").format(name=name, v=f(ev.value))
             if ab and not node.leaf:
