@@ -20,9 +20,12 @@ The language, first found wins:
 
 1. :func:`use_language` (``abcore.use_language("fr")``; ``use_language(None)`` forgets it);
 2. the edition, ``ABCORE_EDITION`` (``fr``: the French notebooks' runs set it, ``make test-fr``);
-3. the locale: the first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set
+3. the notebook's folder: Jupyter tells a kernel its notebook's path (``JPY_SESSION_NAME``), and a
+   notebook in a folder named after a language with a catalogue (``notebooks/fr/``) speaks it, so
+   the French edition is French however JupyterLab was started;
+4. the locale: the first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set
    (``fr_FR.UTF-8`` is French; ``C`` and ``POSIX`` are English);
-4. English.
+5. English.
 
 A language without a catalogue is English (the source).
 
@@ -86,6 +89,9 @@ def language() -> str:
     if edition:
         code = _code(edition)
         return code if code in LANGUAGES else "en"
+    folder = Path(os.environ.get("JPY_SESSION_NAME", "")).parent.name
+    if folder in LANGUAGES[1:]:
+        return folder
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var, "").strip()
         if value:

@@ -32,7 +32,7 @@ SAME = {"CHANCE", "chance ○", "score", "budget", "simulations", "phase", "◀ 
 @pytest.fixture(autouse=True)
 def default_language(monkeypatch):
     """Each test starts from the default: no choice, no edition, the C locale."""
-    for var in ("ABCORE_EDITION", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    for var in ("ABCORE_EDITION", "JPY_SESSION_NAME", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
     i18n.use_language(None)
@@ -99,6 +99,21 @@ def test_the_order_of_choice(monkeypatch):
     assert i18n.language() == "fr"
     with pytest.raises(ValueError, match="'de' is not a language of the kit"):
         abcore.use_language("de")
+
+
+def test_a_notebook_in_the_french_folder_speaks_french(monkeypatch):
+    """frreader14 b1: Jupyter gives a kernel its notebook's path (JPY_SESSION_NAME); a notebook in
+    notebooks/fr/ is French however JupyterLab was started (no ABCORE_EDITION, an English locale),
+    an English one stays English, and ABCORE_EDITION still wins."""
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.setenv("JPY_SESSION_NAME", "/home/u/kit/notebooks/fr/03_alphabeta.ipynb")
+    assert i18n.language() == "fr" and i18n._("New game") == "Nouvelle partie"
+    for english in ("/home/u/kit/notebooks/03_alphabeta.ipynb", "03_alphabeta.ipynb", "/x/de/03.ipynb"):
+        monkeypatch.setenv("JPY_SESSION_NAME", english)
+        assert i18n.language() == "en", english
+    monkeypatch.setenv("JPY_SESSION_NAME", "/home/u/kit/notebooks/fr/03_alphabeta.ipynb")
+    monkeypatch.setenv("ABCORE_EDITION", "en")
+    assert i18n.language() == "en"
 
 
 def legend_and_button():
