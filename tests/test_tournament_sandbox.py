@@ -379,7 +379,7 @@ def test_the_referee_sets_aside_forged_duplicate_and_incomplete_records(tmp_path
     assert [r["game"] for r in kept] == ["g0", "g2"] and kept[0]["result"] == real["result"]
     why = {n: w for n, w, _ in aside}
     assert set(why) == {2, 4, 5, 6, 7, 8}, why
-    assert "do not follow" in why[2] and "second record" in why[4] and "no field 'moves'" in why[5]
+    assert "does not follow from the moves" in why[2] and "second record" in why[4] and "no field 'moves'" in why[5]
     assert "not over" in why[6] and "not JSON" in why[7] and "not a legal game" in why[8]
     guard = Guard(out)                                                         # a restart: reported
     guard.close()
