@@ -145,6 +145,7 @@ ANSWER_SPANS = {
 # Pseudo-code blocks (tools/i18n.py's PROSE_FENCES) translate whole: literal_parts keeps only their place.
 PROSE_SPANS = {
     "`{node: value of the move searched first}`": "`{nœud: valeur du coup exploré en premier}`",  # 05
+    "`<= 0.08`": "`≤ 0.08`",      # 10: the rubric's line as each edition's output writes it
 }
 
 

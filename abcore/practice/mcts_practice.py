@@ -131,14 +131,19 @@ def check_mcts(tree: GameTree, rows: list[Row], question: MCTSQuestion | None = 
         chosen = L(_state(tree, ev.path + (ev.value.move,)))
         step = j
         got = names[j] if j < len(names) else None
+        if got is None:         # the rows stop at a right node: unfinished, not wrong (frreader15 d3)
+            wrong = _wrong_total(tree, q, rows)         # a Verdict is falsy when not ok: no `or`
+            return wrong if wrong is not None else _unfinished(q, rows, j, chosen, _(
+                "go on with the child of {node} that UCB1 chooses").format(node=names[-1]))
         if got != chosen:
             msg = _select_message(tree, q, ev, got, chosen)
             return Verdict(False, _("step {step}, {node}: {message}").format(
                 step=j, node=L(_state(tree, ev.path)), message=msg), j, chosen, "select", q.key)
     if len(names) < len(want):
-        return Verdict(False, _("step {step}: the path goes on to {node}, the node this iteration "
-                                "adds").format(step=len(names), node=want[len(names)]),
-                       len(names), want[len(names)], "select", q.key)
+        nxt = want[len(names)]
+        wrong = _wrong_total(tree, q, rows)
+        return wrong if wrong is not None else _unfinished(q, rows, len(names), nxt, _(
+            "go on with {node}, the node this iteration adds").format(node=nxt))
     if len(names) > len(want):
         return Verdict(False, _("step {step}: the path ends at {node} (the new node); {other} is not "
                                 "selected").format(step=len(want), node=want[-1], other=names[len(want)]),
@@ -148,17 +153,33 @@ def check_mcts(tree: GameTree, rows: list[Row], question: MCTSQuestion | None = 
             return Verdict(False, _("step {step}: this iteration adds {node} (the expansion's untried "
                                     "move, named with the question), not {got}").format(
                 step=j, node=want[j], got=names[j]), j, want[j], "select", q.key)
+    wrong = _wrong_total(tree, q, rows)
+    return wrong if wrong is not None else Verdict(
+        True, _("right: UCB1's {choices} choices and the {totals} totals after the backup agree with "
+                "the search").format(choices=len(q.selects), totals=len(q.key)), None, None, None, q.key)
+
+
+def _wrong_total(tree: GameTree, q: MCTSQuestion, rows: list[Row]) -> Verdict | None:
+    """The first of ``rows`` (on the path, root first) whose total after the backup is not the
+    search's, as a refusal; None when every row given holds its total."""
     for i, ((path, player, credited, visits, total), row) in enumerate(zip(q.backup.detail, rows)):
-        step = len(want) + i
+        step = len(q.key) + i
         if row.value is None or not same(row.value, total):
-            name = L(_state(tree, path))
+            name = tree.label(_state(tree, path))
             msg = _backup_message(name, row.value, q.result, (player, credited, visits, total),
                                   root=not path)
             return Verdict(False, _("step {step}, {node}: {message}").format(
                 step=step, node=name, message=msg), step, name, "value", q.key)
-    return Verdict(True, _("right: UCB1's {choices} choices and the {totals} totals after the backup "
-                           "agree with the search").format(choices=len(q.selects), totals=len(q.key)),
-                   None, None, None, q.key)
+    return None
+
+
+def _unfinished(q: MCTSQuestion, rows: list[Row], step: int, node: str, next_: str) -> Verdict:
+    """Rows right as far as they go (the path and their totals) that stop before the key's end:
+    not ok, ``so_far``, and a message that says what comes next (``next_``) without a ✘."""
+    said = ngettext("nothing wrong so far in your row", "nothing wrong so far in your {n} rows",
+                    len(rows)).format(n=len(rows))
+    return Verdict(False, _("{said}; {next}").format(said=said, next=next_), step, node, "select",
+                   q.key, so_far=True)
 
 
 def _backup_message(name: str, got: Any, result: Any, backup: tuple, whose: bool = False,
@@ -214,7 +235,7 @@ def _select_message(tree: GameTree, q: MCTSQuestion, ev: MCTSEvent, got: str | N
         node=names[s.move], **{k: f"{getattr(s, k):.2f}".replace("-", "−") for k in ("mean", "explore", "ucb")})
         for s in live)
     why = _("UCB1 = mean + c·√(ln N / n) with c = {c} and N = {n} ({listing}); "
-            "{chosen} has the largest").format(c=c_text(q.c), n=n_parent, listing=listing, chosen=chosen)
+            "{chosen} has the largest UCB1").format(c=c_text(q.c), n=n_parent, listing=listing, chosen=chosen)
     if got is None:
         return _("the path goes on: {why}").format(why=why)
 

@@ -300,7 +300,10 @@ class PracticeTrace(StaticFallback, W.VBox):
 
     def _so_far(self) -> str:
         """What a check that stopped at the rows' end checked, and what it could not yet: the
-        value and cuts of a node whose children have no rows yet (the nodes above the next one)."""
+        value and cuts of a node whose children have no rows yet (the nodes above the next one).
+        MCTS: the check's own message (the path and totals so far, and what comes next)."""
+        if self.is_mcts:
+            return str(self.verdict.message)
         n = len(self.rows)
         said = ngettext("nothing wrong so far in your row", "nothing wrong so far in your {n} rows", n)
         later = not_checked_yet(self.tree, self.verdict.node)    # "" at the root: nothing above waits
