@@ -150,3 +150,12 @@ def test_frreader12_c3_one_pruned_arc_is_singular():
 def test_d5_the_french_table_letters_do_not_clash():
     i18n.use_language("fr")
     assert [i18n._(x) for x in ("W", "D", "L")] == ["G", "N", "P"]
+
+
+def test_rev28s_a1_a_total_on_the_wrong_child_is_not_unfinished():
+    # alice's key: A -6 / B 1.48 2 / M -3.03 / U -1.03 / ...; UCB1 selects B, not M
+    i18n.use_language("en")
+    assert verdict("9.4", "A -6\nB 1.48\nM -3.03", "alice").so_far          # right so far
+    for wrong in ("A -6\nB 1.48\nM -3.03 2", "A -6\nB 1.48 2\nM -3.03 2"):
+        v = verdict("9.4", wrong, "alice")
+        assert not v.so_far and "[unfinished" not in v.message, wrong
