@@ -159,3 +159,17 @@ def test_rev28s_a1_a_total_on_the_wrong_child_is_not_unfinished():
     for wrong in ("A -6\nB 1.48\nM -3.03 2", "A -6\nB 1.48 2\nM -3.03 2"):
         v = verdict("9.4", wrong, "alice")
         assert not v.so_far and "[unfinished" not in v.message, wrong
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_rev28s_b5_a_right_but_unfinished_2_4_answer_is_unfinished(lang):
+    i18n.use_language(lang)
+    none = {"en": "none of the usual slips", "fr": "aucune des erreurs"}[lang]
+    key = key_rows(student_tree("2.4", "alice"))
+    for n in (0, 1, 3):                                  # the empty answer, then right prefixes
+        v = verdict("2.4", "\n".join(f"{r.node} {r.value}" for r in key[:n]), "alice")
+        assert v.so_far and none not in v.message and v.slip is None, n
+        assert ("[unfinished" if lang == "en" else "[inachevé") in v.message
+    wrong = "\n".join([f"{key[0].node} {key[0].value + 1}"] + [f"{r.node} {r.value}" for r in key[1:3]])
+    assert not verdict("2.4", wrong, "alice").so_far     # a wrong given row: not unfinished
+    i18n.use_language("en")
