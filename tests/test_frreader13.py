@@ -173,3 +173,16 @@ def test_rev28s_b5_a_right_but_unfinished_2_4_answer_is_unfinished(lang):
     wrong = "\n".join([f"{key[0].node} {key[0].value + 1}"] + [f"{r.node} {r.value}" for r in key[1:3]])
     assert not verdict("2.4", wrong, "alice").so_far     # a wrong given row: not unfinished
     i18n.use_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_rev28s_c3_and_between_cut_names_is_refused_with_how_to_write_them(lang):
+    i18n.use_language(lang)
+    said = {"en": "write the names of the cut nodes separated by spaces, without 'et'",
+            "fr": "écrivez les noms des nœuds coupés séparés par des espaces, sans 'et'"}[lang]
+    for text in ("C 3 coupés F et G", "C 3 cut F, ET G"):
+        with pytest.raises(ValueError) as e:
+            parse_answer(text)
+        assert said.replace("'et'", repr(text.split()[-2])) in str(e.value)
+    assert parse_answer("C 3 coupés F G")[0].cut == parse_answer("C 3 cut F, G")[0].cut == ("F", "G")
+    i18n.use_language("en")
