@@ -59,7 +59,7 @@ def test_parse_args_own_errors_and_the_plural_are_french_and_threads_leave_argpa
     p = ArgumentParser(prog="demo")
     p.add_argument("--pair", nargs=2, type=int)
     for argv, said in ((["--bogus"], f"arguments non reconnus{NBSP}: --bogus"),
-                       (["--pair", "3"], "attendait 2 arguments")):
+                       (["--pair", "3"], "2 arguments attendus")):
         with pytest.raises(SystemExit):
             p.parse_args(argv)
         err = capsys.readouterr().err
