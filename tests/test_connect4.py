@@ -398,3 +398,12 @@ def test_a_state_of_another_board_size_is_refused():
     for call in [lambda c=c: game.result(big, c) for c in range(1, 8)] + [lambda: game.search_bounds(big)]:
         with pytest.raises(ValueError, match="a 7 x 15 board, and this game's board is 7 x 6"):
             call()
+    # Review rev28s B4: random_playout (once a playout) and utility check too
+    import random
+    wide = ConnectFour(9, 15)
+    won = wide.from_moves("1212121")
+    assert wide.is_terminal(won)
+    for call in (lambda: game.random_playout(big, random.Random(0).choice), lambda: game.utility(won, "X"),
+                 lambda: game.random_playout(won, random.Random(0).choice)):
+        with pytest.raises(ValueError, match="board, and this game's board is 7 x 6"):
+            call()

@@ -150,3 +150,39 @@ def test_frreader12_c3_one_pruned_arc_is_singular():
 def test_d5_the_french_table_letters_do_not_clash():
     i18n.use_language("fr")
     assert [i18n._(x) for x in ("W", "D", "L")] == ["G", "N", "P"]
+
+
+def test_rev28s_a1_a_total_on_the_wrong_child_is_not_unfinished():
+    # alice's key: A -6 / B 1.48 2 / M -3.03 / U -1.03 / ...; UCB1 selects B, not M
+    i18n.use_language("en")
+    assert verdict("9.4", "A -6\nB 1.48\nM -3.03", "alice").so_far          # right so far
+    for wrong in ("A -6\nB 1.48\nM -3.03 2", "A -6\nB 1.48 2\nM -3.03 2"):
+        v = verdict("9.4", wrong, "alice")
+        assert not v.so_far and "[unfinished" not in v.message, wrong
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_rev28s_b5_a_right_but_unfinished_2_4_answer_is_unfinished(lang):
+    i18n.use_language(lang)
+    none = {"en": "none of the usual slips", "fr": "aucune des erreurs"}[lang]
+    key = key_rows(student_tree("2.4", "alice"))
+    for n in (0, 1, 3):                                  # the empty answer, then right prefixes
+        v = verdict("2.4", "\n".join(f"{r.node} {r.value}" for r in key[:n]), "alice")
+        assert v.so_far and none not in v.message and v.slip is None, n
+        assert ("[unfinished" if lang == "en" else "[inachevé") in v.message
+    wrong = "\n".join([f"{key[0].node} {key[0].value + 1}"] + [f"{r.node} {r.value}" for r in key[1:3]])
+    assert not verdict("2.4", wrong, "alice").so_far     # a wrong given row: not unfinished
+    i18n.use_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_rev28s_c3_and_between_cut_names_is_refused_with_how_to_write_them(lang):
+    i18n.use_language(lang)
+    said = {"en": "write the names of the cut nodes separated by spaces, without 'et'",
+            "fr": "écrivez les noms des nœuds coupés séparés par des espaces, sans 'et'"}[lang]
+    for text in ("C 3 coupés F et G", "C 3 cut F, ET G"):
+        with pytest.raises(ValueError) as e:
+            parse_answer(text)
+        assert said.replace("'et'", repr(text.split()[-2])) in str(e.value)
+    assert parse_answer("C 3 coupés F G")[0].cut == parse_answer("C 3 cut F, G")[0].cut == ("F", "G")
+    i18n.use_language("en")

@@ -76,9 +76,29 @@ def test_the_escapes_counting_in_process_cannot_stop_are_the_documented_ones():
     assert Counted(game, budget=1)._Counted__game is game
     doc = " ".join(budget.__doc__.split())
     for escape in ("game._Counted__game", "game.actions.__self__", "gc.get_referents",
-                   "``game.positions`` or ``game.over``"):
+                   "``game.positions`` or ``game.over``", "raises ``game.budget`` and puts it back"):
         assert escape in doc
     assert "no attribute" not in doc + " ".join(Counted.__doc__.split())
+
+
+def test_a_budget_raised_and_put_back_is_a_documented_escape():
+    """Review rev28s A3: no check inside the process sees a budget raised during the move and put
+    back before the answer; the docstrings say so (only the seat's seconds hold it), and say only
+    that a budget *left* changed is over it."""
+    import abcore.grading.budget as budget
+    from abcore import alphabeta
+    game = ConnectFour()
+
+    def raise_and_restore(g, s):
+        old = g.budget
+        g.budget = 10 ** 12
+        alphabeta(g, s, depth=4, evaluate=lambda s, p: 0)       # far past 100 positions
+        g.budget = old
+        return 4
+    assert budget.budgeted(raise_and_restore, 100)(game, game.initial_state) == 4   # the escape
+    docs = " ".join((budget.__doc__ + budget.budgeted.__doc__).split())
+    assert "raises ``game.budget`` and puts it back" in docs and "leaves the Counted's ``budget`` changed" in docs
+    assert "was changed is over" not in docs
 
 
 def test_a_move_that_changes_the_budget_is_over_it():

@@ -94,7 +94,22 @@ def literal_parts(text: str, french_text: bool) -> dict[str, list[str]]:
     numbers = re.findall(r"\d+(?:\.\d+)?", prose)
     return {"code spans": sorted(codes), "LaTeX": sorted(maths), "links": sorted(links),
             "numbers": sorted(numbers),
-            "pseudo-code blocks": [info for info, _, pseudo in fences if pseudo]}
+            "pseudo-code blocks": [(info, skeleton(body)) for info, body, pseudo in fences if pseudo]}
+
+
+# What a pseudo-code block keeps through translation (rev28s B2): its symbols, line by line.
+SYMBOLS = re.compile(r"[αβ=≥≤<>∞+−]|\bmax\b|\bmin\b|\b[a-z]+[A-Z]\w*|\d+")
+
+
+def skeleton(body: str) -> list[str]:
+    """A pseudo-code block's symbols (α, β, comparisons, ∞, max/min, camelCase names, numbers),
+    one entry per line that has any: the words translate, these may not.
+
+    >>> skeleton("if v ≥ β: return v   # β-cut\\nfor each child:\\n    v = max(v, valeurMin(c))")
+    ['≥ β β', '= max valeurMin']
+    """
+    lines = (" ".join(SYMBOLS.findall(line)) for line in body.splitlines())
+    return [line for line in lines if line]
 
 
 def test_literal_parts_read_both_conventions():
@@ -112,15 +127,29 @@ def test_literal_parts_read_both_conventions():
 def test_pseudo_code_blocks_translate_and_code_blocks_do_not():
     """tools/i18n.py's rule: a fenced block with no info string, `text` or `pseudo` is pseudo-code
     (its words translate, the block stays in its place); a ```python block is code, kept whole."""
-    en = "Le voici :\n\n```\nfor each child:\n    return v  # β-cut, 2 plies\n```\n"
-    fr = "Le voici :\n\n```\nPour chaque fils de nœud :\n    retourner v  # coupure β\n```\n"
+    en = "Le voici :\n\n```text\nfor each child:\n    return v  # β-cut\n```\n"
+    fr = "Le voici :\n\n```text\nPour chaque fils de nœud :\n    retourner v  # coupure β\n```\n"
     assert literal_parts(en, False) == literal_parts(fr, True)
-    assert literal_parts(en, False)["pseudo-code blocks"] == [""]
-    assert literal_parts(fr.replace("```\n", "```text\n", 1), True)["pseudo-code blocks"] == ["text"]
-    assert literal_parts(fr.replace("```\n", "", 1), True) != literal_parts(en, False)  # no block
+    assert literal_parts(en, False)["pseudo-code blocks"] == [("text", ["β"])]
+    assert literal_parts(fr.replace("```text\n", "```pseudo\n", 1), True) != literal_parts(en, False)
+    assert literal_parts(fr.replace("```text\n", "", 1), True) != literal_parts(en, False)  # no block
+    bare = en.replace("```text", "```")       # pseudo-code is opt-in (rev28s B2): a bare block is code
+    assert literal_parts(bare, False) != literal_parts(fr.replace("```text", "```"), True)
     py_en, py_fr = (f"```python\n{c}\n```\n" for c in ("return v  # cut", "return v  # coupure"))
     assert literal_parts(py_en, False) != literal_parts(py_fr, True)   # Python stays the English
     assert literal_parts(py_en, False)["code spans"] == ["```python\nreturn v  # cut\n```"]
+
+
+def test_a_pseudo_code_block_keeps_its_symbols_line_by_line():
+    """Review rev28s B2: 03's valeurMax/valeurMin in French with a comparison, a max or an
+    infinity turned around is caught; the French of today passes (test_same_literal_parts)."""
+    en, fr = (next(c.source for c in nbformat.read(ROOT / p, 4).cells if c.id == "c3bb3a3f")
+              for p in ("notebooks/03_alphabeta.ipynb", "notebooks/fr/03_alphabeta.ipynb"))
+    assert "```text\n" in en and literal_parts(en, False)["pseudo-code blocks"] == literal_parts(fr, True)["pseudo-code blocks"]
+    for old, new in (("Si v ≥ β", "Si v ≤ β"), ("v = max(v, valeurMin", "v = min(v, valeurMin"), ("v = −∞", "v = +∞")):
+        assert old in fr
+        bad = fr.replace(old, new, 1)
+        assert literal_parts(bad, True)["pseudo-code blocks"] != literal_parts(en, False)["pseudo-code blocks"], new
 
 
 # The answer syntax a hand-trace exercise asks for: the kit's French statement of the exercise

@@ -90,12 +90,18 @@ PROSE_SPANS = {"`<grade_id>__<what is wrong>.py`": "`<grade_id>__<ce qui est fau
 
 
 def same_answer(en: str, fr: str) -> bool:
-    """Two code spans that are the same hand-trace row to the kit's parser: the French guide writes
-    the answer syntax as the French notebooks teach it (`coupe F G`; the kit reads `cut` too)."""
+    """Two code spans that are the same hand-trace row, differing only by the cut word: the French
+    guide writes the answer syntax as the French notebooks teach it (`coupe F G`; the kit reads
+    `cut` too). Only a real row with a cut word pairs, and nothing else may differ (rev28s B1:
+    `depth=3` and `depth 3` read alike to the parser, but are not one span)."""
     from abcore.practice.answer import parse_answer
+    if en == fr or not re.search(r"\bcuts?\b", en):
+        return False
+    if re.sub(r"\b(?:coupures?|coup[eé]e?s?)\b", "cut", fr) != re.sub(r"\bcuts\b", "cut", en):
+        return False
     try:
-        return en != fr and parse_answer(en.strip("`")) == parse_answer(fr.strip("`"))
-    except Exception:                          # not an answer row at all
+        return bool(parse_answer(en.strip("`"))) and parse_answer(en.strip("`")) == parse_answer(fr.strip("`"))
+    except ValueError:                         # not an answer row at all
         return False
 
 
@@ -118,6 +124,11 @@ def test_answer_rows_and_placeholders_pair():
     assert paired(["`C (5, inf) 2 cut F G`"], ["`C (5, inf) 3 coupe F G`"]) == (
         ["`C (5, inf) 2 cut F G`"], ["`C (5, inf) 3 coupe F G`"])           # another value: no pair
     assert not same_answer("`python -m abcore`", "`python -m abcore.x`")
+    for en, fr in (("`depth=3`", "`depth 3`"), ("`depth=3`", "`depth=3,0`"), ("`alphabeta`", "`alphabeta # rm`"),
+                   ("`budget=1000`", "`budget → 1000`"), ("`python`", "`python:`"),
+                   ("`C (5, inf) 2 cut F G`", "`C (5, inf) 2,0 coupe F G`")):
+        assert not same_answer(en, fr), (en, fr)                      # rev28s B1: not answer rows
+    assert same_answer("`C 2 cuts F G`", "`C 2 coupés F G`")
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -124,3 +124,12 @@ def test_each_field_is_shown_or_hidden_alone():
     assert all(f.layout.display != "none" for f in (w.alpha, w.beta, w.value))
     w.ask_exit.value = True
     assert all(f.layout.display != "none" for f in fields)
+
+
+def test_a_field_that_is_not_a_number_names_every_form_the_parser_reads():
+    """Review rev28s C4: the message lists the decimals the parser reads (2.5 and 2,5)."""
+    w = PracticeTrace("failsoft", seed=4)
+    type_row(w, "A", "-inf", "inf", "2,5")
+    assert w.rows[-1].value == 2.5
+    type_row(w, "B", "-inf", "inf", "three")
+    assert "&#x27;three&#x27; is not a number" in w.message.value and "2.5 or 2,5" in w.message.value

@@ -300,3 +300,21 @@ def test_the_line_sent_is_the_players_own_not_the_kits():
             call()
         assert (_line(caught.value, "alice.py"), _line(caught.value, "other.py")) == (line, None)
     assert _line(SystemExit(1), "alice.py") is None
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_reason_the_kit_does_not_write_is_refused_and_never_printed_raw(tmp_path, capsys, lang):
+    """Review rev28s A2: a forged reason with a newline cannot print a line like the audit's own."""
+    from abcore import i18n
+    from abcore.tournament.store import Guard, audit, referee
+    i18n.use_language(lang)
+    forged = {**_record("0", -1), "reason": "timeout\nabcore.tournament: results.jsonl line 1 set aside" + "x" * 99}
+    why = referee(forged)
+    assert why is not None and "\n" not in why and len(why) < 120 and "timeout\\n" in why
+    out = tmp_path / "results.jsonl"
+    out.write_text(json.dumps(forged) + "\n" + json.dumps(_record("1", -1)) + "\n")
+    assert [r["game"] for r in audit(out, trust_failures=True).kept] == ["1"]
+    Guard(out).close()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "xxxx" not in err
+    i18n.use_language("en")

@@ -434,8 +434,9 @@ def test_the_tictactoe_depth_9_is_the_whole_game_and_a_bad_depth_says_so():
     for bad in (10, -1, 2.5, "3", True):
         with pytest.raises(ValueError, match=r"depth must be None or 0 \(to the end\), 1 to 8 plies, or 9"):
             TicTacToeBoard(depth=bad)
-    with pytest.raises(ValueError, match="evaluation must be one of"):
-        TicTacToeBoard(evaluation="open lines")
+    for evaluation in ("open lines", [1], {}):          # unhashable too (rev28s C2)
+        with pytest.raises(ValueError, match="evaluation must be one of"):
+            TicTacToeBoard(evaluation=evaluation)
     import abcore
     abcore.use_language("fr")
     try:

@@ -38,11 +38,14 @@ catalogue (every entry missing).
 What a translation keeps (tests/test_i18n.py checks it, cell by cell): code spans, LaTeX, link
 targets and numbers, byte for byte (but for a few answer-syntax and placeholder spans listed
 there). A fenced block of a Markdown cell is code too, kept byte for byte (```python, or any
-other language), unless its info string is one of ``PROSE_FENCES`` (none, ``text`` or
-``pseudo``): such a block is pseudo-code, prose laid out as code and never run, and the French
-edition writes it in French words (notebook 3's valeurMax/valeurMin as seed 003 writes them:
-« Pour chaque fils de nœud », « Retourner v »). The block itself stays (as many pseudo-code
-blocks, in the same order, with the same info strings); only its words change.
+other language, or none), unless its info string is one of ``PROSE_FENCES`` (``text`` or
+``pseudo``: pseudo-code is opt-in, so a bare block, a shell command or an output, is never
+translated unnoticed): such a block is pseudo-code, prose laid out as code and never run, and the
+French edition writes it in French words (notebook 3's valeurMax/valeurMin as seed 003 writes
+them: « Pour chaque fils de nœud », « Retourner v »). The block itself stays (as many pseudo-code
+blocks, in the same order, with the same info strings), and so do its symbols, line by line
+(α, β, =, ≥, ≤, ∞, max, min, the camelCase names, the numbers: tests/test_i18n.py's
+``skeleton``); only its words change.
 
 The kit's own messages (widgets, drawings, errors, the tournament: every string marked with
 ``_()``, ``N_()`` or ``ngettext()`` in ``abcore/``, see :mod:`abcore.i18n`) live in one more
@@ -77,7 +80,7 @@ HEADER = """\
 # French Markdown of notebooks/{stem}.ipynb (msgctxt: the cell id; msgid: the English source).
 # Generated and checked by tools/i18n.py; edit the msgstr only, then run build.
 #"""
-PROSE_FENCES = ("", "text", "pseudo")  # a fenced block with this info string is pseudo-code
+PROSE_FENCES = ("text", "pseudo")  # a fenced block with this info string is pseudo-code (opt-in)
 FENCE = re.compile(r"^[ \t]*```([^`\n]*)\n(.*?)^[ \t]*```[ \t]*$", re.S | re.M)
 
 
@@ -123,8 +126,8 @@ def fenced_blocks(text: str) -> list[tuple[str, str, bool]]:
     pseudo-code (the info string is one of PROSE_FENCES) may be translated and any other block
     is code, the same in every edition.
 
-    >>> fenced_blocks("a\\n```python\\nx = 1\\n```\\nb\\n```\\nPour chaque fils\\n```\\n")
-    [('python', 'x = 1\\n', False), ('', 'Pour chaque fils\\n', True)]
+    >>> fenced_blocks("a\\n```python\\nx = 1\\n```\\nb\\n```text\\nPour chaque fils\\n```\\n```\\nls\\n```\\n")
+    [('python', 'x = 1\\n', False), ('text', 'Pour chaque fils\\n', True), ('', 'ls\\n', False)]
     """
     return [(m.group(1).strip(), m.group(2), m.group(1).strip() in PROSE_FENCES)
             for m in FENCE.finditer(text)]

@@ -59,7 +59,11 @@ def check_minimax(tree: GameTree, answer: Any) -> Verdict:
     values = tree_values(tree)
     wrong = _first_wrong(tree, given, values)
     if wrong is not None:
-        return Verdict(False, wrong[1], None, wrong[0], "value", key)
+        # only rows missing, every given one right: unfinished, not a slip (rev28s B5)
+        so_far = wrong[0] not in given and all(
+            same(given[tree.label(n)], values[n]) for n in tree.nodes
+            if tree.kind(n) != "leaf" and given.get(tree.label(n)) is not None)
+        return Verdict(False, wrong[1], None, wrong[0], "value", key, so_far=so_far)
     return Verdict(True, _("right: the {n} inner nodes' minimax values").format(n=len(key)),
                    None, None, None, key)
 

@@ -238,6 +238,7 @@ class ConnectFour(Game[C4State, int, str]):
 
     def utility(self, state: C4State, player: str) -> int:
         """The score of a finished game for ``player``; raises ValueError before the end."""
+        self._same_size(state)
         if not state & _WON:
             if state >> self._sl == self._full:
                 return 0
@@ -273,6 +274,7 @@ class ConnectFour(Game[C4State, int, str]):
         >>> (s, n) == (t, m) and g.is_terminal(s)
         True
         """
+        self._same_size(state)                          # once a playout, not once a move
         if state & _WON:
             return state, 0
         mask, cur = state >> self._sl, (state & self._curbits) >> _LOW
@@ -376,6 +378,13 @@ class ConnectFour(Game[C4State, int, str]):
 
     def _same_size(self, state: int) -> None:
         """Refuse a state of a board of another size (its bits would be read as this board's).
+
+        Checked by ``result`` (on its slow path: an illegal move, or a child not seen by
+        ``search_actions``), ``search_actions``, ``search_bounds``, ``random_playout`` (once a
+        playout) and ``utility``; not by ``actions``, ``is_terminal``, ``to_move``, ``winner``,
+        ``key`` or ``moves_played``, called at every node of a search (``actions``: 120 ns a
+        call), which read a foreign state's bits as this board's: a search through the kit's
+        ``result`` meets the error at its first new child.
 
         >>> ConnectFour().search_actions(ConnectFour(6, 5).from_moves("1234"))
         Traceback (most recent call last):

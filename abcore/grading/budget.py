@@ -10,14 +10,15 @@ answer (:func:`budgeted`).
 What the kit counts is what the player makes through the game it is given: ``result``,
 ``random_playout`` (each move its ``choice`` is asked for, also when ``choice`` raises), and the
 makers of positions built on ``result`` (``play``, ``from_moves``) and ``outcomes``, which go
-through the count; a move whose Counted's ``budget`` was changed is over the budget
+through the count; a move that leaves the Counted's ``budget`` changed is over the budget
 (:func:`budgeted`). Asking ``__getattr__`` for a name the Counted defines is refused. But
 counting inside the player's own process cannot be airtight: code that builds its own game or
 its own board (``ConnectFour()``, ``type(game)()``), that reaches the raw game through the
 Counted's own slot (``game._Counted__game``: a name-mangled attribute is an attribute all the
 same), a forwarded method (``game.actions.__self__``), the garbage collector
 (``gc.get_referents``) or a stack frame, that calls the game's class on it, or that writes
-``game.positions`` or ``game.over`` back (any counter in the process is writable), makes
+``game.positions`` or ``game.over`` back, or that raises ``game.budget`` and puts it back
+before it answers (any counter in the process is writable), makes
 positions the count never sees. Only the seat's seconds a move
 (:class:`~abcore.tournament.Limits`) hold those.
 """
@@ -125,8 +126,9 @@ _OWN = frozenset(dir(Counted)) | {"_game", "budget", "positions", "over"}
 def budgeted(choose: Callable[[Any, Any], Any], budget: int) -> Callable[[Any, Any], Any]:
     """``choose`` held to ``budget`` positions a move: it gets a fresh :class:`Counted` game at
     each move; a move over the budget raises :class:`OverBudget`, even if ``choose`` caught it,
-    and so does a move whose Counted's ``budget`` ``choose`` changed (``budget`` itself is never
-    the player's to hold).
+    and so does a move that leaves its Counted's ``budget`` changed (``budget`` itself is never
+    the player's to hold; one raised and put back before the answer is not seen: only the seat's
+    seconds hold that, see the module's list of in-process escapes).
 
     >>> from abcore.games import ConnectFour
     >>> from abcore import alphabeta

@@ -76,7 +76,8 @@ def parse_number(text: str) -> Any:
 def parse_answer(text: str, form: str = "trace") -> list[Row]:
     """Rows from a written answer, one node per line (blank lines and ``#`` comments skipped).
     A window is written ``(α, β)``, ``[α, β]`` or ``]α, β[`` (the French open interval); the cut
-    word is ``cut``, ``coupe``, ``coupé`` or ``coupure`` (each also plural); a second window after the first is the node's
+    word is ``cut``, ``coupe``, ``coupé`` or ``coupure`` (each also plural), and the cut names are
+    separated by spaces or commas (``and``/``et`` between them is refused); a second window after the first is the node's
     window on exit (seed 004's "en remontant"), checked when given; two numbers after the node
     are an MCTS row's UCB1 value and total. ``form`` is what a row that cannot be read is told to
     look like: ``"trace"`` (an alpha-beta or Star1 trace), ``"minimax"`` (exercise 2.4's
@@ -95,6 +96,10 @@ def parse_answer(text: str, form: str = "trace") -> list[Row]:
     Traceback (most recent call last):
     ...
     ValueError: line 1, 'C [3 inf] 2': write a row as NODE (α, β) VALUE cut X Y, or with the window on exit NODE (α, β) (α', β') VALUE cut X Y (for example: C (3, inf) 2 cut F G)
+    >>> parse_answer("C 3 cut F and G")
+    Traceback (most recent call last):
+    ...
+    ValueError: line 1, 'C 3 cut F and G': write the names of the cut nodes separated by spaces, without 'and' (for example: C (3, inf) 2 cut F G)
     >>> parse_answer("A five", "minimax")
     Traceback (most recent call last):
     ...
@@ -115,6 +120,11 @@ def parse_answer(text: str, form: str = "trace") -> list[Row]:
         if m["v2"]:                       # MCTS: NODE UCB1 TOTAL
             ucb, value = value, parse_number(m["v2"])
         cut = tuple(c for c in re.split(r"[\s,]+", m["cut"] or "") if c)
+        joined = next((c for c in cut if c.lower() in ("and", "et")), None)
+        if joined is not None:            # « F et G »: not a node named "et" (rev28s C3)
+            raise ValueError(_("line {n}, {line!r}: write the names of the cut nodes separated by "
+                               "spaces, without {word!r} (for example: C (3, inf) 2 cut F G)").format(
+                n=i, line=line.strip(), word=joined))
         rows.append(Row(m["node"], window, value, cut, exit, ucb))
     return rows
 

@@ -412,7 +412,8 @@ def _ucb_sum(sc: Any, parent_visits: int, c: float) -> str:
 
 def _right_so_far(q: MCTSQuestion, rows: list[Row], key: Any) -> bool:
     """Whether every UCB1 value of ``rows`` (an answer that stops early, its children named as the
-    key's) is the key's."""
+    key's) is the key's, and a total stands only on the child UCB1 selects (rev28s A1: a total on
+    another child, or on two children of one level, is a wrong selection, not an unfinished one)."""
     tree, i = q.tree, 1
     for ev in q.selects:
         for x in ev.detail[1]:
@@ -423,6 +424,8 @@ def _right_so_far(q: MCTSQuestion, rows: list[Row], key: Any) -> bool:
             sc = next((y for y in ev.detail[1] if tree.label(_state(tree, ev.path + (y.move,))) == rows[i].node),
                       None)
             if sc is None or rows[i].ucb is None or not ucb_close(float(rows[i].ucb), sc, ev.detail[0], q.c):
+                return False
+            if rows[i].value is not None and key[i].value is None:
                 return False
             i += 1
     return True

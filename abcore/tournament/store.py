@@ -108,6 +108,9 @@ def referee(record: Any) -> str | None:
         side = ("first", "second")[(len(moves) - len(opening)) % 2]
         if record["reason"] in ("win", "draw"):
             return _("reason {reason!r} but the game was not over").format(reason=record["reason"])
+        from .report import REASONS
+        if record["reason"] not in REASONS:            # a forged reason is never said as it is (rev28s A2)
+            return _("reason {reason!r} is not one the kit writes").format(reason=record["reason"][:40])
         expected = (record["reason"], -1 if side == "first" else 1, side)
         why = _("{reason}: {side}, who had the move").format(reason=_reason(record["reason"]),
                                                               side=_(SIDES[side]))
@@ -124,9 +127,14 @@ SIDES = {"first": N_("the first player"), "second": N_("the second player")}
 
 
 def _reason(reason: Any) -> str:
-    """A record's reason in the kit's language (one not listed, a forged record's, as it is)."""
+    """A record's reason in the kit's language; one not listed (:func:`referee` refuses it) is
+    quoted, escaped and cut to 40 characters, so that it never prints lines of its own.
+
+    >>> _reason("timeout"), chr(10) in _reason("x" + chr(10) + "y"), len(_reason("x" * 99))
+    ('timeout', False, 40)
+    """
     from .report import REASONS
-    return _(REASONS[reason]) if isinstance(reason, str) and reason in REASONS else str(reason)
+    return _(REASONS[reason]) if isinstance(reason, str) and reason in REASONS else repr(reason)[:40]
 
 
 def audit(path: str | Path, planned: dict[str, dict] | None = None, trust_failures: bool = True) -> Audit:

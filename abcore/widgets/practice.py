@@ -254,7 +254,8 @@ class PracticeTrace(StaticFallback, W.VBox):
                 values[name] = parse_number(text)
             except (ValueError, ZeroDivisionError):
                 self.message.value = html.escape(f"{BAD_MARK} " + _(
-                    "{field}: {text!r} is not a number; write 3, -2, 7/2, inf or -inf").format(
+                    "{field}: {text!r} is not a number; write 3, -2, 7/2, inf, -inf or a decimal, "
+                    "2.5 or 2,5").format(
                     field=_(name), text=text))
                 return
         if (values["α"] is None) != (values["β"] is None):

@@ -131,7 +131,7 @@ class TicTacToeBoard(StaticFallback, W.VBox):
         # A Dropdown shows the value None as no selection at all: "to the end" is the value 0.
         self.depth = W.Dropdown(options=[(_("to the end"), 0)] + [(str(d), d) for d in range(1, 9)],
                                 value=_menu_depth(depth), description=_("depth"))
-        if evaluation not in _EVALUATIONS:
+        if not isinstance(evaluation, str) or evaluation not in _EVALUATIONS:   # a list: not a TypeError
             raise ValueError(_("evaluation must be one of {names}, not {evaluation!r}").format(
                 names=list(_EVALUATIONS), evaluation=evaluation))
         self.evaluation = W.Dropdown(options=[(_(k), k) for k in _EVALUATIONS], value=evaluation,
