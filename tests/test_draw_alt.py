@@ -52,6 +52,30 @@ def test_a_frame_says_what_is_being_visited(seed004):
         in text
 
 
+def test_the_title_given_to_the_drawing_names_the_tree_in_words(seed004):
+    # frreader14 d1: a drawing titled by its caller is named by that title, not the tree file's
+    t, log = seed004
+    text = alt_text(draw_tree(t, log, ax=axes(), title="seed 004, my title"))
+    assert text.startswith("A game tree (seed 004, my title) of 18 nodes")
+    assert alt_text(draw_tree(t, log, ax=axes())).startswith(f"A game tree ({t.title}) of 18")
+
+
+def test_french_counters_and_frames_read_as_sentences(seed004):
+    # frreader14 c2, c4: number before noun, singular and plural by ngettext; a subject for "visited"
+    from abcore import use_language
+    from abcore.draw.formatting import count_words
+    t, log = seed004
+    use_language("fr")
+    try:
+        assert count_words(11, 1, 0) == "11 nœuds, 1 feuille, 0 coupure"
+        assert count_words(1, 5, 2, sep=" · ") == "1 nœud · 5 feuilles · 2 coupures"
+        text = alt_text(draw_tree(t, log, upto=1, ax=axes()))
+        assert "(après 1\u00a0événement), nœuds en cours de visite\u00a0: aucun pour l'instant" in text
+    finally:
+        use_language(None)
+    assert count_words(11, 1, 0) == "11 nodes, 1 leaf, 0 cut-offs"
+
+
 def test_a_tree_alone_lists_its_leaves_and_a_trace_alone_its_paths(seed004):
     t, _ = seed004
     text = alt_text(draw_tree(t, ax=axes()))

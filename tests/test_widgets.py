@@ -57,7 +57,7 @@ def test_frame_12_of_seed_004(step):
     assert "A → C → E → F → G → I" in step.stack_label.value
     assert info.window_in == (3, math.inf)        # the leaf I is entered with G's window
     assert "at I: ↓ on the way down (3, +∞)" in step.window_label.value
-    assert "leaves 2" in step.counters_label.value
+    assert "7 nodes · 2 leaves · 0 cut-offs" in step.counters_label.value
 
 
 def test_seed_004_cuts_highlight_the_cut_lines(step):

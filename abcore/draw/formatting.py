@@ -6,7 +6,9 @@ import math
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["format_value", "format_window", "window_lines", "DOWN", "UP"]
+from ..i18n import ngettext
+
+__all__ = ["format_value", "format_window", "window_lines", "count_words", "DOWN", "UP"]
 
 DOWN, UP = "↓", "↑"     # a window on the way down (on entry), on the way up (after a child)
 
@@ -89,3 +91,15 @@ def window_lines(entry: tuple | None, now: tuple | None, done: bool) -> list[str
     if now is None or tuple(now) == tuple(entry):
         return [f"{DOWN}{UP if done else ''} {format_window(*entry)}"]
     return [f"{DOWN} {format_window(*entry)}", f"{UP} {format_window(*now)}"]
+
+
+def count_words(nodes: int, leaves: int, cutoffs: int, sep: str = ", ") -> str:
+    """A search's counters as a sentence reads them, each number before its noun, singular or
+    plural as the language wants it (``ngettext``): ``11 nodes, 5 leaves, 2 cut-offs``.
+
+    >>> count_words(11, 1, 0, sep=" · ")
+    '11 nodes · 1 leaf · 0 cut-offs'
+    """
+    return sep.join((ngettext("{n} node", "{n} nodes", nodes).format(n=nodes),
+                     ngettext("{n} leaf", "{n} leaves", leaves).format(n=leaves),
+                     ngettext("{n} cut-off", "{n} cut-offs", cutoffs).format(n=cutoffs)))

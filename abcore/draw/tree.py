@@ -20,7 +20,7 @@ from matplotlib.collections import LineCollection
 from ..trace import Event
 from ..i18n import _
 from .alt import set_alt_text, tree_alt
-from .formatting import format_value, window_lines
+from .formatting import count_words, format_value, window_lines
 from .legend import add_legend
 from .model import tree_graph
 from .style import COLORS, FADE, MARKERS
@@ -62,7 +62,8 @@ def draw_tree(tree: Any = None, trace: Iterable[Event] | None = None, *, upto: i
     windows, legend : bool
         Draw the (α, β) windows, the legend.
     title : str, None or False
-        None: automatic (the tree's title, the search, the counters); False: none.
+        None: automatic (the tree's title, the search, the counters); False: none. A string
+        given here also names the tree in the figure's alt text (else the tree's title does).
 
     Returns
     -------
@@ -145,6 +146,7 @@ def draw_graph(g: nx.DiGraph, tree: Any = None, *, ax: Any = None, boards: Any =
     for n in nodes:
         _draw_texts(ax, g.nodes[n], style)
     _draw_caption(ax, g, style)
+    given = title if isinstance(title, str) else ""
     if title is None:
         title = _auto_title(g, tree)
     if title:
@@ -152,7 +154,7 @@ def draw_graph(g: nx.DiGraph, tree: Any = None, *, ax: Any = None, boards: Any =
     if legend:
         add_legend(ax, g, windows)
     name = str(getattr(tree, "title", "") or "")
-    set_alt_text(ax, tree_alt(g, _(name) if name else ""))
+    set_alt_text(ax, tree_alt(g, given or (_(name) if name else "")))
     return ax
 
 
@@ -405,6 +407,5 @@ def _auto_title(g: nx.DiGraph, tree: Any) -> str:
         line += " · " + _("pass {i} of {n}").format(i=g.graph["pass_"] + 1, n=g.graph["passes"])
     c = g.graph.get("count")
     if c is not None:
-        line += " · " + _("nodes {nodes}, leaves {leaves}, cut-offs {cutoffs}").format(
-            nodes=c["nodes"], leaves=c["leaves"], cutoffs=c["cutoffs"])
+        line += " · " + count_words(c["nodes"], c["leaves"], c["cutoffs"])
     return f"{name}\n{line}" if name else line

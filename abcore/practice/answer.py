@@ -43,7 +43,7 @@ class Row:
     ucb: Any = None               # MCTS: the UCB1 value the node was selected with
 
 
-_CUT_WORDS = "cuts?|coupures?|coup[eé]e?s?"   # the French edition's words too (abcore.i18n): coupe, coupé(s)
+_CUT_WORDS = "cuts?|coupures?|coup[eé]e?s?|[eé]lagu[eé]e?s?"   # French too: coupe, coupé(s), élagué(s) (the widget's word)
 # a decimal point or the French decimal comma (0,89 is 0.89: the format's separator is the space)
 _NUM = r"[-−+]?(?:inf|∞|\d+(?:[.,]\d+)?(?:/\d+)?)"
 # (α, β), [α, β] and the French open interval ]α, β[ (notebook 3 teaches it): the same window.

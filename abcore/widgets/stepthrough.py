@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 
 from ..draw import (draw_graph, draw_legend, format_value, format_window, line_for, set_alt_text,
                     tree_graph)
-from ..draw.formatting import DOWN, UP
+from ..draw.formatting import DOWN, UP, count_words
 from ..draw.model import is_trace
 from ..i18n import N_, _, ngettext
 from ..search import describe
@@ -215,9 +215,8 @@ class StepThrough(StaticFallback, W.VBox):
             stack=html.escape(" → ".join(info.stack)) if info.stack else _("empty"))
         self.window_label.value = self._window_html(info)
         c = info.counts
-        self.counters_label.value = _("<b>so far:</b> nodes {nodes} · leaves {leaves} · cut-offs "
-                                      "{cutoffs}").format(nodes=c["nodes"], leaves=c["leaves"],
-                                                          cutoffs=c["cutoffs"])
+        self.counters_label.value = _("<b>so far:</b> {counts}").format(
+            counts=count_words(c["nodes"], c["leaves"], c["cutoffs"], sep=" · "))
 
     def _window_html(self, info: FrameInfo) -> str:
         """The window of the node on top of the stack: on the way down (entered with), and on
@@ -416,9 +415,8 @@ class StepThrough(StaticFallback, W.VBox):
                 + (f"  {UP} {format_window(*info.window)}" if info.window != down else ""))
         state = [_("event {k}: {text}").format(k=k, text=info.text),
                  _("stack: {stack}").format(stack=" → ".join(info.stack) or _("empty")),
-                 _("(α, β): {ways}").format(ways=ways) + "   ·   " + _("nodes {nodes}, leaves {leaves}, cut-offs "
-                                                   "{cutoffs}").format(
-                     nodes=c["nodes"], leaves=c["leaves"], cutoffs=c["cutoffs"])]
+                 _("(α, β): {ways}").format(ways=ways) + "   ·   "
+                 + count_words(c["nodes"], c["leaves"], c["cutoffs"])]
         code_ax.text(0.02, -0.05, "\n".join(state), fontsize=7.5, va="top", ha="left", wrap=True)
         current = code[info.line].strip() if info.line is not None else _("none (the start)")
         set_alt_text(code_ax, _("The pseudocode of {title}, the line of this event highlighted: "
