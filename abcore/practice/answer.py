@@ -150,9 +150,16 @@ def as_rows(answer: str | Iterable[Any], form: str = "trace") -> list[Row]:
 
     >>> as_rows([("B", (-math.inf, math.inf), 3), {"node": "C", "value": 2, "cut": "F G"}])
     [Row(node='B', window=(-inf, inf), value=3, cut=(), exit=None, ucb=None), Row(node='C', window=None, value=2, cut=('F', 'G'), exit=None, ucb=None)]
+    >>> as_rows(["B 3", "C 2"], "minimax") == as_rows("B 3\\nC 2", "minimax")     # a list of lines
+    True
     """
+    if isinstance(answer, (list, tuple)) and answer and all(isinstance(r, str) for r in answer):
+        answer = "\n".join(answer)                 # a list of lines, as 2.4 allows: the same rows
     if isinstance(answer, str):
         return parse_answer(answer, form)
+    if not isinstance(answer, (list, tuple)):
+        raise ValueError(_("your answer is of type {kind}: write your rows as text, one row per line, in a "
+                           "string (\"\"\"A ...\"\"\")").format(kind=type(answer).__name__))
     rows = []
     for r in answer:
         if isinstance(r, Row):
@@ -160,6 +167,9 @@ def as_rows(answer: str | Iterable[Any], form: str = "trace") -> list[Row]:
             continue
         if isinstance(r, dict):
             r = (r.get("node"), r.get("window"), r.get("value"), r.get("cut", ()))
+        if not isinstance(r, (list, tuple)) or not 1 <= len(r) <= 4:
+            raise ValueError(_("{row!r} is not a row: write your rows as text, one row per line, in a "
+                               "string (\"\"\"A ...\"\"\")").format(row=r))
         node, window, value, cut = (tuple(r) + (None, None, ()))[:4]
         if isinstance(cut, str):
             cut = tuple(c for c in re.split(r"[\s,]+", cut) if c)

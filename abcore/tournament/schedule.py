@@ -258,4 +258,4 @@ def _stop(pool: cf.Executor) -> None:
 
 def _bar(total: int, initial: int, show: bool) -> Any:
     from tqdm.auto import tqdm
-    return tqdm(total=total, initial=initial, disable=not show, unit="game", desc="games")
+    return tqdm(total=total, initial=initial, disable=not show, unit=_("game"), desc=_("games"))
