@@ -24,3 +24,16 @@ from hypothesis import settings  # noqa: E402
 from profiles import profile_name  # noqa: E402
 
 settings.load_profile(profile_name())
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _the_kits_language_is_forgotten_after_each_test():
+    """``abcore.use_language`` beats ``ABCORE_EDITION``: a test that chooses a language and does not
+    forget it would make every later test of its worker speak that language (a French feedback
+    test once read English after the tournament's forged-reason test chose "en")."""
+    yield
+    import abcore.i18n
+    abcore.i18n.use_language(None)

@@ -317,4 +317,3 @@ def test_a_reason_the_kit_does_not_write_is_refused_and_never_printed_raw(tmp_pa
     Guard(out).close()
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "xxxx" not in err
-    i18n.use_language("en")
