@@ -86,7 +86,9 @@ def twin(target: str, doc: Path) -> str:
 
 
 # Placeholders the reader reads as words (a file name's pattern), and only these, may differ.
-PROSE_SPANS = {"`<grade_id>__<what is wrong>.py`": "`<grade_id>__<ce qui est faux>.py`"}  # INSTRUCTORS
+PROSE_SPANS = {"`<grade_id>__<what is wrong>.py`": "`<grade_id>__<ce qui est faux>.py`",  # INSTRUCTORS
+               "`<id>_<assignment>.ipynb`": "`<id>_<devoir>.ipynb`",                       # README
+               "`submitted/<student>/`": "`submitted/<étudiant>/`"}
 
 
 def same_answer(en: str, fr: str) -> bool:
