@@ -88,7 +88,10 @@ def twin(target: str, doc: Path) -> str:
 # Placeholders the reader reads as words (a file name's pattern), and only these, may differ.
 PROSE_SPANS = {"`<grade_id>__<what is wrong>.py`": "`<grade_id>__<ce qui est faux>.py`",  # INSTRUCTORS
                "`<id>_<assignment>.ipynb`": "`<id>_<devoir>.ipynb`",                       # README
-               "`submitted/<student>/`": "`submitted/<étudiant>/`"}
+               "`submitted/<student>/`": "`submitted/<étudiant>/`",
+               "`check_game(YourGame())`": "`check_game(VotreJeu())`",
+               # the French guide gives the French site's link (frreader20 d1)
+               "`…/lab/index.html?student=<id>`": "`…/fr/lab/index.html?student=<id>`"}
 
 
 def same_answer(en: str, fr: str) -> bool:
