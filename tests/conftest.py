@@ -37,3 +37,14 @@ def _the_kits_language_is_forgotten_after_each_test():
     yield
     import abcore.i18n
     abcore.i18n.use_language(None)
+
+
+@pytest.fixture
+def kit_default_language(monkeypatch):
+    """The kit's language as a bare run has it, whatever the shell: no choice, no edition, no
+    notebook folder, the C locale (the i18n tests use it: ``pytest.mark.usefixtures``)."""
+    for var in ("ABCORE_EDITION", "JPY_SESSION_NAME", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    import abcore.i18n
+    abcore.i18n.use_language(None)

@@ -23,14 +23,7 @@ from abcore.widgets import PracticeTrace  # noqa: E402
 NBSP, NNBSP = "\u00a0", "\u202f"
 
 
-@pytest.fixture(autouse=True)
-def default_language(monkeypatch):
-    for var in ("ABCORE_EDITION", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    i18n.use_language(None)
-    yield
-    i18n.use_language(None)
+pytestmark = pytest.mark.usefixtures("kit_default_language")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -29,15 +29,7 @@ SAME = {"CHANCE", "chance ○", "score", "budget", "simulations", "phase", "◀ 
         "minimax", "PVS"}                      # the tic-tac-toe widget's search menu
 
 
-@pytest.fixture(autouse=True)
-def default_language(monkeypatch):
-    """Each test starts from the default: no choice, no edition, the C locale."""
-    for var in ("ABCORE_EDITION", "JPY_SESSION_NAME", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    i18n.use_language(None)
-    yield
-    i18n.use_language(None)
+pytestmark = pytest.mark.usefixtures("kit_default_language")
 
 
 def entries():
