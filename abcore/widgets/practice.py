@@ -308,8 +308,10 @@ class PracticeTrace(StaticFallback, W.VBox):
         n = len(self.rows)
         said = ngettext("nothing wrong so far in your row", "nothing wrong so far in your {n} rows", n)
         later = not_checked_yet(self.tree, self.verdict.node)    # "" at the root: nothing above waits
+        if not later:
+            return _("{said}; go on with {next}").format(said=said.format(n=n), next=self.verdict.node)
         return _("{said}; {later}; go on with {next}").format(
-            said=said.format(n=n), later=later, next=self.verdict.node).replace("; ; ", "; ")
+            said=said.format(n=n), later=later, next=self.verdict.node)
 
     def _is_leaf(self, name: str) -> bool:
         return self.tree.kind(self._node_id(name)) == "leaf"
